@@ -1,0 +1,87 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type { Migration, MigrationProvider } from 'kysely';
+import pg from 'pg';
+import * as m0001 from './migrations/0001-initial';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+export type DbKind = 'sqlite' | 'postgres';
+
+export interface DbOptions {
+  /** postgres://... for PostgreSQL; otherwise SQLite at `sqliteFile` (':memory:' allowed). */
+  databaseUrl?: string | undefined;
+  sqliteFile?: string;
+  /** PostgreSQL schema to use (tests give each run its own, so suites never share rows). */
+  pgSchema?: string;
+  poolSize?: number;
+}
+
+export interface DbHandle {
+  db: Db;
+  kind: DbKind;
+  close(): Promise<void>;
+}
+
+// Static list rather than a folder scan: works the same under tsx, vitest and a bundler.
+const migrations: Record<string, Migration> = { '0001-initial': m0001 };
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export function openDb(opts: DbOptions): DbHandle {
+  const plugins = [new CamelCasePlugin()];
+  if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  const file = opts.sqliteFile ?? ':memory:';
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const database = new SQLite(file);
+  // WAL lets readers run while a writer commits; foreign keys are off by default in SQLite.
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins });
+  return { db, kind: 'sqlite', close: () => db.destroy() };
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}
+
+/** Creates a PostgreSQL schema if missing (used by tests and by `PG_SCHEMA`). */
+export async function ensurePgSchema(databaseUrl: string, schema: string): Promise<void> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function dropPgSchema(databaseUrl: string, schema: string): Promise<void> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
+
+export { sql };

@@ -1,0 +1,303 @@
+/**
+ * The shapes the API serves and the web app reads: JSON:API `attributes` of each resource,
+ * with the field names of SPEC §3. This file is the contract between apps/api and apps/web;
+ * change it here first. Pure types and constants, no I/O.
+ */
+
+export const LOCALES = ['fr', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+export const LESSON_STATES = ['LOCKED', 'AVAILABLE', 'HIDDEN', 'DONE', 'SKIPPED', 'EXPIRED'] as const;
+export type LessonState = (typeof LESSON_STATES)[number];
+
+export const PAGE_PROGRESS = ['ONGOING', 'COMPLETED'] as const;
+export type PageProgress = (typeof PAGE_PROGRESS)[number];
+
+export const PUBLICATION_STATES = ['DRAFT', 'PUBLISHED', 'CLOSED'] as const;
+export type PublicationState = (typeof PUBLICATION_STATES)[number];
+
+export const BLOCK_TYPES = ['slide', 'exercice', 'tincan'] as const;
+export type BlockType = (typeof BLOCK_TYPES)[number];
+
+export const NODE_TYPES = ['root', 'container', 'multiblock', 'block'] as const;
+export type NodeType = (typeof NODE_TYPES)[number];
+
+export const EXERCISE_TYPES = [
+  'multiple-choice',
+  'combined-choice',
+  'free-answer',
+  'drag-n-drop',
+  'pick-words',
+  'image-cliquable',
+] as const;
+export type ExerciseType = (typeof EXERCISE_TYPES)[number];
+
+export const ROW_TYPES = [
+  ...EXERCISE_TYPES,
+  'media-internal',
+  'media-tincan',
+  'wysiwyg',
+  'wysiwyg-table',
+  'video-external',
+  'medias-by-mail',
+  'widgets',
+] as const;
+export type RowType = (typeof ROW_TYPES)[number];
+
+export const COMPANY_ROLES = ['OWNER', 'ADMIN', 'ORGANIZER', 'TEACHER', 'STUDENT', 'CERTIFIER', 'SUPERVISOR'] as const;
+export type CompanyRole = (typeof COMPANY_ROLES)[number];
+/** Company roles that count for the company list and the "client" domain (SPEC §5). */
+export const ALLOWED_COMPANY_ROLES = ['TEACHER', 'ADMIN', 'OWNER', 'ORGANIZER', 'CERTIFIER', 'SUPERVISOR'] as const;
+
+export const CLASS_ROLES = ['STUDENT', 'TEACHER'] as const;
+export type ClassRole = (typeof CLASS_ROLES)[number];
+
+export const SYSTEM_ROLES = ['superadmin', 'admin'] as const;
+export type SystemRole = (typeof SYSTEM_ROLES)[number];
+
+export type UserDomain = 'grains' | 'client' | 'public';
+
+export const SPLASH_SIZES = [
+  '640x1136', '750x1334', '1242x2208', '1125x2436', '828x1792',
+  '1242x2688', '1536x2048', '1668x2224', '1668x2388', '2048x2732',
+] as const;
+export const TOUCH_ICON_SIZES = ['192x192', '512x512'] as const;
+
+/** A legal text of the tenant (cgu = terms, rgpd = data protection). `content` is sanitised HTML. */
+export interface LegalText {
+  content: string;
+  version: string;
+  date: string; // YYYY-MM-DD
+}
+
+/** Tenant settings (SPEC §1, §6). Secrets (OIDC client secret) are never part of this. */
+export interface ContextSettings {
+  defaultLocale: Locale;
+  login: {
+    internal: boolean;
+    /** Present when the tenant signs in through its OpenID provider. */
+    oidc: { label: string } | null;
+  };
+  invitationCodes: { enabled: boolean; simplePassword: boolean };
+  certification: { allowed: boolean; type: 'certification' | 'attestation' };
+  allowContactTeacher: boolean;
+  profile: {
+    fields: { firstname: boolean; lastname: boolean; email: boolean; username: boolean; birthday: boolean };
+  };
+  requiredDatas: boolean;
+  emailNotifications: boolean;
+  demoVideoUrl: string | null;
+  legal: { cgu: LegalText | null; rgpd: LegalText | null };
+}
+
+export interface ContextHosts {
+  api?: string; app?: string; player?: string; backoffice?: string;
+  certification?: string; frontoffice?: string; lrs?: string;
+}
+
+export interface ContextAssets {
+  /** URLs served by the API (files/{id}/download) or absolute paths under the web root. */
+  logo: string | null;
+  favicon: string | null;
+  colors: { primary: string; secondary: string; accent?: string; text?: string; background?: string };
+  splashScreens: Partial<Record<(typeof SPLASH_SIZES)[number], string>>;
+  touchIcons: Partial<Record<(typeof TOUCH_ICON_SIZES)[number], string>>;
+}
+
+export interface ContextAttributes {
+  alias: string;
+  name: string;
+  description: string | null;
+  hosts: ContextHosts;
+  assets: ContextAssets;
+  metas: Record<string, string>;
+  settings: ContextSettings;
+  isGeneric: boolean;
+}
+
+export interface UserProfile {
+  id: string;
+  username: string | null;
+  firstname: string | null;
+  lastname: string | null;
+  displayName: string;
+  avatarId: string | null;
+  email: string;
+  birthday: string | null;
+  legal: { cguAcceptedVersion: string | null; cguAcceptedAt: string | null };
+  supportGroups: string[];
+  scoring: Record<string, unknown>;
+  contributionLevel: number;
+  donePageCount: { global: number };
+  timeAlive: { global: number };
+  isFromInvitationCode: boolean;
+  tincanIdentifier: string | null;
+  roles: SystemRole[];
+  permissions: string[];
+  companies: { id: string; name: string; role: CompanyRole }[];
+  createdAt: string;
+  domain: UserDomain;
+  preferredLocale: Locale | null;
+  contextId: string;
+  /** True when required profile data or acceptance of the current terms is missing (SPEC §5). */
+  needsRequiredDatas: boolean;
+}
+
+/** GET /api/users/me */
+export interface MeResponse {
+  _id: string;
+  profile: UserProfile;
+}
+
+/** POST /api/users/login */
+export interface LoginResponse {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number; // seconds
+  user_id: string;
+}
+
+export interface ClassAttributes {
+  name: string;
+  startAt: string | null;
+  expireAt: string | null;
+  settings: { mobile?: { allowed?: boolean } } & Record<string, unknown>;
+  createdAt: string;
+}
+
+export interface ClassUserAttributes {
+  classId: string;
+  userId: string;
+  role: ClassRole;
+  createdAt: string;
+}
+
+export interface OpeningBoundaries {
+  from?: string | null;
+  to?: string | null;
+}
+
+export interface ClassProgramAttributes {
+  classId: string;
+  programId: string;
+  order: number;
+  startAt: string | null;
+  expireAt: string | null;
+  openingBoundaries: OpeningBoundaries;
+}
+
+export interface ProgramAttributes {
+  name: string;
+  description: string | null;
+  icon: string | null;
+  public: boolean;
+  settings: Record<string, unknown>;
+  tags: string[];
+  state: PublicationState;
+}
+
+export interface ProgramCourseAttributes {
+  programId: string;
+  courseId: string;
+  order: number;
+  settings: Record<string, unknown>;
+}
+
+export interface CourseAttributes {
+  title: string;
+  description: string | null;
+  reference: string | null;
+  state: PublicationState;
+  categoryId: string;
+  typeId: string | null;
+  competencyIds: string[];
+  video: string | null;
+  settings: { credit?: number } & Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CourseCategoryAttributes {
+  title: string;
+  icon: string | null;
+  backgroundImageId: string | null;
+}
+
+export interface CourseCompetencyAttributes {
+  parentId: string | null;
+  isGeneric: boolean;
+  title: string;
+  icon: string | null;
+  order: number;
+}
+
+export interface Scoring {
+  global: { actual: number; max: number };
+}
+
+/** One entry of a lesson's tree: a section (container node) and the progress of its pages. */
+export interface LessonTreeNode {
+  nodeId: string;
+  title: string | null;
+  order: number;
+  pages: { nodeId: string; progress: PageProgress | null }[];
+}
+
+export interface LessonActions {
+  interactive: { label: string; choices: { response: string; action: { target: string } }[] }[];
+  unlockedLessons: { id: string; title: string }[];
+}
+
+export interface LessonAttributes {
+  userId: string;
+  classId: string;
+  classProgramId: string | null;
+  classStepProgramId: string | null;
+  courseId: string;
+  programCourseId: string | null;
+  contextId: string;
+  currentNodeId: string | null;
+  enabledSectionIds: string[];
+  timeLimit: number | null;
+  timeSpent: number;
+  timeAlive: number;
+  state: LessonState;
+  progress: PageProgress | null;
+  certificationRef: string | null;
+  isEndOfProgram: boolean;
+  /** Sections in order with their pages' progress (SPEC §4 progression formula input). */
+  tree: LessonTreeNode[];
+  /** Server-computed progression percent 0..100 from `tree` (same rule as domain/progress). */
+  percentProgression: number;
+  actions: LessonActions;
+  scoring: Scoring;
+  startAt: string | null;
+  startedAt: string | null;
+  createdAt: string;
+}
+
+/** JSON:API document helpers (ARCHITECTURE §4). */
+export interface ResourceIdentifier<T extends string = string> {
+  type: T;
+  id: string;
+}
+export interface Resource<T extends string = string, A = Record<string, unknown>> extends ResourceIdentifier<T> {
+  attributes: A;
+  relationships?: Record<string, { data: ResourceIdentifier | ResourceIdentifier[] | null }>;
+}
+export interface Document<D> {
+  data: D;
+  included?: Resource[];
+  meta?: { total?: number; page?: { number: number; size: number } } & Record<string, unknown>;
+}
+
+export interface ApiErrorObject {
+  status: string;
+  code: string;
+  title: string;
+  detail?: string;
+  source?: { pointer?: string; parameter?: string };
+}
+export interface ApiErrorDocument {
+  errors: ApiErrorObject[];
+}
