@@ -1,0 +1,58 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * Browser journeys against the real server (API + built web app) on a throwaway SQLite data dir,
+ * seeded with the demo content exactly as `npm start` does. Chromium comes from Debian
+ * (/usr/bin/chromium), never from a download (ARCHITECTURE §3).
+ */
+const port = Number(process.env.E2E_PORT ?? 3100);
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'parcours-e2e-'));
+export const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: '../test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'npm run build -w @parcours/web && npm run start -w @parcours/api',
+    cwd: '..',
+    url: `${baseURL}/api/contexts/current`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
+      // Journeys sign in many times from one address; the limit itself is covered by API tests.
+      LOGIN_RATE_LIMIT: '1000',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
