@@ -1,0 +1,82 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+
+export interface Server {
+  url: string;
+  proc: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts a TypeScript entry point with tsx as a child process and waits until `probe` answers. */
+export async function startServer(entry: string, env: Record<string, string>, probe: string): Promise<Server> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${env.PORT}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`${entry} exited with ${proc.exitCode}`);
+    try {
+      const res = await fetch(url + probe);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${entry} did not start`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    proc,
+    stop: () =>
+      new Promise((resolve) => {
+        proc.once('exit', () => resolve());
+        proc.kill('SIGTERM');
+      }),
+  };
+}
+
+export interface LoadResult {
+  name: string;
+  rps: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export async function load(
+  name: string,
+  url: string,
+  opts: { connections?: number; duration?: number; headers?: Record<string, string>; method?: 'GET' | 'POST' | 'PATCH'; body?: string } = {},
+): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    connections: opts.connections ?? 100,
+    duration: opts.duration ?? Number(process.env.BENCH_SECONDS ?? 8),
+    headers: opts.headers,
+    method: opts.method ?? 'GET',
+    body: opts.body,
+  });
+  return {
+    name,
+    rps: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+export function printTable(rows: LoadResult[], baseline: LoadResult): void {
+  console.log('\n| route | req/s | ratio to bare | p99 ms | errors | non-2xx |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const r of rows) {
+    const ratio = baseline.rps > 0 ? (r.rps / baseline.rps).toFixed(2) : 'n/a';
+    console.log(`| ${r.name} | ${r.rps} | ${ratio} | ${r.p99} | ${r.errors} | ${r.non2xx} |`);
+  }
+}
