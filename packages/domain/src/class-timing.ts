@@ -1,0 +1,74 @@
+import { CLASS_CURRENT_LEAD_MS, CLASS_START_REFRESH_OFFSET_MS } from './constants';
+import type { LessonState } from './entities';
+
+/**
+ * An opening window as ISO 8601 strings; null means open-ended on that side. All comparisons
+ * are on UTC instants, so offsets in the strings (`+02:00`, `Z`) are honoured.
+ */
+export interface TimeWindow {
+  startAt: string | null;
+  expireAt: string | null;
+}
+
+export type ClassPeriod = 'past' | 'current' | 'next';
+
+/** Largest delay setTimeout honours; longer ones fire at once, which would loop refreshes. */
+export const MAX_TIMER_DELAY_MS = 2_147_483_647;
+
+/** Instant in ms, or null when absent. An unparsable date is treated as absent (open-ended). */
+export function toInstant(iso: string | null | undefined): number | null {
+  if (iso == null || iso.trim() === '') return null;
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/** Expired once expireAt is reached: a class expiring exactly now is over. */
+export function isExpired(window: Pick<TimeWindow, 'expireAt'>, now: Date): boolean {
+  const end = toInstant(window.expireAt);
+  return end !== null && end <= now.getTime();
+}
+
+/** SPEC §4: expired → past; starting in a day or more → next; otherwise (started or starting within a day) current. */
+export function classPeriod(window: TimeWindow, now: Date): ClassPeriod {
+  if (isExpired(window, now)) return 'past';
+  const start = toInstant(window.startAt);
+  if (start !== null && start - now.getTime() >= CLASS_CURRENT_LEAD_MS) return 'next';
+  return 'current';
+}
+
+/**
+ * Delay before the dashboard should refresh a class that has not started yet: its start plus
+ * a small offset so the server already sees it open. Null when nothing is to wait for.
+ * Capped to what setTimeout can hold; callers re-evaluate when it fires.
+ */
+export function nextRefreshDelay(window: TimeWindow, now: Date): number | null {
+  const start = toInstant(window.startAt);
+  if (start === null || start <= now.getTime() || isExpired(window, now)) return null;
+  return Math.min(start - now.getTime() + CLASS_START_REFRESH_OFFSET_MS, MAX_TIMER_DELAY_MS);
+}
+
+/**
+ * A class-program may narrow its class's window (SPEC §3): the later start and the earlier
+ * end win. The original strings are kept so callers can display them as the server sent them.
+ */
+export function effectiveWindow(cls: TimeWindow, classProgram?: Partial<TimeWindow> | null): TimeWindow {
+  const programStart = classProgram?.startAt ?? null;
+  const programEnd = classProgram?.expireAt ?? null;
+  return {
+    startAt: pick(cls.startAt, programStart, (a, b) => b > a),
+    expireAt: pick(cls.expireAt, programEnd, (a, b) => b < a),
+  };
+}
+
+function pick(own: string | null, narrower: string | null, replaces: (own: number, other: number) => boolean): string | null {
+  const ownMs = toInstant(own);
+  const otherMs = toInstant(narrower);
+  if (otherMs === null) return ownMs === null ? null : own;
+  if (ownMs === null || replaces(ownMs, otherMs)) return narrower;
+  return own;
+}
+
+/** SPEC §3: a class is unlocked when any of its lessons is not HIDDEN. */
+export function isClassUnlocked(lessons: readonly { state: LessonState }[]): boolean {
+  return lessons.some((lesson) => lesson.state !== 'HIDDEN');
+}
