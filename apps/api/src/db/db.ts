@@ -52,8 +52,13 @@ export function openDb(opts: DbOptions): DbHandle {
   return { db, kind: 'sqlite', close: () => db.destroy() };
 }
 
-export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+/**
+ * `pgSchema`: the PostgreSQL schema being migrated. Kysely looks for its bookkeeping tables in
+ * every schema unless told which one, so a second schema in the same database (tests, several
+ * demos) would otherwise find another schema's tables and fail.
+ */
+export async function migrateToLatest(db: Db, opts: { pgSchema?: string | undefined } = {}): Promise<void> {
+  const migrator = new Migrator({ db, provider, ...(opts.pgSchema ? { migrationTableSchema: opts.pgSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

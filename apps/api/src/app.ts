@@ -1,0 +1,146 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Db, DbKind } from './db/db';
+import type { Env } from './env';
+import { registerAuth } from './plugins/auth';
+import { registerDb } from './plugins/db';
+import { ApiError, errorHandler, notFoundError } from './plugins/errors';
+import { registerTenant } from './plugins/tenant';
+import { classProgramRoutes } from './modules/class-programs/routes';
+import { classUserRoutes } from './modules/class-users/routes';
+import { classRoutes } from './modules/classes/routes';
+import { contextRoutes } from './modules/contexts/routes';
+import { courseRoutes } from './modules/courses/routes';
+import { fileRoutes } from './modules/files/routes';
+import { lessonRoutes } from './modules/lessons/routes';
+import { programRoutes } from './modules/programs/routes';
+import { userRoutes } from './modules/users/routes';
+
+export interface BuildAppOptions {
+  env: Env;
+  db: Db;
+  dbKind: DbKind;
+  /** Stored files (DATA_DIR/files); without it downloads answer 404. */
+  filesDir?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * CSP for the Vite-built SPA: scripts only from our origin; inline styles allowed because the
+ * tenant branding is applied as CSS variables in style attributes; media from our API or data:
+ * URLs; frames from our origin (tincan modules) and the two video sites the embed widget accepts.
+ */
+const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  mediaSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'],
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'self'"],
+};
+
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { env, db, dbKind } = opts;
+  if (!env.JWT_SECRET) throw new Error('JWT_SECRET is required to build the app (server.ts provides one).');
+
+  const app = Fastify({
+    logger: opts.logger ?? { level: env.LOG_LEVEL },
+    trustProxy: env.TRUST_PROXY,
+    // Path ids are UUID-like; anything much longer is not an id of ours.
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  // JSON:API clients send application/vnd.api+json; parse it like JSON.
+  app.addContentTypeParser('application/vnd.api+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+
+  await app.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES } });
+  // Off globally; routes opt in (login). Exceeding throws our ApiError, rendered as JSON:API.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new ApiError(429, 'TOO_MANY_REQUESTS', `Too many requests; retry in ${context.after}.`),
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Parcours API', version: '0.1.0', description: 'Learner front office API. Contract: docs/api.md.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      registerDb(api, db, dbKind, opts.filesDir ?? null);
+      registerTenant(api, { db });
+      registerAuth(api, { db, secret: env.JWT_SECRET as string });
+      api.setNotFoundHandler(async (request) => {
+        throw notFoundError(request.method, request.url);
+      });
+      await api.register(contextRoutes);
+      await api.register(userRoutes, { loginRateLimit: env.LOGIN_RATE_LIMIT });
+      await api.register(classUserRoutes);
+      await api.register(classRoutes);
+      await api.register(classProgramRoutes);
+      await api.register(programRoutes);
+      await api.register(courseRoutes);
+      await api.register(lessonRoutes);
+      await api.register(fileRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, env.WEB_DIST);
+  return app;
+}
+
+/**
+ * Production: the built SPA on the same origin. Hashed assets are cached for good; any other
+ * GET that is not a file gets index.html so client-side routes survive a reload. Unknown /api
+ * paths never fall back to HTML.
+ */
+async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const indexFile = path.join(webDist, 'index.html');
+  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile) : null;
+  if (indexHtml) {
+    await app.register(fastifyStatic, {
+      root: path.resolve(webDist),
+      wildcard: false,
+      // The SPA fallback below sends index.html itself; the api scope owns reply.sendFile.
+      decorateReply: false,
+      // Our setHeaders decides caching; send's own Cache-Control would override it.
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    if (indexHtml && (request.method === 'GET' || request.method === 'HEAD') && !/^\/api(\/|$)/.test(pathname)) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    }
+    throw notFoundError(request.method, request.url);
+  });
+}

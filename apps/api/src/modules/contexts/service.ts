@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import type { ContextAttributes } from '@parcours/domain/entities';
+import { SPLASH_SIZES, TOUCH_ICON_SIZES } from '@parcours/domain/entities';
+import type { Resource } from '../../plugins/jsonapi';
+import { parseJson } from '../../db/schema';
+import type { ContextRow } from './repository';
+
+/**
+ * Stored settings may hold secrets (OIDC client secret, issuer credentials) and fields we do not
+ * publish. The public attributes are therefore rebuilt field by field from an allow-list: zod
+ * objects drop unknown keys, and `.catch` keeps a tenant usable when a stored value is malformed.
+ */
+const legalText = z
+  .object({ content: z.string(), version: z.string(), date: z.string() })
+  .nullable()
+  .catch(null);
+
+const bool = (d: boolean) => z.boolean().catch(d);
+
+const settingsSchema = z.object({
+  defaultLocale: z.enum(['fr', 'en']).catch('fr'),
+  login: z
+    .object({
+      internal: bool(true),
+      oidc: z
+        .object({ label: z.string().catch('SSO') })
+        .nullable()
+        .catch(null),
+    })
+    .catch({ internal: true, oidc: null }),
+  invitationCodes: z
+    .object({ enabled: bool(false), simplePassword: bool(false) })
+    .catch({ enabled: false, simplePassword: false }),
+  certification: z
+    .object({ allowed: bool(false), type: z.enum(['certification', 'attestation']).catch('certification') })
+    .catch({ allowed: false, type: 'certification' }),
+  allowContactTeacher: bool(true),
+  profile: z
+    .object({
+      fields: z
+        .object({
+          firstname: bool(true),
+          lastname: bool(true),
+          email: bool(true),
+          username: bool(false),
+          birthday: bool(true),
+        })
+        .catch({ firstname: true, lastname: true, email: true, username: false, birthday: true }),
+    })
+    .catch({ fields: { firstname: true, lastname: true, email: true, username: false, birthday: true } }),
+  requiredDatas: bool(true),
+  emailNotifications: bool(false),
+  demoVideoUrl: z.string().nullable().catch(null),
+  legal: z.object({ cgu: legalText, rgpd: legalText }).catch({ cgu: null, rgpd: null }),
+});
+
+const optionalString = z.string().optional().catch(undefined);
+const hostsSchema = z.object({
+  api: optionalString,
+  app: optionalString,
+  player: optionalString,
+  backoffice: optionalString,
+  certification: optionalString,
+  frontoffice: optionalString,
+  lrs: optionalString,
+});
+
+function sizedRecord(sizes: readonly string[]) {
+  return z
+    .record(z.string(), z.unknown())
+    .catch({})
+    .transform((rec) => {
+      const out: Record<string, string> = {};
+      for (const size of sizes) {
+        const v = rec[size];
+        if (typeof v === 'string') out[size] = v;
+      }
+      return out;
+    });
+}
+
+const assetsSchema = z.object({
+  logo: z.string().nullable().catch(null),
+  favicon: z.string().nullable().catch(null),
+  colors: z
+    .object({
+      primary: z.string().catch('#1f4e79'),
+      secondary: z.string().catch('#f2a900'),
+      accent: optionalString,
+      text: optionalString,
+      background: optionalString,
+    })
+    .catch({ primary: '#1f4e79', secondary: '#f2a900' }),
+  splashScreens: sizedRecord(SPLASH_SIZES),
+  touchIcons: sizedRecord(TOUCH_ICON_SIZES),
+});
+
+const metasSchema = z
+  .record(z.string(), z.unknown())
+  .catch({})
+  .transform((rec) => Object.fromEntries(Object.entries(rec).filter((e): e is [string, string] => typeof e[1] === 'string')));
+
+function stripUndefined<T extends object>(obj: T): T {
+  return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined)) as T;
+}
+
+export function contextSettings(row: ContextRow): ContextAttributes['settings'] {
+  return settingsSchema.parse(parseJson<unknown>(row.settings, {}) ?? {});
+}
+
+export function toContextAttributes(row: ContextRow): ContextAttributes {
+  const assets = assetsSchema.parse(parseJson<unknown>(row.assets, {}) ?? {});
+  return {
+    alias: row.alias,
+    name: row.name,
+    description: row.description,
+    hosts: stripUndefined(hostsSchema.parse(parseJson<unknown>(row.hosts, {}) ?? {})),
+    assets: { ...assets, colors: stripUndefined(assets.colors) },
+    metas: metasSchema.parse(parseJson<unknown>(row.metas, {}) ?? {}),
+    settings: contextSettings(row),
+    isGeneric: row.isGeneric === 1,
+  };
+}
+
+export function toContextResource(row: ContextRow): Resource {
+  return { type: 'contexts', id: row.id, attributes: { ...toContextAttributes(row) } };
+}

@@ -1,0 +1,45 @@
+import type { Resource } from '../../plugins/jsonapi';
+import type { FileRow } from './repository';
+
+export function downloadPath(id: string): string {
+  return `/api/files/${encodeURIComponent(id)}/download`;
+}
+
+export function toFileResource(row: FileRow): Resource {
+  return {
+    type: 'files',
+    id: row.id,
+    attributes: {
+      type: row.type,
+      fileType: row.fileType,
+      name: row.name,
+      libraryId: row.libraryId,
+      ownerId: row.ownerId,
+      icon: row.icon,
+      size: row.size,
+      download: downloadPath(row.id),
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+    },
+  };
+}
+
+function escapeAttr(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * SPEC §3 "the infos call returns htmlPlayer": a ready-made player for sounds and videos; other
+ * files have none. The web app still sanitises it before use.
+ */
+export function htmlPlayerOf(row: FileRow): string | null {
+  const src = escapeAttr(downloadPath(row.id));
+  const type = escapeAttr(row.type);
+  if (row.fileType === 'audio' || row.type.startsWith('audio/')) {
+    return `<audio controls preload="metadata"><source src="${src}" type="${type}"></audio>`;
+  }
+  if (row.fileType === 'video' || row.type.startsWith('video/')) {
+    return `<video controls preload="metadata"><source src="${src}" type="${type}"></video>`;
+  }
+  return null;
+}

@@ -1,0 +1,83 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/db';
+import type { LessonsTable } from '../../db/schema';
+import type { JsonApiQuery } from '../../plugins/jsonapi';
+import { offsetOf } from '../../plugins/jsonapi';
+import type { Viewer } from '../scope';
+import { countRows, withSort } from '../scope';
+
+export type LessonRow = Selectable<LessonsTable>;
+
+/** `userIds` were checked by the service (oneself, or anyone for administrators). */
+export async function listLessons(
+  db: Db,
+  v: Viewer,
+  userIds: string[],
+  q: JsonApiQuery,
+): Promise<{ rows: LessonRow[]; total: number }> {
+  let qb = db.selectFrom('lessons as l').where('l.contextId', '=', v.contextId).where('l.userId', 'in', userIds);
+  const f = q.filters;
+  if (f.classId) qb = qb.where('l.classId', 'in', f.classId);
+  // The tenant already fixes the context; another id simply matches nothing.
+  if (f.contextId) qb = qb.where('l.contextId', 'in', f.contextId);
+  if (f.programCourseId) qb = qb.where('l.programCourseId', 'in', f.programCourseId);
+  if (f.classProgramId) qb = qb.where('l.classProgramId', 'in', f.classProgramId);
+  if (f.certificationRef) qb = qb.where('l.certificationRef', 'is not', null);
+  const total = await countRows(qb);
+  const rows = await withSort(
+    qb.selectAll('l'),
+    q.sort,
+    { startedAt: 'l.startedAt', createdAt: 'l.createdAt' },
+    [{ field: 'createdAt', desc: false }],
+    'l.id',
+  )
+    .limit(q.page.size)
+    .offset(offsetOf(q.page))
+    .execute();
+  return { rows, total };
+}
+
+/** A lesson of the tenant that the viewer owns (administrators: any of the tenant). */
+export async function findLesson(db: Db, v: Viewer, id: string): Promise<LessonRow | undefined> {
+  let qb = db.selectFrom('lessons as l').selectAll('l').where('l.contextId', '=', v.contextId).where('l.id', '=', id);
+  if (!v.isAdmin) qb = qb.where('l.userId', '=', v.userId);
+  return qb.executeTakeFirst();
+}
+
+export interface TreeNodeRow {
+  id: string;
+  courseId: string;
+  parentId: string | null;
+  type: string;
+  order: number;
+  title: string | null;
+}
+
+export async function structureOfCourses(db: Db, courseIds: string[]): Promise<TreeNodeRow[]> {
+  if (courseIds.length === 0) return [];
+  return db
+    .selectFrom('courseNodes')
+    .select(['id', 'courseId', 'parentId', 'type', 'order', 'title'])
+    .where('courseId', 'in', courseIds)
+    .where('type', 'in', ['container', 'multiblock', 'block'])
+    .orderBy('order')
+    .orderBy('id')
+    .execute();
+}
+
+export interface PageProgressRow {
+  lessonId: string;
+  nodeId: string;
+  attempt: number;
+  progress: string | null;
+}
+
+export async function activePagesOfLessons(db: Db, lessonIds: string[]): Promise<PageProgressRow[]> {
+  if (lessonIds.length === 0) return [];
+  return db
+    .selectFrom('lessonPages')
+    .select(['lessonId', 'nodeId', 'attempt', 'progress'])
+    .where('lessonId', 'in', lessonIds)
+    .where('state', '!=', 'ARCHIVED')
+    .execute();
+}

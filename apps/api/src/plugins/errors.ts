@@ -1,0 +1,114 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ERROR_HTTP_STATUS } from '@parcours/domain/errors';
+import type { ErrorCode } from '@parcours/domain/errors';
+import type { ApiErrorObject } from '@parcours/domain/entities';
+
+/**
+ * One place turns every failure into a JSON:API error document (docs/api.md "Errors"), so
+ * services only throw `ApiError` and never shape HTTP answers themselves.
+ */
+
+const TITLES: Partial<Record<ErrorCode, string>> = {
+  VALIDATION_ERROR: 'Invalid request',
+  UNAUTHORIZED: 'Authentication required',
+  NOT_FOUND: 'Not found',
+  MODEL_NOT_FOUND: 'Resource not found',
+  Forbidden: 'Access denied',
+  TOO_MANY_REQUESTS: 'Too many requests',
+  INVALID_PASSWORD: 'Invalid e-mail or password',
+  BAD_REQUEST: 'Bad request',
+  UNDEFINED: 'An error occurred',
+};
+
+export type ErrorSource = ApiErrorObject['source'];
+
+export class ApiError extends Error {
+  readonly statusCode: number;
+  readonly code: ErrorCode;
+  readonly errors: ApiErrorObject[];
+
+  constructor(status: number | null, code: ErrorCode, detail?: string, source?: ErrorSource) {
+    super(detail ?? code);
+    this.statusCode = status ?? ERROR_HTTP_STATUS[code];
+    this.code = code;
+    this.errors = [errorObject(this.statusCode, code, detail, source)];
+  }
+
+  /** Several problems at once (e.g. two unknown query parameters), all 400 VALIDATION_ERROR. */
+  static validation(problems: { detail: string; source?: ErrorSource }[]): ApiError {
+    const error = new ApiError(400, 'VALIDATION_ERROR', problems[0]?.detail, problems[0]?.source);
+    error.errors.splice(0, 1, ...problems.map((p) => errorObject(400, 'VALIDATION_ERROR', p.detail, p.source)));
+    return error;
+  }
+}
+
+export function errorObject(status: number, code: ErrorCode, detail?: string, source?: ErrorSource): ApiErrorObject {
+  return {
+    status: String(status),
+    code,
+    title: TITLES[code] ?? code,
+    ...(detail === undefined ? {} : { detail }),
+    ...(source === undefined ? {} : { source }),
+  };
+}
+
+function send(reply: FastifyReply, status: number, errors: ApiErrorObject[]): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send({ errors });
+}
+
+type ValidationContext = 'body' | 'querystring' | 'params' | 'headers' | string | undefined;
+
+function sourceOf(context: ValidationContext, path: string): ErrorSource {
+  if (context === 'body') return { pointer: path === '' ? '/' : path };
+  // Query keys such as `filter[userId]` are flat, so the first segment is the parameter name.
+  return { parameter: path.replace(/^\//, '').split('/')[0] ?? '' };
+}
+
+// Fastify's own 4xx errors (body parsing, media type, size) keep their status, with our codes.
+const BODY_ERRORS: Record<string, { status: number; code: ErrorCode; detail: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'VALIDATION_ERROR', detail: 'The body is not valid JSON.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'VALIDATION_ERROR', detail: 'The body is empty.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'BAD_REQUEST', detail: 'Unsupported content type.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'BAD_REQUEST', detail: 'Invalid content length.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'BAD_REQUEST', detail: 'The body is too large.' },
+};
+
+export function errorHandler(this: FastifyInstance, error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof ApiError) {
+    return send(reply, error.statusCode, error.errors);
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const context = (error as { validationContext?: string }).validationContext;
+    const errors = error.validation.flatMap((issue) => {
+      // Unknown keys come as one issue naming them all; the client needs one object per key.
+      const keys = issue.keyword === 'unrecognized_keys' ? (issue.params as { keys?: unknown }).keys : undefined;
+      if (Array.isArray(keys) && keys.length > 0) {
+        return keys.map((key) =>
+          errorObject(400, 'VALIDATION_ERROR', `Unknown parameter ${String(key)}.`, sourceOf(context, `${issue.instancePath.replace(/\/$/, '')}/${String(key)}`)),
+        );
+      }
+      return [errorObject(400, 'VALIDATION_ERROR', issue.message, sourceOf(context, issue.instancePath))];
+    });
+    return send(reply, 400, errors);
+  }
+  if (Array.isArray(error.validation)) {
+    return send(reply, 400, [errorObject(400, 'VALIDATION_ERROR', error.message)]);
+  }
+  const known = error.code ? BODY_ERRORS[error.code] : undefined;
+  if (known) {
+    return send(reply, known.status, [errorObject(known.status, known.code, known.detail)]);
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const code: ErrorCode = status === 404 ? 'NOT_FOUND' : status === 401 ? 'UNAUTHORIZED' : status === 429 ? 'TOO_MANY_REQUESTS' : 'BAD_REQUEST';
+    return send(reply, status, [errorObject(status, code, error.message)]);
+  }
+  // 5xx: the log keeps the detail, the client only learns that something failed.
+  request.log.error({ err: error }, 'unhandled error');
+  return send(reply, 500, [errorObject(500, 'UNDEFINED')]);
+}
+
+export function notFoundError(method: string, url: string): ApiError {
+  return new ApiError(404, 'NOT_FOUND', `No route ${method} ${url.split('?')[0] ?? ''}.`);
+}

@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app';
+import { importFolder } from './content/importer';
+import { ensurePgSchema, migrateToLatest, openDb } from './db/db';
+import type { Db } from './db/db';
+import { loadEnv } from './env';
+import type { Env } from './env';
+
+/**
+ * Tokens are stateless, so every API process behind a load balancer must verify with the same
+ * key: set JWT_SECRET for several processes. A single process without it generates a secret
+ * once and keeps it in DATA_DIR/jwt-secret (mode 0600), so restarts keep learners signed in.
+ */
+function jwtSecret(env: Env): string {
+  if (env.JWT_SECRET) return env.JWT_SECRET;
+  const file = path.join(env.DATA_DIR, 'jwt-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+async function seedIfEmpty(db: Db, env: Env, filesDir: string, log: (msg: string) => void): Promise<boolean> {
+  const row = await db.selectFrom('contexts').select('id').limit(1).executeTakeFirst();
+  if (row) return true;
+  if (!existsSync(env.SEED_CONTENT)) {
+    log(`No tenant yet and no demo content at ${env.SEED_CONTENT}; import content with "npm run import".`);
+    return true;
+  }
+  log(`Empty database: importing demo content from ${env.SEED_CONTENT}`);
+  const report = await importFolder(db, env.SEED_CONTENT, { filesDir });
+  if (!report.ok) {
+    for (const e of report.errors) console.error(`${e.file}${e.path ? ` ${e.path}` : ''}: ${e.message}`);
+    return false;
+  }
+  return true;
+}
+
+async function main(): Promise<void> {
+  const env = loadEnv();
+  const filesDir = path.join(env.DATA_DIR, 'files');
+  mkdirSync(filesDir, { recursive: true });
+  if (env.DATABASE_URL && env.PG_SCHEMA) await ensurePgSchema(env.DATABASE_URL, env.PG_SCHEMA);
+  const handle = openDb({
+    databaseUrl: env.DATABASE_URL,
+    sqliteFile: path.join(env.DATA_DIR, 'parcours.sqlite'),
+    ...(env.PG_SCHEMA ? { pgSchema: env.PG_SCHEMA } : {}),
+  });
+  // Without PG_SCHEMA, PostgreSQL works in `public` (the default search_path).
+  await migrateToLatest(handle.db, { pgSchema: handle.kind === 'postgres' ? (env.PG_SCHEMA ?? 'public') : undefined });
+  if (!(await seedIfEmpty(handle.db, env, filesDir, (m) => console.log(m)))) {
+    await handle.close();
+    process.exit(1);
+  }
+
+  const app = await buildApp({ env: { ...env, JWT_SECRET: jwtSecret(env) }, db: handle.db, dbKind: handle.kind, filesDir });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: closing`);
+    // Stop accepting requests, let in-flight ones finish, then release the database.
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      await handle.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: env.HOST, port: env.PORT });
+  const port = (() => {
+    const address = app.server.address();
+    return typeof address === 'object' && address ? address.port : env.PORT;
+  })();
+  console.log(`Parcours is running at http://localhost:${port}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { dropPgSchema, ensurePgSchema, migrateToLatest, openDb } from '../../src/db/db';
+import type { Db } from '../../src/db/db';
+
+export const DEMO = path.resolve(import.meta.dirname, '../../../../content/demo');
+
+export interface TestDb {
+  db: Db;
+  kind: 'sqlite' | 'postgres';
+  filesDir: string;
+  close(): Promise<void>;
+}
+
+/** A fresh migrated database: SQLite in memory, or its own PostgreSQL schema when DATABASE_URL is set. */
+export async function openTestDb(): Promise<TestDb> {
+  const url = process.env.DATABASE_URL;
+  const filesDir = mkdtempSync(path.join(tmpdir(), 'parcours-files-'));
+  if (url) {
+    const schema = `imp_${Math.random().toString(36).slice(2, 10)}`;
+    await ensurePgSchema(url, schema);
+    const h = openDb({ databaseUrl: url, pgSchema: schema, poolSize: 2 });
+    await migrateToLatest(h.db, { pgSchema: schema });
+    return {
+      db: h.db,
+      kind: 'postgres',
+      filesDir,
+      close: async () => {
+        await h.close();
+        await dropPgSchema(url, schema);
+        rmSync(filesDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const h = openDb({ sqliteFile: ':memory:' });
+  await migrateToLatest(h.db);
+  return {
+    db: h.db,
+    kind: 'sqlite',
+    filesDir,
+    close: async () => {
+      await h.close();
+      rmSync(filesDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Every key and string value of a JSON value, depth first. */
+export function walkJson(
+  v: unknown,
+  visit: (key: string | null, value: unknown, at: string) => void,
+  at = '$',
+): void {
+  visit(null, v, at);
+  if (Array.isArray(v)) v.forEach((x, i) => walkJson(x, visit, `${at}[${i}]`));
+  else if (v && typeof v === 'object')
+    for (const [k, x] of Object.entries(v)) {
+      visit(k, x, `${at}.${k}`);
+      walkJson(x, visit, `${at}.${k}`);
+    }
+}

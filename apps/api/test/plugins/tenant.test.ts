@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hosts, ids } from '../helpers/fixtures';
+import { get, startTestApp } from '../helpers/app';
+import type { TestContext } from '../helpers/app';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /api/contexts/current (tenant from the Host header)', () => {
+  it.each([
+    [hosts.alpha, ids.ctxA, 'alpha'],
+    [`${hosts.alphaApi}:3000`, ids.ctxA, 'alpha'],
+    ['ALPHA.TEST', ids.ctxA, 'alpha'],
+    [hosts.beta, ids.ctxB, 'beta'],
+    [hosts.unknown, ids.ctxGeneric, 'generic'],
+    ['localhost:3000', ids.ctxGeneric, 'generic'],
+  ])('Host %s → %s', async (host, id, alias) => {
+    const res = await get(t.app, '/api/contexts/current', undefined, host);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.data).toMatchObject({ type: 'contexts', id, attributes: { alias } });
+    expect(body.data.attributes.isGeneric).toBe(alias === 'generic');
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+  });
+
+  it('publishes settings with defaults and never the OIDC secret or issuer credentials', async () => {
+    const res = await get(t.app, '/api/contexts/current', undefined, hosts.alpha);
+    const attrs = res.json().data.attributes;
+    expect(attrs.settings.login).toEqual({ internal: true, oidc: { label: 'Alpha SSO' } });
+    expect(attrs.settings.legal.cgu).toEqual({ content: '<p>Terms</p>', version: '2', date: '2026-01-01' });
+    expect(attrs.settings.allowContactTeacher).toBe(true);
+    expect(attrs.assets.colors).toEqual({ primary: '#112233', secondary: '#445566' });
+    expect(attrs.hosts).toEqual({ app: 'https://alpha.test', api: 'https://api.alpha.test' });
+    expect(res.body).not.toContain('SUPER-SECRET-VALUE');
+    expect(res.body).not.toContain('clientSecret');
+    expect(res.body).not.toContain('idp.alpha.test');
+  });
+
+  it('fills every setting for a tenant that stores none', async () => {
+    const attrs = (await get(t.app, '/api/contexts/current', undefined, hosts.unknown)).json().data.attributes;
+    expect(attrs.settings).toMatchObject({
+      defaultLocale: 'fr',
+      login: { internal: true, oidc: null },
+      invitationCodes: { enabled: false },
+      certification: { allowed: false, type: 'certification' },
+      requiredDatas: true,
+      legal: { cgu: null, rgpd: null },
+    });
+    expect(attrs.assets).toMatchObject({ logo: null, splashScreens: {}, touchIcons: {} });
+  });
+});
