@@ -5,6 +5,7 @@ import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql 
 import type { Migration, MigrationProvider } from 'kysely';
 import pg from 'pg';
 import * as m0001 from './migrations/0001-initial';
+import * as m0002 from './migrations/0002-user-email-ci';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -26,7 +27,7 @@ export interface DbHandle {
 }
 
 // Static list rather than a folder scan: works the same under tsx, vitest and a bundler.
-const migrations: Record<string, Migration> = { '0001-initial': m0001 };
+const migrations: Record<string, Migration> = { '0001-initial': m0001, '0002-user-email-ci': m0002 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export function openDb(opts: DbOptions): DbHandle {
@@ -48,7 +49,7 @@ export function openDb(opts: DbOptions): DbHandle {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }), plugins });
   return { db, kind: 'sqlite', close: () => db.destroy() };
 }
 
@@ -57,6 +58,35 @@ export function openDb(opts: DbOptions): DbHandle {
  * every schema unless told which one, so a second schema in the same database (tests, several
  * demos) would otherwise find another schema's tables and fail.
  */
+/**
+ * Kysely prepares every statement anew on each query; with better-sqlite3 that compile step is a
+ * large share of a small query's cost. The SQL text of a Kysely query is stable (values are bound
+ * parameters), so prepared statements are kept per SQL text, in a bounded LRU map.
+ */
+function withStatementCache(database: SQLite.Database, max = 500): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = (source: string): SQLite.Statement => {
+    const hit = cache.get(source);
+    if (hit) {
+      // Re-insert to mark as recently used.
+      cache.delete(source);
+      cache.set(source, hit);
+      return hit;
+    }
+    const statement = database.prepare(source);
+    cache.set(source, statement);
+    if (cache.size > max) cache.delete(cache.keys().next().value as string);
+    return statement;
+  };
+  return new Proxy(database, {
+    get(target, prop, receiver) {
+      if (prop === 'prepare') return prepare;
+      const value: unknown = Reflect.get(target, prop, receiver);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 export async function migrateToLatest(db: Db, opts: { pgSchema?: string | undefined } = {}): Promise<void> {
   const migrator = new Migrator({ db, provider, ...(opts.pgSchema ? { migrationTableSchema: opts.pgSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
