@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import { ROOT, startServer } from './lib';
 
 /**
@@ -17,7 +17,7 @@ const BUDGET_LOGIN_KB = 100;
 
 async function jsLoadedBy(page: Page, go: () => Promise<void>): Promise<{ files: number; gzipKb: number }> {
   const bodies: Promise<Buffer>[] = [];
-  const onResponse = (res: import('@playwright/test').Response) => {
+  const onResponse = (res: Response) => {
     if (res.request().resourceType() === 'script' && res.ok()) bodies.push(res.body());
   };
   page.on('response', onResponse);
@@ -62,9 +62,10 @@ export async function bundleReport(): Promise<void> {
     const loginTimes = await timings(page);
 
     // Sign in through the real form, then measure a cold load of the home on a fresh page.
-    await page.getByLabel(/e-mail|identifiant/i).first().fill('learner@example.com');
-    await page.getByLabel(/mot de passe/i).first().fill('Learner#2026');
-    await page.getByRole('button', { name: /connexion|se connecter/i }).click();
+    await page.getByRole('textbox', { name: /e-mail/i }).fill('learner@example.com');
+    await page.getByRole('textbox', { name: /mot de passe/i }).fill('Learner#2026');
+    await page.getByRole('button', { name: /se connecter/i }).click();
+    await page.getByRole('heading', { name: /mes formations/i }).waitFor();
     await page.waitForURL(`${base}/`);
     const storage = await context.storageState();
     const homeContext = await browser.newContext({ locale: 'fr-FR', serviceWorkers: 'block', storageState: storage });
@@ -73,6 +74,7 @@ export async function bundleReport(): Promise<void> {
     await homeCdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const home = await jsLoadedBy(homePage, async () => {
       await homePage.goto(`${base}/`);
+      await homePage.getByRole('heading', { name: /mes formations/i }).waitFor();
     });
     const homeTimes = await timings(homePage);
 

@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { installUnauthorizedRedirect } from './boot';
+import { ErrorBoundary } from './ErrorBoundary';
+import { RouteGate } from './RouteGate';
+import { ROUTES } from './routes';
+import { Shell } from './Shell';
+
+/** Connects the API client's 401 rule to the router (SPEC §2: back to /login). */
+function UnauthorizedRedirect() {
+  const navigate = useNavigate();
+  useEffect(() => installUnauthorizedRedirect((path) => void navigate(path)), [navigate]);
+  return null;
+}
+
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary key={pathname}>
+      <Routes>
+        {ROUTES.map((route) => (
+          <Route key={route.path} path={route.path} element={<RouteGate key={route.path} route={route} />} />
+        ))}
+        {/* SPEC §2: any unknown path goes to 404. */}
+        <Route path="*" element={<Navigate to="/404" replace />} />
+      </Routes>
+    </ErrorBoundary>
+  );
+}
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <UnauthorizedRedirect />
+      <Shell>
+        <AppRoutes />
+      </Shell>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { isSupportedBrowser } from '../lib/browser-support';
+import { useTranslation } from '../lib/i18n';
+import { dismissBrowserNotice, isBrowserNoticeDismissed } from '../lib/storage';
+
+/** SPEC §2/§9: tells learners on an unsupported browser which two browsers to use; dismissible, remembered. */
+export function BrowserNotice({ userAgent = navigator.userAgent }: { userAgent?: string }) {
+  const { t } = useTranslation();
+  const [hidden, setHidden] = useState(() => isSupportedBrowser(userAgent) || isBrowserNoticeDismissed());
+  if (hidden) return null;
+  return (
+    <section className="browser-notice" aria-labelledby="browser-notice-title">
+      <div className="browser-notice__inner">
+        <div>
+          <h2 id="browser-notice-title" className="browser-notice__title">
+            {t('browserNotice.title')}
+          </h2>
+          <p className="browser-notice__text">{t('browserNotice.text')}</p>
+        </div>
+        <button
+          type="button"
+          className="btn btn--secondary"
+          onClick={() => {
+            dismissBrowserNotice();
+            setHidden(true);
+          }}
+        >
+          {t('browserNotice.dismiss')}
+        </button>
+      </div>
+    </section>
+  );
+}

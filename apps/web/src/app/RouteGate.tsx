@@ -1,0 +1,61 @@
+import { DEFAULT_PERMISSION, hasPermission } from '@parcours/domain/user-domain';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Spinner } from '../components/ui/Spinner';
+import { useTranslation } from '../lib/i18n';
+import { useSession } from '../lib/session';
+import { setReturnUrl } from '../lib/storage';
+import { LOGIN_PATH } from './navigation';
+import { RouteMetaContext } from './route-meta';
+import type { RouteDef } from './routes';
+import { usePageTitle } from './use-page-title';
+
+// Server state only matters once signed in: TanStack Query loads with the first guarded screen.
+const QueryProvider = lazy(() => import('./QueryProvider').then((m) => ({ default: m.QueryProvider })));
+
+/** Sends away from a refused route, remembering it so sign-in can come back (SPEC §2). */
+function GuardRedirect({ to, from }: { to: string; from: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setReturnUrl(from);
+    void navigate(to, { replace: true });
+  }, [navigate, to, from]);
+  return null;
+}
+
+function Loading() {
+  const { t } = useTranslation();
+  return <Spinner label={t('common.loading')} />;
+}
+
+/**
+ * One route of the table: page title, SPEC §2 permission check (default 'grains|client|public';
+ * failure → /login, or /403 for lesson routes), then the lazily loaded screen.
+ */
+export function RouteGate({ route }: { route: RouteDef }) {
+  usePageTitle(route.titleKey);
+  const session = useSession();
+  const location = useLocation();
+  const { t } = useTranslation();
+
+  if (route.redirectTo) return <Navigate to={route.redirectTo} replace />;
+
+  let content: ReactNode = route.Screen ? <route.Screen /> : null;
+  if (route.access !== 'public') {
+    if (session.status === 'connecting') return <Spinner label={t('session.connecting')} />;
+    const allowed =
+      session.status === 'authenticated' &&
+      hasPermission(session.user?.profile.domain, route.permission ?? DEFAULT_PERMISSION);
+    if (!allowed) {
+      const to = route.access === 'lesson' ? '/403' : LOGIN_PATH;
+      return <GuardRedirect to={to} from={`${location.pathname}${location.search}`} />;
+    }
+    content = <QueryProvider>{content}</QueryProvider>;
+  }
+
+  return (
+    <RouteMetaContext.Provider value={route}>
+      <Suspense fallback={<Loading />}>{content}</Suspense>
+    </RouteMetaContext.Provider>
+  );
+}

@@ -1,0 +1,68 @@
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from '../lib/i18n';
+import { useSession } from '../lib/session';
+import { useTenant } from '../lib/tenant';
+import { BrowserNotice } from './BrowserNotice';
+import './shell.css';
+
+// React Aria's menu is heavy and only useful once signed in: it stays out of the /login bundle.
+const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
+
+/** Layout of every screen: skip link, banner with the tenant's logo and name, main, footer. */
+export function Shell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const tenant = useTenant();
+  const session = useSession();
+  const { pathname } = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+  const firstPath = useRef(pathname);
+
+  // After an in-app navigation, start screen readers and keyboards at the new content.
+  useEffect(() => {
+    if (pathname === firstPath.current) return;
+    firstPath.current = pathname;
+    window.scrollTo(0, 0);
+    mainRef.current?.focus({ preventScroll: true });
+  }, [pathname]);
+
+  const name = tenant?.attributes.name || t('app.fallbackTitle');
+  const logo = tenant?.attributes.assets.logo;
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        {t('shell.skipToContent')}
+      </a>
+      <header className="shell__header">
+        <div className="shell__bar">
+          <Link to="/" className="brand">
+            {logo ? <img className="brand__logo" src={logo} alt="" height={40} /> : null}
+            <span className="brand__name">{name}</span> <span className="sr-only">{t('shell.homeLink')}</span>
+          </Link>
+          {session.status === 'authenticated' && session.user ? (
+            <Suspense fallback={null}>
+              <UserMenu user={session.user} />
+            </Suspense>
+          ) : null}
+        </div>
+        <BrowserNotice />
+      </header>
+      <main id="main" ref={mainRef} tabIndex={-1} className="shell__main">
+        {children}
+      </main>
+      <footer className="shell__footer">
+        <nav aria-label={t('shell.footerNav')}>
+          <ul className="shell__footer-links">
+            <li>
+              <Link to="/legal/mentions">{t('shell.legalMentions')}</Link>
+            </li>
+            <li>
+              <Link to="/legal/protection-des-donnees">{t('shell.dataProtection')}</Link>
+            </li>
+          </ul>
+        </nav>
+      </footer>
+    </div>
+  );
+}

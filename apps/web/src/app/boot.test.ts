@@ -1,0 +1,32 @@
+import { apiFetch, setUnauthorizedHandler } from '../lib/api-client';
+import { getReturnUrl, getToken, setToken } from '../lib/storage';
+import { mockApi } from '../test/api-mock';
+import { installUnauthorizedRedirect } from './boot';
+
+describe('401 → /login (SPEC §2)', () => {
+  afterEach(() => setUnauthorizedHandler(null));
+
+  it('sends the browser to /login, forgetting the token and remembering the page', async () => {
+    setToken('expired');
+    window.history.replaceState(null, '', '/niveaux?x=1');
+    const go = vi.fn();
+    installUnauthorizedRedirect(go);
+    mockApi({
+      lessons: { status: 401, body: { errors: [{ status: '401', code: 'UNAUTHORIZED', title: 'x' }] } },
+    });
+    await apiFetch('lessons').catch(() => undefined);
+    expect(go).toHaveBeenCalledWith('/login');
+    expect(getToken()).toBeNull();
+    expect(getReturnUrl()).toBe('/niveaux?x=1');
+  });
+
+  it('does nothing for users/me', async () => {
+    const go = vi.fn();
+    installUnauthorizedRedirect(go);
+    mockApi({
+      'users/me': { status: 401, body: { errors: [{ status: '401', code: 'UNAUTHORIZED', title: 'x' }] } },
+    });
+    await apiFetch('users/me').catch(() => undefined);
+    expect(go).not.toHaveBeenCalled();
+  });
+});

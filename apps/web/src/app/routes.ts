@@ -1,0 +1,92 @@
+/**
+ * The route table of SPEC §2. Every screen is a lazy module (its own chunk); screens owned by
+ * later issues point at small "coming" modules under ./screens until they are built.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/**
+ * public: anyone (sign-in, reset, legal texts, error pages — reachable from the sign-in footer);
+ * user: SPEC §2 permission, failure → /login; lesson: same permission, failure → /403.
+ */
+export type RouteAccess = 'public' | 'user' | 'lesson';
+
+export interface RouteDef {
+  path: string;
+  /** Translation key of the route name, used in the page title. */
+  titleKey: string;
+  access: RouteAccess;
+  /** Pipe-separated user domains; SPEC §2 default applies when absent. */
+  permission?: string;
+  /** Where to redirect instead of rendering a screen. */
+  redirectTo?: string;
+  Screen?: LazyExoticComponent<ComponentType>;
+}
+
+function screen<K extends string>(
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+): LazyExoticComponent<ComponentType> {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+
+const Home = screen(() => import('../features/home/components/HomePage'), 'HomePage');
+const Login = screen(() => import('../features/auth/components/LoginPage'), 'LoginPage');
+const LegalMentions = screen(() => import('../features/legal/components/LegalPage'), 'MentionsPage');
+const DataProtection = screen(() => import('../features/legal/components/LegalPage'), 'DataProtectionPage');
+const NotFound = screen(() => import('../features/errors/components/NotFoundPage'), 'NotFoundPage');
+const Forbidden = screen(() => import('../features/errors/components/ForbiddenPage'), 'ForbiddenPage');
+const Account = screen(() => import('./screens/AccountScreen'), 'AccountScreen');
+const Reset = screen(() => import('./screens/ResetScreen'), 'ResetScreen');
+const Dashboard = screen(() => import('./screens/DashboardScreen'), 'DashboardScreen');
+const CourseNode = screen(() => import('./screens/CourseNodeScreen'), 'CourseNodeScreen');
+const Player = screen(() => import('./screens/PlayerScreen'), 'PlayerScreen');
+const PlayerActions = screen(() => import('./screens/PlayerActionsScreen'), 'PlayerActionsScreen');
+const PlayerQuestions = screen(() => import('./screens/PlayerQuestionsScreen'), 'PlayerQuestionsScreen');
+const Preview = screen(() => import('./screens/PreviewScreen'), 'PreviewScreen');
+const Correction = screen(() => import('./screens/CorrectionScreen'), 'CorrectionScreen');
+const Evaluate = screen(() => import('./screens/EvaluateScreen'), 'EvaluateScreen');
+const TestBadges = screen(() => import('./screens/TestBadgesScreen'), 'TestBadgesScreen');
+
+export const ROUTES: readonly RouteDef[] = [
+  { path: '/', titleKey: 'routes.home', access: 'user', Screen: Home },
+  { path: '/me', titleKey: 'routes.account', access: 'user', Screen: Account },
+  { path: '/login', titleKey: 'routes.login', access: 'public', Screen: Login },
+  { path: '/reset/:token', titleKey: 'routes.reset', access: 'public', Screen: Reset },
+  { path: '/reset', titleKey: 'routes.reset', access: 'public', Screen: Reset },
+  { path: '/tableau-de-bord', titleKey: 'routes.dashboard', access: 'user', redirectTo: '/niveaux' },
+  { path: '/niveaux', titleKey: 'routes.levels', access: 'user', Screen: Dashboard },
+  { path: '/metiers', titleKey: 'routes.jobs', access: 'user', Screen: Dashboard },
+  { path: '/statistiques', titleKey: 'routes.stats', access: 'user', Screen: Dashboard },
+  { path: '/validations', titleKey: 'routes.certificates', access: 'user', Screen: Dashboard },
+  { path: '/logbook', titleKey: 'routes.logbook', access: 'user', Screen: Dashboard },
+  { path: '/render/node/:id', titleKey: 'routes.courseNode', access: 'lesson', Screen: CourseNode },
+  { path: '/session/:id', titleKey: 'routes.player', access: 'lesson', Screen: Player },
+  { path: '/session/:id/page/:pageId', titleKey: 'routes.player', access: 'lesson', Screen: Player },
+  { path: '/session/:id/actions', titleKey: 'routes.playerActions', access: 'lesson', Screen: PlayerActions },
+  {
+    path: '/session/:id/questions',
+    titleKey: 'routes.playerQuestions',
+    access: 'lesson',
+    Screen: PlayerQuestions,
+  },
+  { path: '/preview', titleKey: 'routes.preview', access: 'lesson', Screen: Preview },
+  { path: '/correction', titleKey: 'routes.correction', access: 'lesson', Screen: Correction },
+  { path: '/correction/:pageId', titleKey: 'routes.correction', access: 'lesson', Screen: Correction },
+  {
+    path: '/correction/:lessonId/page/:pageId',
+    titleKey: 'routes.correction',
+    access: 'lesson',
+    Screen: Correction,
+  },
+  { path: '/evaluate/:type/:id', titleKey: 'routes.evaluate', access: 'user', Screen: Evaluate },
+  { path: '/legal/mentions', titleKey: 'routes.legalMentions', access: 'public', Screen: LegalMentions },
+  {
+    path: '/legal/protection-des-donnees',
+    titleKey: 'routes.dataProtection',
+    access: 'public',
+    Screen: DataProtection,
+  },
+  { path: '/404', titleKey: 'routes.notFound', access: 'public', Screen: NotFound },
+  { path: '/403', titleKey: 'routes.forbidden', access: 'public', Screen: Forbidden },
+  { path: '/test-badges', titleKey: 'routes.testBadges', access: 'user', Screen: TestBadges },
+];

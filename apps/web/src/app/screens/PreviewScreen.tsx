@@ -1,0 +1,6 @@
+import { ComingSoon } from '../ComingSoon';
+
+// Built by a later issue; until then the route exists and says so.
+export function PreviewScreen() {
+  return <ComingSoon />;
+}

@@ -1,0 +1,133 @@
+import { readErrorCode, type ErrorCode } from '@parcours/domain/errors';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Alert } from '../../../components/ui/Alert';
+import { useTranslation } from '../../../lib/i18n';
+import { login, type Credentials } from '../api/login';
+import { preloadLoginSchema, validateLogin, type LoginFieldErrors } from '../api/validate-login';
+
+interface SignInFormProps {
+  /** Receives the token once the server accepted the credentials. */
+  onSignedIn: (token: string, userId: string) => Promise<boolean>;
+}
+
+/** SPEC §2 sign-in mode of the /login portal: identifier, password, inline errors, failure alert. */
+export function SignInForm({ onSignedIn }: SignInFormProps) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const [values, setValues] = useState<Credentials>({ email: '', password: '' });
+  const [errors, setErrors] = useState<LoginFieldErrors>({});
+  const [failure, setFailure] = useState<ErrorCode | null>(null);
+  const [showPassword, setShowPassword] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  const update = (field: keyof Credentials, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    setFailure(null);
+    setSubmitting(true);
+    try {
+      const checked = await validateLogin(values, i18n.language);
+      if (checked.errors) {
+        setErrors(checked.errors);
+        (checked.errors.email ? emailRef : passwordRef).current?.focus();
+        return;
+      }
+      setErrors({});
+      const answer = await login(checked.values);
+      const ok = await onSignedIn(answer.access_token, answer.user_id);
+      if (!ok) setFailure('UNDEFINED');
+    } catch (error) {
+      setFailure(readErrorCode(error) ?? 'UNDEFINED');
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const emailError = errors.email;
+  const passwordError = errors.password;
+
+  return (
+    <form className="login-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      {failure ? (
+        <Alert tone="error" title={t('login.failureTitle')}>
+          <p>{t(`errors.${failure}.message`, { defaultValue: t('errors.UNDEFINED.message') })}</p>
+        </Alert>
+      ) : null}
+
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-email`}>
+          {t('login.identifier')}
+        </label>
+        <input
+          ref={emailRef}
+          id={`${id}-email`}
+          name="email"
+          className="field__input"
+          type="text"
+          inputMode="email"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={values.email}
+          onChange={(event) => update('email', event.target.value)}
+          onFocus={preloadLoginSchema}
+          aria-invalid={emailError ? true : undefined}
+          aria-describedby={emailError ? `${id}-email-error` : undefined}
+          required
+        />
+        {emailError ? (
+          <p id={`${id}-email-error`} className="field__error">
+            {emailError}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-password`}>
+          {t('login.password')}
+        </label>
+        <div className="field__with-action">
+          <input
+            ref={passwordRef}
+            id={`${id}-password`}
+            name="password"
+            className="field__input"
+            type={showPassword ? 'text' : 'password'}
+            autoComplete="current-password"
+            value={values.password}
+            onChange={(event) => update('password', event.target.value)}
+            onFocus={preloadLoginSchema}
+            aria-invalid={passwordError ? true : undefined}
+            aria-describedby={passwordError ? `${id}-password-error` : undefined}
+            required
+          />
+          <button
+            type="button"
+            className="field__action"
+            aria-pressed={showPassword}
+            aria-controls={`${id}-password`}
+            onClick={() => setShowPassword((shown) => !shown)}
+          >
+            {t('login.showPassword')}
+          </button>
+        </div>
+        {passwordError ? (
+          <p id={`${id}-password-error`} className="field__error">
+            {passwordError}
+          </p>
+        ) : null}
+      </div>
+
+      <button type="submit" className="btn btn--primary login-form__submit" disabled={submitting}>
+        {submitting ? t('login.submitting') : t('login.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+import { ButtonLink } from '../../../components/ui/Button';
+import { useTranslation } from '../../../lib/i18n';
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="page page--narrow centered">
+      <svg className="illustration" viewBox="0 0 240 140" aria-hidden="true" focusable="false">
+        <ellipse cx="120" cy="126" rx="90" ry="8" fill="#e4e7ec" />
+        <text
+          x="120"
+          y="92"
+          textAnchor="middle"
+          fontSize="76"
+          fontWeight="700"
+          fill="#c7d2fe"
+          fontFamily="system-ui, sans-serif"
+        >
+          404
+        </text>
+        <circle cx="170" cy="44" r="22" fill="none" stroke="#1d4ed8" strokeWidth="6" />
+        <path d="M186 60l22 22" stroke="#1d4ed8" strokeWidth="8" strokeLinecap="round" />
+      </svg>
+      <h1>{t('notFound.title')}</h1>
+      <p>{t('notFound.text')}</p>
+      <ButtonLink to="/">{t('common.backToDashboard')}</ButtonLink>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import type { CourseCompetencyAttributes, Resource } from '@parcours/domain/entities';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchCollection } from '../../../lib/api-collection';
+import { homeKeys } from './query-keys';
+
+export type CompetencyResource = Resource<string, CourseCompetencyAttributes>;
+
+/** The competencies named by the learner's courses, for the "by competency" filter. */
+export async function getCompetencies(
+  ids: readonly string[],
+  signal?: AbortSignal,
+): Promise<CompetencyResource[]> {
+  if (ids.length === 0) return [];
+  const doc = await fetchCollection<CourseCompetencyAttributes>(
+    'course-competencies',
+    { 'filter[id]': ids, sort: 'order' },
+    signal,
+  );
+  return doc.data;
+}
+
+export const competenciesQueryOptions = (ids: readonly string[]) =>
+  queryOptions({
+    queryKey: homeKeys.competencies(ids),
+    queryFn: ({ signal }) => getCompetencies(ids, signal),
+    staleTime: 5 * 60_000,
+  });
+
+export function useCompetencies(ids: readonly string[]) {
+  return useQuery(competenciesQueryOptions(ids));
+}

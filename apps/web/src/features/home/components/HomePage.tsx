@@ -1,0 +1,212 @@
+import { BREAKPOINTS } from '@parcours/domain/constants';
+import { nextRefreshDelay } from '@parcours/domain/class-timing';
+import { readErrorCode } from '@parcours/domain/errors';
+import { clampPage, DASHBOARD_PAGE_SIZE, pageCount, pageOf, slicePage } from '@parcours/domain/pagination';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert } from '../../../components/ui/Alert';
+import { Pager } from '../../../components/ui/Pager';
+import { Spinner } from '../../../components/ui/Spinner';
+import { useTranslation } from '../../../lib/i18n';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import { useSession } from '../../../lib/session';
+import { getActiveLesson } from '../../../lib/storage';
+import { useTenant } from '../../../lib/tenant';
+import { useClassUsers } from '../api/get-class-users';
+import { useCompetencies } from '../api/get-competencies';
+import { useLessons } from '../api/get-lessons';
+import { homeKeys } from '../api/query-keys';
+import {
+  buildClassViews,
+  competencyIdsOf,
+  DEFAULT_FILTERS,
+  filterClasses,
+  hasActiveFilter,
+  programOptions,
+  type HomeFilters as Filters,
+  type PeriodFilter,
+} from '../model';
+import { ClassCard } from './ClassCard';
+import { EmptyState, type EmptyVariant } from './EmptyState';
+import { HomeFilters } from './HomeFilters';
+import '../home.css';
+
+const PERIODS = new Set<PeriodFilter>(['active', 'next', 'past']);
+
+function readFilters(params: URLSearchParams): Filters {
+  const period = params.get('period') as PeriodFilter | null;
+  return {
+    period: period && PERIODS.has(period) ? period : 'active',
+    programId: params.get('program') || null,
+    competencyId: params.get('competency') || null,
+  };
+}
+
+function writeFilters(filters: Filters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.period !== 'active') params.set('period', filters.period);
+  if (filters.programId) params.set('program', filters.programId);
+  if (filters.competencyId) params.set('competency', filters.competencyId);
+  return params;
+}
+
+/** SPEC §2 home: the learner's classes, 5 a page, filters, restored page, empty states. */
+export function HomePage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const tenant = useTenant();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const userId = session.user?._id ?? '';
+  const name = session.user?.profile.displayName ?? '';
+  const isSmallScreen = useMediaQuery(`(max-width: ${BREAKPOINTS.xs - 0.02}px)`);
+  const [now, setNow] = useState(() => new Date());
+  const summaryRef = useRef<HTMLParagraphElement>(null);
+
+  const classUsers = useClassUsers(filters.period === 'past');
+  const lessons = useLessons(userId);
+
+  const views = useMemo(
+    () => (classUsers.data && lessons.data ? buildClassViews(classUsers.data, lessons.data, now) : null),
+    [classUsers.data, lessons.data, now],
+  );
+  const available = useMemo(
+    () => (views && isSmallScreen ? views.filter((view) => view.mobileAllowed) : (views ?? [])),
+    [views, isSmallScreen],
+  );
+  const hiddenOnSmallScreen = (views?.length ?? 0) - available.length;
+  const competencyIds = useMemo(() => competencyIdsOf(available), [available]);
+  const competencies = useCompetencies(competencyIds);
+  const competencyList = useMemo(
+    () =>
+      (competencies.data ?? []).map((c) => ({
+        id: c.id,
+        parentId: c.attributes.parentId,
+        title: c.attributes.title,
+      })),
+    [competencies.data],
+  );
+  const filtered = useMemo(
+    () => filterClasses(available, filters, competencyList),
+    [available, filters, competencyList],
+  );
+
+  // SPEC §4: a class that has not started yet refreshes at its start time plus 200 ms.
+  useEffect(() => {
+    if (!views) return undefined;
+    const delays = views
+      .map((view) => nextRefreshDelay({ startAt: view.startAt, expireAt: view.expireAt }, new Date()))
+      .filter((delay): delay is number => delay !== null);
+    if (delays.length === 0) return undefined;
+    const timer = setTimeout(
+      () => {
+        setNow(new Date());
+        void queryClient.invalidateQueries({ queryKey: homeKeys.all });
+      },
+      Math.min(...delays),
+    );
+    return () => clearTimeout(timer);
+  }, [views, queryClient]);
+
+  const total = filtered.length;
+  const pages = pageCount(total, DASHBOARD_PAGE_SIZE);
+  const requestedPage = Number(params.get('page'));
+  // SPEC §2: without an explicit page, show the page holding the last class the learner opened.
+  const restoredPage = useMemo(() => {
+    const active = getActiveLesson();
+    return active
+      ? pageOf(
+          filtered.findIndex((view) => view.id === active.classId),
+          DASHBOARD_PAGE_SIZE,
+        )
+      : 1;
+  }, [filtered]);
+  const page = clampPage(requestedPage > 0 ? requestedPage : restoredPage, total, DASHBOARD_PAGE_SIZE);
+  const shown = slicePage(filtered, page, DASHBOARD_PAGE_SIZE);
+
+  const changeFilters = (next: Filters) => setParams(writeFilters(next));
+  const changePage = (next: number) => {
+    const nextParams = writeFilters(filters);
+    nextParams.set('page', String(next));
+    setParams(nextParams);
+    summaryRef.current?.focus();
+  };
+
+  const error = classUsers.error ?? lessons.error;
+  const loading = !views && !error;
+
+  let emptyVariant: EmptyVariant | null = null;
+  if (views && total === 0) {
+    if (hiddenOnSmallScreen > 0 && available.length === 0) emptyVariant = 'smallScreen';
+    else if (filters.period === 'past' && !filters.programId && !filters.competencyId) emptyVariant = 'past';
+    else if (hasActiveFilter(filters)) emptyVariant = 'filtered';
+    else emptyVariant = 'welcome';
+  }
+
+  const first = (page - 1) * DASHBOARD_PAGE_SIZE + 1;
+  const last = Math.min(total, page * DASHBOARD_PAGE_SIZE);
+
+  return (
+    <div className="page home">
+      <div className="home__intro">
+        <h1>{t('home.title')}</h1>
+        {name ? <p className="home__greeting">{t('home.greeting', { name })}</p> : null}
+      </div>
+
+      <HomeFilters
+        filters={filters}
+        programs={programOptions(
+          available.filter((view) => (filters.period === 'past') === (view.period === 'past')),
+        )}
+        competencies={competencyList}
+        onChange={changeFilters}
+      />
+
+      {loading ? <Spinner label={t('home.loading')} /> : null}
+      {error ? (
+        <Alert tone="error" title={t(`errors.${readErrorCode(error) ?? 'UNDEFINED'}.title`)}>
+          <p>{t(`errors.${readErrorCode(error) ?? 'UNDEFINED'}.message`)}</p>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={() => void queryClient.invalidateQueries({ queryKey: homeKeys.all })}
+          >
+            {t('common.retry')}
+          </button>
+        </Alert>
+      ) : null}
+
+      {hiddenOnSmallScreen > 0 && total > 0 ? (
+        <Alert tone="info">{t('home.empty.smallScreenText')}</Alert>
+      ) : null}
+
+      {emptyVariant ? (
+        <EmptyState
+          variant={emptyVariant}
+          name={name}
+          emailNotifications={tenant?.attributes.settings?.emailNotifications ?? false}
+          demoVideoUrl={tenant?.attributes.settings?.demoVideoUrl ?? null}
+          onClearFilters={() => changeFilters(DEFAULT_FILTERS)}
+        />
+      ) : null}
+
+      {views && total > 0 ? (
+        <>
+          <p ref={summaryRef} tabIndex={-1} className="home__summary" aria-live="polite">
+            {t('home.summary', { first, last, count: total })}
+          </p>
+          <ul className="home__classes">
+            {shown.map((view) => (
+              <li key={view.id}>
+                <ClassCard view={view} />
+              </li>
+            ))}
+          </ul>
+          <Pager page={page} pageCount={pages} onChange={changePage} label={t('home.pagerLabel')} />
+        </>
+      ) : null}
+    </div>
+  );
+}

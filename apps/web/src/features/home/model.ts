@@ -1,0 +1,230 @@
+/**
+ * Turns the home's JSON:API documents into what a class card shows, and applies the filters.
+ * Pure functions: the rules of SPEC §2 (filters) and §4 (class timing, progress, score) are
+ * tested here without rendering.
+ */
+import { classPeriod, type ClassPeriod } from '@parcours/domain/class-timing';
+import type {
+  ClassAttributes,
+  ClassProgramAttributes,
+  CourseAttributes,
+  LessonState,
+  ProgramAttributes,
+  ProgramCourseAttributes,
+} from '@parcours/domain/entities';
+import { lessonHasEnded, scorePercent } from '@parcours/domain/progress';
+import { indexDocument, relatedMany, relatedOne } from '../../lib/json-api';
+import type { ClassUsersDocument } from './api/get-class-users';
+import type { LessonResource } from './api/get-lessons';
+
+export interface LessonView {
+  id: string;
+  state: LessonState;
+  percent: number;
+  /** Shown only when the lesson has a positive maximum score (SPEC §4). */
+  scorePercent: number | null;
+  ended: boolean;
+}
+
+export interface CourseView {
+  programCourseId: string;
+  courseId: string;
+  title: string;
+  competencyIds: string[];
+  lesson: LessonView | null;
+}
+
+export interface ProgramView {
+  classProgramId: string;
+  programId: string;
+  name: string;
+  courses: CourseView[];
+}
+
+export interface ClassView {
+  id: string;
+  name: string;
+  startAt: string | null;
+  expireAt: string | null;
+  period: ClassPeriod;
+  teachers: string[];
+  programs: ProgramView[];
+  /** SPEC §7: classes with settings.mobile.allowed false are not offered on small screens. */
+  mobileAllowed: boolean;
+}
+
+function lessonView(lesson: LessonResource): LessonView {
+  const a = lesson.attributes;
+  return {
+    id: lesson.id,
+    state: a.state,
+    percent: Math.max(0, Math.min(100, a.percentProgression ?? 0)),
+    scorePercent: scorePercent(a.scoring?.global ?? { actual: 0, max: 0 }),
+    ended: lessonHasEnded(a),
+  };
+}
+
+function findLesson(
+  lessons: readonly LessonResource[],
+  classId: string,
+  classProgramId: string,
+  programCourseId: string,
+  courseId: string,
+): LessonResource | undefined {
+  const inClass = lessons.filter((l) => l.attributes.classId === classId);
+  return (
+    inClass.find((l) => l.attributes.programCourseId === programCourseId) ??
+    inClass.find(
+      (l) =>
+        l.attributes.courseId === courseId &&
+        (l.attributes.classProgramId === null || l.attributes.classProgramId === classProgramId),
+    )
+  );
+}
+
+const byOrder = (a: { attributes: { order: number } }, b: { attributes: { order: number } }) =>
+  a.attributes.order - b.attributes.order;
+
+/** Class cards in the server's order (class-users sorted by -createdAt). */
+export function buildClassViews(
+  doc: ClassUsersDocument,
+  lessons: readonly LessonResource[],
+  now: Date,
+): ClassView[] {
+  const index = indexDocument(doc);
+  const views: ClassView[] = [];
+  const seen = new Set<string>();
+  for (const classUser of doc.data) {
+    const cls = relatedOne<ClassAttributes>(classUser, 'class', index);
+    if (!cls || seen.has(cls.id)) continue;
+    seen.add(cls.id);
+    const programs: ProgramView[] = relatedMany<ClassProgramAttributes>(cls, 'classPrograms', index)
+      .sort(byOrder)
+      .flatMap((classProgram) => {
+        const program = relatedOne<ProgramAttributes>(classProgram, 'program', index);
+        if (!program) return [];
+        const courses = relatedMany<ProgramCourseAttributes>(program, 'programCourses', index)
+          .sort(byOrder)
+          .flatMap((programCourse): CourseView[] => {
+            const course = relatedOne<CourseAttributes>(programCourse, 'course', index);
+            if (!course) return [];
+            const lesson = findLesson(lessons, cls.id, classProgram.id, programCourse.id, course.id);
+            // A hidden lesson is not offered to the learner yet: its course stays out of sight.
+            if (lesson?.attributes.state === 'HIDDEN') return [];
+            return [
+              {
+                programCourseId: programCourse.id,
+                courseId: course.id,
+                title: course.attributes.title,
+                competencyIds: course.attributes.competencyIds ?? [],
+                lesson: lesson ? lessonView(lesson) : null,
+              },
+            ];
+          });
+        return [
+          { classProgramId: classProgram.id, programId: program.id, name: program.attributes.name, courses },
+        ];
+      });
+    const teachers = relatedMany<{ displayName?: string }>(cls, 'teachers', index)
+      .map((teacher) => teacher.attributes.displayName?.trim() ?? '')
+      .filter(Boolean);
+    views.push({
+      id: cls.id,
+      name: cls.attributes.name,
+      startAt: cls.attributes.startAt,
+      expireAt: cls.attributes.expireAt,
+      period: classPeriod({ startAt: cls.attributes.startAt, expireAt: cls.attributes.expireAt }, now),
+      teachers,
+      programs,
+      mobileAllowed: cls.attributes.settings?.mobile?.allowed !== false,
+    });
+  }
+  return views;
+}
+
+/** 'active' = current and next classes (the default list), 'next' = only upcoming, 'past' = expired. */
+export type PeriodFilter = 'active' | 'next' | 'past';
+
+export interface HomeFilters {
+  period: PeriodFilter;
+  programId: string | null;
+  competencyId: string | null;
+}
+
+export const DEFAULT_FILTERS: HomeFilters = { period: 'active', programId: null, competencyId: null };
+
+export function hasActiveFilter(filters: HomeFilters): boolean {
+  return filters.period !== 'active' || filters.programId !== null || filters.competencyId !== null;
+}
+
+/** The competency and all its descendants, so a parent competency also finds its sub-competencies. */
+export function competencyFamily(
+  rootId: string,
+  competencies: readonly { id: string; parentId: string | null }[],
+): Set<string> {
+  const family = new Set([rootId]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const c of competencies) {
+      if (c.parentId && family.has(c.parentId) && !family.has(c.id)) {
+        family.add(c.id);
+        grew = true;
+      }
+    }
+  }
+  return family;
+}
+
+/**
+ * Applies the SPEC §2 filters. A program or competency filter also narrows each card to the
+ * matching programs and courses, so the learner sees why the class matched.
+ */
+export function filterClasses(
+  views: readonly ClassView[],
+  filters: HomeFilters,
+  competencies: readonly { id: string; parentId: string | null }[] = [],
+): ClassView[] {
+  const family = filters.competencyId ? competencyFamily(filters.competencyId, competencies) : null;
+  const result: ClassView[] = [];
+  for (const view of views) {
+    if (filters.period === 'next' && view.period !== 'next') continue;
+    if (filters.period === 'past' && view.period !== 'past') continue;
+    if (filters.period === 'active' && view.period === 'past') continue;
+    let programs = view.programs;
+    if (filters.programId) programs = programs.filter((p) => p.programId === filters.programId);
+    if (family) {
+      programs = programs
+        .map((p) => ({
+          ...p,
+          courses: p.courses.filter((c) => c.competencyIds.some((id) => family.has(id))),
+        }))
+        .filter((p) => p.courses.length > 0);
+    }
+    if ((filters.programId || family) && programs.length === 0) continue;
+    result.push(programs === view.programs ? view : { ...view, programs });
+  }
+  return result;
+}
+
+/** Distinct programs of the listed classes, by name, for the program filter. */
+export function programOptions(views: readonly ClassView[]): { id: string; name: string }[] {
+  const byId = new Map<string, string>();
+  for (const view of views) for (const p of view.programs) byId.set(p.programId, p.name);
+  return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Competency ids named by the courses of the listed classes. */
+export function competencyIdsOf(views: readonly ClassView[]): string[] {
+  const ids = new Set<string>();
+  for (const view of views)
+    for (const p of view.programs) for (const c of p.courses) c.competencyIds.forEach((id) => ids.add(id));
+  return [...ids].sort();
+}
+
+/** Lessons can be opened from the card only while their class runs and the server says AVAILABLE. */
+export function canOpen(view: ClassView, course: CourseView): boolean {
+  return view.period === 'current' && course.lesson?.state === 'AVAILABLE';
+}
+
+export type { ClassPeriod };

@@ -1,0 +1,50 @@
+import type { LegalText } from '@parcours/domain/entities';
+import { useMemo } from 'react';
+import { ButtonLink } from '../../../components/ui/Button';
+import { formatDate } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
+import { useTenant } from '../../../lib/tenant';
+import { sanitizeLegalHtml } from '../sanitize';
+import '../legal.css';
+
+type LegalKind = 'cgu' | 'rgpd';
+
+const TITLES: Record<LegalKind, string> = { cgu: 'legal.mentions.title', rgpd: 'legal.protection.title' };
+
+/** SPEC §2 legal texts from the context settings: title, content, version and date, back home. */
+export function LegalDocument({ kind }: { kind: LegalKind }) {
+  const { t, i18n } = useTranslation();
+  const tenant = useTenant();
+  const text: LegalText | null = tenant?.attributes.settings?.legal?.[kind] ?? null;
+  const html = useMemo(() => (text ? sanitizeLegalHtml(text.content) : ''), [text]);
+
+  return (
+    <div className="page page--narrow legal">
+      <article className="card">
+        <h1>{t(TITLES[kind])}</h1>
+        {text ? (
+          <>
+            <p className="legal__meta">
+              {t('legal.version', { version: text.version, date: formatDate(text.date, i18n.language) })}
+            </p>
+            {/* Content comes from the tenant and is sanitised with DOMPurify just above. */}
+            <div className="legal__content" dangerouslySetInnerHTML={{ __html: html }} />
+          </>
+        ) : (
+          <p className="legal__empty">{t('legal.empty')}</p>
+        )}
+        <ButtonLink to="/" variant="secondary" className="legal__back">
+          {t('common.backHome')}
+        </ButtonLink>
+      </article>
+    </div>
+  );
+}
+
+export function MentionsPage() {
+  return <LegalDocument kind="cgu" />;
+}
+
+export function DataProtectionPage() {
+  return <LegalDocument kind="rgpd" />;
+}

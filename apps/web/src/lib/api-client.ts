@@ -1,0 +1,100 @@
+/**
+ * The one door to the API (ARCHITECTURE §4): same-origin `/api`, Bearer token from storage,
+ * JSON bodies, errors thrown as ApiError whose catalogue code is read by the domain's rules.
+ */
+import { readErrorCode, type ErrorCode } from '@parcours/domain/errors';
+import { getToken } from './storage';
+
+export const API_BASE = '/api';
+
+export class ApiError extends Error {
+  readonly status: number;
+  /** The parsed error document; the domain's readErrorCode looks here for the code. */
+  readonly body: unknown;
+  readonly path: string;
+
+  constructor(status: number, body: unknown, path: string) {
+    super(`API ${status} on ${path}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+    this.path = path;
+  }
+
+  get code(): ErrorCode | null {
+    return readErrorCode(this.body);
+  }
+}
+
+type UnauthorizedHandler = (path: string) => void;
+let onUnauthorized: UnauthorizedHandler | null = null;
+
+/** The app installs what a 401 does (SPEC §2: back to /login); the client stays UI-agnostic. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
+  onUnauthorized = handler;
+}
+
+/**
+ * Calls whose 401 is an answer for the caller, not an expired session: `users/me` (SPEC §2)
+ * decides the session state itself, and `users/login` answers a wrong password with a 401
+ * that the sign-in form shows.
+ */
+const OWN_401 = new Set(['users/me', 'users/login']);
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+/** Query string that keeps JSON:API brackets readable: filter[role]=STUDENT&include=a.b */
+export function buildQuery(params: Record<string, QueryValue>): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    const text = Array.isArray(value) ? value.join(',') : String(value);
+    const encodedKey = encodeURIComponent(key).replace(/%5B/g, '[').replace(/%5D/g, ']');
+    parts.push(`${encodedKey}=${encodeURIComponent(text).replace(/%2C/g, ',')}`);
+  }
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Overrides the stored token (e.g. a token from a link being checked). */
+  token?: string | null;
+}
+
+async function parseBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** `path` is relative to /api, without a leading slash: 'users/me', 'class-users'. */
+export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/vnd.api+json, application/json' };
+  const token = options.token === undefined ? getToken() : options.token;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const response = await fetch(`${API_BASE}/${path}${buildQuery(options.query ?? {})}`, {
+    method: options.method ?? 'GET',
+    headers,
+    body,
+    signal: options.signal,
+  });
+  const payload = await parseBody(response);
+  if (!response.ok) {
+    if (response.status === 401 && !OWN_401.has(path)) onUnauthorized?.(path);
+    throw new ApiError(response.status, payload, path);
+  }
+  return payload as T;
+}

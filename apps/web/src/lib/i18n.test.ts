@@ -1,0 +1,54 @@
+import { ERROR_CODES, SPEC_ERROR_CODES } from '@parcours/domain/errors';
+import en from '../locales/en.json';
+import fr from '../locales/fr.json';
+import { changeLanguage, t, type Catalogue } from './i18n';
+
+function keys(node: Catalogue, prefix = ''): string[] {
+  return Object.entries(node).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : keys(value, `${prefix}${key}.`),
+  );
+}
+
+describe('catalogues', () => {
+  it('fr and en have exactly the same keys', () => {
+    expect(keys(fr).sort()).toEqual(keys(en).sort());
+  });
+
+  it('no text is empty', () => {
+    for (const catalogue of [fr, en]) {
+      for (const key of keys(catalogue)) expect(t(key), key).not.toBe('');
+    }
+  });
+
+  it.each(ERROR_CODES)('has a title and a message for %s in both languages', (code) => {
+    for (const catalogue of [fr, en] as Catalogue[]) {
+      const entry = (catalogue.errors as Catalogue)[code] as Catalogue;
+      expect(typeof entry.title).toBe('string');
+      expect(typeof entry.message).toBe('string');
+    }
+  });
+
+  it('quotes the spec French texts', async () => {
+    await changeLanguage('fr');
+    expect(t('app.fallbackTitle')).toBe('Espace Apprenant');
+    expect(t('login.failureTitle')).toBe('Erreur de connexion');
+    expect(t('forbidden.title')).toBe('Accès restreint');
+    expect(SPEC_ERROR_CODES).toContain('Forbidden');
+  });
+});
+
+describe('t()', () => {
+  it('interpolates and picks plural forms', async () => {
+    await changeLanguage('en');
+    expect(t('home.class.teachers', { count: 1, names: 'Ana' })).toBe('Trainer: Ana');
+    expect(t('home.class.teachers', { count: 2, names: 'Ana, Bo' })).toBe('Trainers: Ana, Bo');
+    expect(t('pager.page', { page: 3 })).toBe('Page 3');
+  });
+
+  it('sets <html lang> and falls back to the key for unknown keys', async () => {
+    await changeLanguage('fr');
+    expect(document.documentElement.lang).toBe('fr');
+    expect(t('nope.missing')).toBe('nope.missing');
+    expect(t('nope.missing', { defaultValue: 'x' })).toBe('x');
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * Translation runtime with the i18next catalogue format (nested keys, `{{name}}` interpolation,
+ * `_one`/`_other` plural suffixes, fallback language en) and react-i18next's
+ * `useTranslation()` shape.
+ *
+ * Why not i18next itself: i18next + react-i18next weigh ~17 kB gzip, and React 19 + react-dom
+ * (~69 kB) + React Router (~14 kB) already leave too little of the 100 kB /login budget.
+ * The catalogues and call sites stay i18next-compatible, so switching back is a change to this
+ * file only.
+ */
+import type { Locale } from '@parcours/domain/entities';
+import { useSyncExternalStore } from 'react';
+
+export type Catalogue = { [key: string]: string | Catalogue };
+export type TOptions = Record<string, string | number | null | undefined> & { defaultValue?: string };
+export type TFunction = (key: string, options?: TOptions) => string;
+
+export const FALLBACK_LOCALE: Locale = 'en';
+
+const catalogues: Partial<Record<Locale, Catalogue>> = {};
+let language: Locale = FALLBACK_LOCALE;
+const listeners = new Set<() => void>();
+
+// Each catalogue is its own chunk; only the learner's language is downloaded.
+const loaders: Record<Locale, () => Promise<{ default: Catalogue }>> = {
+  fr: () => import('../locales/fr.json'),
+  en: () => import('../locales/en.json'),
+};
+
+function lookup(catalogue: Catalogue | undefined, key: string): string | undefined {
+  let node: string | Catalogue | undefined = catalogue;
+  for (const part of key.split('.')) {
+    if (node === undefined || typeof node === 'string') return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+function interpolate(text: string, options: TOptions | undefined): string {
+  if (!options) return text;
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => {
+    const value = options[name];
+    return value === undefined || value === null ? whole : String(value);
+  });
+}
+
+function resolve(lang: Locale, key: string, options: TOptions | undefined): string | undefined {
+  const catalogue = catalogues[lang];
+  const count = options?.count;
+  if (typeof count === 'number') {
+    const form = count === 0 ? lookup(catalogue, `${key}_zero`) : undefined;
+    const plural = form ?? lookup(catalogue, `${key}_${new Intl.PluralRules(lang).select(count)}`);
+    if (plural !== undefined) return plural;
+  }
+  return lookup(catalogue, key);
+}
+
+export const t: TFunction = (key, options) => {
+  const text =
+    resolve(language, key, options) ??
+    (language === FALLBACK_LOCALE ? undefined : resolve(FALLBACK_LOCALE, key, options)) ??
+    options?.defaultValue ??
+    key;
+  return interpolate(text, options);
+};
+
+/** True when the current language (or the fallback) has this key. */
+export function exists(key: string): boolean {
+  return (
+    lookup(catalogues[language], key) !== undefined || lookup(catalogues[FALLBACK_LOCALE], key) !== undefined
+  );
+}
+
+export function getLanguage(): Locale {
+  return language;
+}
+
+/** Registers a catalogue directly (tests, or a catalogue already in memory). */
+export function addCatalogue(lang: Locale, catalogue: Catalogue): void {
+  catalogues[lang] = catalogue;
+}
+
+export async function changeLanguage(lang: Locale): Promise<void> {
+  if (!catalogues[lang]) catalogues[lang] = (await loaders[lang]()).default;
+  language = lang;
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+  listeners.forEach((listener) => listener());
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export interface I18nHandle {
+  language: Locale;
+  changeLanguage: (lang: Locale) => Promise<void>;
+}
+
+/** Same shape as react-i18next's hook; re-renders the caller when the language changes. */
+export function useTranslation(): { t: TFunction; i18n: I18nHandle } {
+  const lang = useSyncExternalStore(subscribe, getLanguage, getLanguage);
+  return { t, i18n: { language: lang, changeLanguage } };
+}

@@ -1,0 +1,23 @@
+import { QueryClient } from '@tanstack/react-query';
+import { subscribeSession, getSession } from './session';
+
+/**
+ * One client for the screens that use server state. Imported only by lazily loaded layouts, so
+ * TanStack Query stays out of the /login bundle.
+ */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      // A 401 is handled by the API client (back to /login) and a 4xx will not heal by itself.
+      retry: (count, error) =>
+        count < 2 && !(error instanceof Error && 'status' in error && Number(error.status) < 500),
+      refetchOnWindowFocus: false,
+    },
+  },
+});
+
+// Another learner may sign in next on this device: never show them the previous one's data.
+subscribeSession(() => {
+  if (getSession().status === 'unauthenticated') queryClient.clear();
+});

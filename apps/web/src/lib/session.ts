@@ -1,0 +1,107 @@
+/**
+ * The signed-in learner (SPEC §4 Session: connecting → authenticated | unauthenticated).
+ * A tiny external store rather than a query: the guard, the header and the 401 handler all
+ * need it synchronously, and it must be on the /login critical path without TanStack Query.
+ */
+import type { MeResponse } from '@parcours/domain/entities';
+import { useSyncExternalStore } from 'react';
+import { ApiError, apiFetch } from './api-client';
+import { clearAllExceptContext, getToken, getUserId, setToken, setUserId } from './storage';
+
+export type SessionStatus = 'connecting' | 'authenticated' | 'unauthenticated';
+
+/** Why the last user load ended the session, shown on the sign-in screen (SPEC §8). */
+export type SessionNotice = 'linkExpired' | 'linkInvalid' | 'reconnect' | 'accountMismatch';
+
+export interface SessionState {
+  status: SessionStatus;
+  user: MeResponse | null;
+  notice: SessionNotice | null;
+}
+
+let state: SessionState = { status: 'connecting', user: null, notice: null };
+const listeners = new Set<() => void>();
+
+function set(next: Partial<SessionState>): void {
+  state = { ...state, ...next };
+  listeners.forEach((listener) => listener());
+}
+
+export function getSession(): SessionState {
+  return state;
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
+}
+
+function noticeFor(error: unknown): SessionNotice {
+  if (error instanceof ApiError && error.status === 403) return 'linkExpired';
+  if (error instanceof ApiError && error.status === 401) return 'linkInvalid';
+  return 'reconnect';
+}
+
+function forget(): void {
+  clearAllExceptContext();
+  // The service worker keeps users/me for offline starts; the next learner must not get it.
+  if (typeof caches !== 'undefined') void caches.delete('parcours-session').catch(() => undefined);
+}
+
+/** A refused token only: the return URL saved before start must survive for the next sign-in. */
+export function dropCredentials(): void {
+  setToken(null);
+  setUserId(null);
+}
+
+/**
+ * Loads the user behind the stored token. `viaLink` is set when the token came from idT/idU
+ * query parameters: failures then explain themselves (SPEC §8 "User load via link").
+ */
+export async function loadUser(options: { viaLink?: boolean } = {}): Promise<SessionState> {
+  const token = getToken();
+  if (!token) {
+    set({ status: 'unauthenticated', user: null });
+    return state;
+  }
+  set({ status: 'connecting' });
+  try {
+    const me = await apiFetch<MeResponse>('users/me');
+    const expectedId = getUserId();
+    if (expectedId && me._id !== expectedId) {
+      forget();
+      set({ status: 'unauthenticated', user: null, notice: 'accountMismatch' });
+      return state;
+    }
+    setUserId(me._id);
+    set({ status: 'authenticated', user: me, notice: null });
+  } catch (error) {
+    const expired = error instanceof ApiError && (error.status === 401 || error.status === 403);
+    if (options.viaLink) forget();
+    else if (expired) dropCredentials();
+    set({ status: 'unauthenticated', user: null, notice: options.viaLink ? noticeFor(error) : null });
+  }
+  return state;
+}
+
+/** SPEC §2: under /reset/ the stored token is not checked; the reset screen brings its own. */
+export function skipUserLoad(): void {
+  set({ status: 'unauthenticated', user: null });
+}
+
+/** After a successful POST users/login. */
+export async function startSession(token: string, userId: string): Promise<SessionState> {
+  setToken(token);
+  setUserId(userId);
+  return loadUser();
+}
+
+/** SPEC §4 logout: clear all stored data except the context; the caller navigates to /login. */
+export function endSession(notice: SessionNotice | null = null): void {
+  forget();
+  set({ status: 'unauthenticated', user: null, notice });
+}

@@ -1,0 +1,78 @@
+/**
+ * Everything the app keeps in the browser's storage, behind one small API so logout can clear it
+ * all except the tenant context (SPEC §4), and so private-mode browsers that throw on storage
+ * access degrade to "nothing remembered" instead of crashing.
+ */
+
+const PREFIX = 'parcours.';
+
+export const STORAGE_KEYS = {
+  token: `${PREFIX}token`,
+  userId: `${PREFIX}userId`,
+  returnUrl: `${PREFIX}returnUrl`,
+  context: `${PREFIX}context`,
+  browserNoticeDismissed: `${PREFIX}browserNoticeDismissed`,
+  /** SPEC §7: the active class and lesson of the dashboard, in session storage. */
+  activeLesson: `${PREFIX}activeLesson`,
+} as const;
+
+function safe<T>(run: () => T, fallback: T): T {
+  try {
+    return run();
+  } catch {
+    return fallback;
+  }
+}
+
+function local(): Storage | null {
+  return safe(() => window.localStorage, null);
+}
+function session(): Storage | null {
+  return safe(() => window.sessionStorage, null);
+}
+
+function read(store: Storage | null, key: string): string | null {
+  return safe(() => store?.getItem(key) ?? null, null);
+}
+function write(store: Storage | null, key: string, value: string | null): void {
+  safe(() => (value === null ? store?.removeItem(key) : store?.setItem(key, value)), undefined);
+}
+
+export const getToken = (): string | null => read(local(), STORAGE_KEYS.token);
+export const setToken = (token: string | null): void => write(local(), STORAGE_KEYS.token, token);
+export const getUserId = (): string | null => read(local(), STORAGE_KEYS.userId);
+export const setUserId = (id: string | null): void => write(local(), STORAGE_KEYS.userId, id);
+export const getReturnUrl = (): string | null => read(local(), STORAGE_KEYS.returnUrl);
+export const setReturnUrl = (url: string | null): void => write(local(), STORAGE_KEYS.returnUrl, url);
+export const getStoredContext = (): string | null => read(local(), STORAGE_KEYS.context);
+export const setStoredContext = (json: string | null): void => write(local(), STORAGE_KEYS.context, json);
+export const isBrowserNoticeDismissed = (): boolean =>
+  read(local(), STORAGE_KEYS.browserNoticeDismissed) === '1';
+export const dismissBrowserNotice = (): void => write(local(), STORAGE_KEYS.browserNoticeDismissed, '1');
+
+export interface ActiveLesson {
+  classId: string;
+  lessonId: string | null;
+}
+
+export function getActiveLesson(): ActiveLesson | null {
+  const raw = read(session(), STORAGE_KEYS.activeLesson);
+  if (!raw) return null;
+  const parsed = safe<unknown>(() => JSON.parse(raw), null);
+  if (typeof parsed !== 'object' || parsed === null) return null;
+  const { classId, lessonId } = parsed as Record<string, unknown>;
+  if (typeof classId !== 'string') return null;
+  return { classId, lessonId: typeof lessonId === 'string' ? lessonId : null };
+}
+
+export function setActiveLesson(value: ActiveLesson | null): void {
+  write(session(), STORAGE_KEYS.activeLesson, value === null ? null : JSON.stringify(value));
+}
+
+/** SPEC §4 logout: forget everything but the tenant context, which the next sign-in needs. */
+export function clearAllExceptContext(): void {
+  const context = getStoredContext();
+  safe(() => local()?.clear(), undefined);
+  safe(() => session()?.clear(), undefined);
+  if (context !== null) setStoredContext(context);
+}

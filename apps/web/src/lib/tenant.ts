@@ -1,0 +1,57 @@
+/**
+ * The tenant context (SPEC §1), loaded once before start. Kept in local storage too, so the app
+ * still starts with its branding offline and so logout can keep it (SPEC §4).
+ */
+import type { ContextAttributes, Document, Resource } from '@parcours/domain/entities';
+import { useSyncExternalStore } from 'react';
+import { apiFetch } from './api-client';
+import { applyBranding } from './branding';
+import { getStoredContext, setStoredContext } from './storage';
+
+export type Tenant = Resource<'contexts', ContextAttributes>;
+
+let tenant: Tenant | null = null;
+const listeners = new Set<() => void>();
+
+export function getTenant(): Tenant | null {
+  return tenant;
+}
+
+export function setTenant(next: Tenant | null): void {
+  tenant = next;
+  if (next) applyBranding(next.attributes.assets);
+  listeners.forEach((listener) => listener());
+}
+
+function storedTenant(): Tenant | null {
+  const raw = getStoredContext();
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(raw) as Tenant;
+    return parsed?.attributes?.name ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function loadTenant(): Promise<Tenant | null> {
+  try {
+    const doc = await apiFetch<Document<Tenant>>('contexts/current');
+    setStoredContext(JSON.stringify(doc.data));
+    setTenant(doc.data);
+  } catch (error) {
+    // Offline or API down: the last known context keeps the branding; the screens still work.
+    console.warn('Context could not be loaded', error);
+    setTenant(storedTenant());
+  }
+  return tenant;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useTenant(): Tenant | null {
+  return useSyncExternalStore(subscribe, getTenant, getTenant);
+}

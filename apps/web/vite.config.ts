@@ -1,0 +1,70 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig, type PluginOption } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+// The service worker is registered from src/lib/service-worker.ts after the page has loaded
+// (injectRegister: false), so it never competes with the first screen for the network.
+export default defineConfig({
+  plugins: [
+    // Both plugins are typed against the workspace's newer Vite (the one vitest uses); the plugin
+    // contract is the same for this Vite 7 build, so only the types need bridging.
+    react() as unknown as PluginOption,
+    VitePWA({
+      registerType: 'autoUpdate',
+      injectRegister: false,
+      includeAssets: ['favicon.svg'],
+      manifest: {
+        name: 'Parcours',
+        short_name: 'Parcours',
+        description: 'Parcours — online training / formation en ligne',
+        lang: 'fr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#1d4ed8',
+        icons: [
+          { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+      workbox: {
+        // The app shell: every built script, style and static picture, so a reload works offline.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            // Only the two reads needed to start offline; Workbox matches GET only by default,
+            // so no other /api call (and never a write) goes through a cache.
+            urlPattern: ({ url }) =>
+              url.pathname === '/api/contexts/current' || url.pathname === '/api/users/me',
+            handler: 'NetworkFirst',
+            method: 'GET',
+            options: {
+              cacheName: 'parcours-session',
+              networkTimeoutSeconds: 6,
+              expiration: { maxEntries: 4, maxAgeSeconds: 7 * 24 * 3600 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
+      },
+    }) as unknown as PluginOption,
+  ],
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+  },
+  build: {
+    target: 'es2020',
+    // Terser squeezes a few kB more than esbuild out of React, which matters for the /login budget.
+    minify: 'terser',
+    terserOptions: { compress: { passes: 2 }, format: { comments: false } },
+    // Keeps a report of which chunk each screen needs (scripts/bundle-size.mjs reads it).
+    manifest: true,
+  },
+});
