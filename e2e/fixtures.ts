@@ -6,13 +6,25 @@ export const LEARNER = { email: 'learner@example.com', password: 'Learner#2026' 
 export const TEACHER = { email: 'teacher@example.com', password: 'Teacher#2026' };
 export const ADMIN = { email: 'admin@example.com', password: 'Admin#2026' };
 
-/** Fails on any serious or critical axe violation, listing them readably. */
+/** Fails on any serious or critical axe violation (WCAG 2.1 A/AA), listing them readably. */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = serious.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const summary = serious.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
   expect(summary, 'axe serious/critical violations').toEqual([]);
 }
 
-export const test = base;
+/** Signs in through the real form, in French (the default browser locale of these journeys). */
+export async function signIn(page: Page, who = LEARNER): Promise<void> {
+  await page.getByRole('textbox', { name: /e-mail ou pseudonyme|e-mail or username/i }).fill(who.email);
+  await page.getByRole('textbox', { name: /^(mot de passe|password)$/i }).fill(who.password);
+  await page.getByRole('button', { name: /^(se connecter|sign in)$/i }).click();
+}
+
+export const test = base.extend({
+  // French browser by default: the demo's main tenant is French.
+  locale: 'fr-FR',
+});
 export { expect };

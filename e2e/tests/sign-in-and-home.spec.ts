@@ -1,0 +1,129 @@
+import { expect, expectNoSeriousA11yViolations, LEARNER, signIn, test } from '../fixtures';
+
+test.describe('sign in and the home screen', () => {
+  test('a learner signs in, pages through classes, comes back to the same page, and signs out', async ({ page }) => {
+    await page.goto('/');
+    // Not signed in: the guard sends the learner to /login.
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+    await expect(page).toHaveTitle(/Parcours Formation/);
+    await expectNoSeriousA11yViolations(page);
+
+    await signIn(page);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Mes formations' })).toBeVisible();
+    const pager = page.getByRole('navigation', { name: 'Pages des classes' });
+    await expect(pager).toBeVisible();
+    await expect(page.getByRole('article')).toHaveCount(5);
+    await expect(pager.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    await expectNoSeriousA11yViolations(page);
+
+    // Page 2 holds the rest of the current and upcoming classes.
+    await pager.getByRole('button', { name: 'Page 2' }).click();
+    await expect(pager.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    const cards = page.getByRole('article');
+    const count = await cards.count();
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThanOrEqual(5);
+
+    // Opening a lesson of a class on page 2 makes it the active class…
+    const classOnPage2 = cards.filter({ has: page.getByRole('link', { name: /^(Commencer|Continuer) / }) }).first();
+    const className = await classOnPage2.getAttribute('aria-label') ?? (await classOnPage2.getByRole('heading').first().innerText());
+    await classOnPage2.getByRole('link', { name: /^(Commencer|Continuer) / }).first().click();
+    await expect(page).toHaveURL(/\/session\/[^/]+$/);
+
+    // …so after a reload of the home the learner lands on page 2 again, with that class shown.
+    await page.goto('/');
+    await expect(pager.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('article', { name: className })).toBeVisible();
+
+    // Signing out goes back to the login screen, and the home is guarded again.
+    await page.getByRole('button', { name: /Menu utilisateur/ }).click();
+    await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a class card shows its programs, courses and progress', async ({ page }) => {
+    await page.goto('/login');
+    await signIn(page);
+    const card = page.getByRole('article', { name: /Promo printemps/ });
+    await expect(card).toBeVisible();
+    await expect(card.getByRole('heading', { level: 3, name: 'Savoirs de base' })).toBeVisible();
+    const done = card.getByRole('progressbar', { name: 'Progression de Fractions et pourcentages' });
+    await expect(done).toHaveAttribute('aria-valuenow', '100');
+    await expect(card.getByText('Score : 84 %')).toBeVisible();
+  });
+
+  test('filters show past and upcoming classes, kept in the address', async ({ page }) => {
+    await page.goto('/login');
+    await signIn(page);
+    await page.getByRole('button', { name: 'Classes passées' }).click();
+    await expect(page.getByRole('button', { name: 'Classes passées' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('article', { name: /Remise à niveau/ })).toBeVisible();
+    await expect(page.getByRole('article', { name: /Promo printemps/ })).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Pages des classes' })).toHaveCount(0);
+    const pastUrl = page.url();
+    await page.reload();
+    expect(page.url()).toBe(pastUrl);
+    await expect(page.getByRole('article', { name: /Remise à niveau/ })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Prochaines classes' }).click();
+    await expect(page.getByRole('article', { name: /Perfectionnement vente/ })).toBeVisible();
+    await expect(page.getByRole('article', { name: /Promo printemps/ })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('a wrong password shows the sign-in error and keeps the learner on /login', async ({ page }) => {
+    await page.goto('/login');
+    await signIn(page, { ...LEARNER, password: 'Wrong#2026' });
+    const alert = page.getByRole('alert').filter({ hasText: 'Erreur de connexion' });
+    await expect(alert).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('an empty form explains what is missing', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page.getByRole('textbox', { name: 'E-mail ou pseudonyme' })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe('route guard and navigation', () => {
+  test('the page asked for before signing in is opened after signing in', async ({ page }) => {
+    await page.goto('/niveaux');
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page);
+    await expect(page).toHaveURL(/\/niveaux$/);
+  });
+
+  test('/tableau-de-bord redirects to /niveaux', async ({ page }) => {
+    await page.goto('/login');
+    await signIn(page);
+    await expect(page.getByRole('heading', { name: 'Mes formations' })).toBeVisible();
+    await page.goto('/tableau-de-bord');
+    await expect(page).toHaveURL(/\/niveaux$/);
+  });
+
+  test('a token that the server refuses sends the learner back to /login', async ({ page }) => {
+    await page.goto('/login');
+    await page.evaluate(() => {
+      localStorage.setItem('parcours.token', 'not-a-valid-token');
+    });
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a token and user id in the address sign the learner in (idT / idU)', async ({ page, request }) => {
+    const res = await request.post('/api/users/login', { data: LEARNER });
+    expect(res.ok()).toBeTruthy();
+    const { access_token: token, user_id: userId } = (await res.json()) as { access_token: string; user_id: string };
+    await page.goto(`/?idT=${encodeURIComponent(token)}&idU=${encodeURIComponent(userId)}`);
+    await expect(page.getByRole('heading', { name: 'Mes formations' })).toBeVisible();
+    // The token does not stay in the address bar.
+    expect(page.url()).not.toContain('idT=');
+  });
+});
