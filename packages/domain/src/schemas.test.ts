@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { LOCALES } from './entities';
 import {
   VALIDATION_MESSAGES,
@@ -17,8 +17,9 @@ import {
 import type { ProfileSchemaFlags } from './schemas';
 
 /** First message per field path ('' for the root), or null when the input is valid. */
-function errorsOf(schema: z.ZodType, input: unknown): Record<string, string> | null {
-  const result = schema.safeParse(input);
+// Accepts classic and mini schemas alike (the login rule is a zod/mini schema).
+function errorsOf(schema: z.core.$ZodType, input: unknown): Record<string, string> | null {
+  const result = z.safeParse(schema, input);
   if (result.success) return null;
   const out: Record<string, string> = {};
   for (const issue of result.error.issues) {

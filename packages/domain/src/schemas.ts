@@ -7,7 +7,6 @@ import {
   COMMENT_MAX,
   EMAIL_MAX,
   EMAIL_MIN,
-  LOGIN_FIELD_MAX,
   MAX_RATING,
   NAME_MAX,
   NAME_MIN,
@@ -114,19 +113,9 @@ export const CONTACT_SUBJECT_MAX = 254;
 // ---------------------------------------------------------------- login
 
 /** POST /users/login and the sign-in form. `email` also accepts a username. */
-export const loginSchema = z.object({
-  email: z
-    .string(msg('validation.login.identifier.required'))
-    .trim()
-    .min(1, required('validation.login.identifier.required'))
-    .max(LOGIN_FIELD_MAX, msg('validation.login.length')),
-  // Passwords are never trimmed: spaces may be part of an old password.
-  password: z
-    .string(msg('validation.login.password.required'))
-    .min(1, required('validation.login.password.required'))
-    .max(LOGIN_FIELD_MAX, msg('validation.login.length')),
-});
-export type LoginInput = z.infer<typeof loginSchema>;
+// The login rule lives in its own zod/mini module so the /login screen can load it alone.
+export { loginSchema } from './login-schema';
+export type { LoginInput } from './login-schema';
 
 // ---------------------------------------------------------------- password
 

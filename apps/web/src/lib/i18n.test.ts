@@ -1,4 +1,5 @@
 import { ERROR_CODES, SPEC_ERROR_CODES } from '@parcours/domain/errors';
+import { VALIDATION_MESSAGES } from '@parcours/domain/schemas';
 import en from '../locales/en.json';
 import fr from '../locales/fr.json';
 import { changeLanguage, t, type Catalogue } from './i18n';
@@ -26,6 +27,14 @@ describe('catalogues', () => {
       expect(typeof entry.title).toBe('string');
       expect(typeof entry.message).toBe('string');
     }
+  });
+
+  // Schemas report catalogue keys; the texts shown are the catalogues', kept equal to the domain's.
+  it.each(Object.entries(VALIDATION_MESSAGES))('holds the validation message %s in both languages', async (key, texts) => {
+    await changeLanguage('fr');
+    expect(t(key)).toBe(texts.fr);
+    await changeLanguage('en');
+    expect(t(key)).toBe(texts.en);
   });
 
   it('quotes the spec French texts', async () => {

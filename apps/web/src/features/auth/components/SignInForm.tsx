@@ -12,7 +12,7 @@ interface SignInFormProps {
 
 /** SPEC §2 sign-in mode of the /login portal: identifier, password, inline errors, failure alert. */
 export function SignInForm({ onSignedIn }: SignInFormProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const id = useId();
   const [values, setValues] = useState<Credentials>({ email: '', password: '' });
   const [errors, setErrors] = useState<LoginFieldErrors>({});
@@ -33,7 +33,7 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
     setFailure(null);
     setSubmitting(true);
     try {
-      const checked = await validateLogin(values, i18n.language);
+      const checked = await validateLogin(values);
       if (checked.errors) {
         setErrors(checked.errors);
         (checked.errors.email ? emailRef : passwordRef).current?.focus();
@@ -50,8 +50,9 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
     }
   };
 
-  const emailError = errors.email;
-  const passwordError = errors.password;
+  // Errors are catalogue keys, so they follow a change of language.
+  const emailError = errors.email ? t(errors.email) : undefined;
+  const passwordError = errors.password ? t(errors.password) : undefined;
 
   return (
     <form className="login-form" noValidate onSubmit={(event) => void onSubmit(event)}>
