@@ -1,7 +1,8 @@
 /**
  * The content format (docs/content-format.md): zod schemas for every YAML file of a content
- * folder, the expected-answer formats the graders read, and the helpers both sides share
- * (free-answer normalisation, relative dates). Cross-file checks live in importer.ts.
+ * folder and the helpers the importer needs (relative dates, pick-words markers). The stored
+ * solution format and free-answer normalisation live with the graders in packages/domain and
+ * are re-exported here. Cross-file checks live in importer.ts.
  */
 import { z } from 'zod';
 import type { ContextSettings } from '@parcours/domain/entities';
@@ -13,6 +14,18 @@ import {
   PUBLICATION_STATES,
   SYSTEM_ROLES,
 } from '@parcours/domain/entities';
+import { expectedSchema as combinedChoiceExpected } from '@parcours/domain/exercises/combined-choice/grader';
+import { expectedSchema as dragAndDropExpected } from '@parcours/domain/exercises/drag-n-drop/grader';
+import { expectedSchema as imageCliquableExpected } from '@parcours/domain/exercises/image-cliquable/grader';
+import { expectedSchema as multipleChoiceExpected } from '@parcours/domain/exercises/multiple-choice/grader';
+import { FEEDBACK_WHEN } from '@parcours/domain/exercises/solution';
+
+// Free-answer comparison and the stored solution format belong to the graders (packages/domain);
+// re-exported so the importer and its tests keep one import site.
+export { normaliseFreeAnswer, parseNumberAnswer } from '@parcours/domain/exercises/free-answer/grader';
+export type { BlockSolution, FeedbackWhen, RowValidator } from '@parcours/domain/exercises/solution';
+export type { RowFeedbacks } from '@parcours/domain/exercises/exercise-grader';
+export { FEEDBACK_WHEN };
 
 // ---------------------------------------------------------------------------------------------
 // Shared pieces
@@ -42,27 +55,6 @@ export function resolveDate(value: string, now: Date): string {
     return new Date(day + n * 86_400_000).toISOString();
   }
   return new Date(value.length === 10 ? `${value}T00:00:00Z` : value).toISOString();
-}
-
-/**
- * How free-answer strings compare: Unicode-normalised, accents removed, lower case, trimmed,
- * inner spaces collapsed, typographic apostrophes made plain. Accepted answers are stored
- * normalised; the grader normalises the learner's answer the same way.
- */
-export function normaliseFreeAnswer(s: string): string {
-  return s
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[\u2019\u2018`]/g, "'")
-    .toLowerCase()
-    .trim()
-    .replace(/\s+/g, ' ');
-}
-
-/** Number answers: spaces removed, comma as decimal point, a trailing unit (€, %, cm…) ignored. */
-export function parseNumberAnswer(s: string): number | null {
-  const m = /^([+-]?\d+(?:[.,]\d+)?)\s*[^\d\s]*$/.exec(s.replace(/[\s\u00a0\u202f]/g, ''));
-  return m ? Number(m[1]!.replace(',', '.')) : null;
 }
 
 /** A path to a file inside the content folder (relative to the folder given to the importer). */
@@ -261,21 +253,21 @@ const choice = z.strictObject({
   feedback: html.optional(),
 });
 
-const indexList = z.array(z.number().int().min(0));
-
+// Where the file's `expected` is already the stored shape, the grader's schema is the one
+// definition; free-answer and pick-words are converted by blocks.ts.
 const multipleChoiceRow = z.strictObject({
   type: z.literal('multiple-choice'),
   ...rowBase,
   choices: z.array(choice).min(2),
   /** Indexes (0-based) of every correct choice; at least one. */
-  expected: indexList.min(1),
+  expected: multipleChoiceExpected,
 });
 const combinedChoiceRow = z.strictObject({
   type: z.literal('combined-choice'),
   ...rowBase,
   choices: z.array(choice).min(2),
   /** Index (0-based) of the one correct choice. */
-  expected: z.number().int().min(0),
+  expected: combinedChoiceExpected,
 });
 const freeAnswerRow = z.strictObject({
   type: z.literal('free-answer'),
@@ -294,7 +286,7 @@ const dragAndDropRow = z.strictObject({
   choices: z.array(choice).min(1),
   targets: z.array(z.strictObject({ value: html })).min(1),
   /** One list per target (same order): the indexes of the choices that belong in it. */
-  expected: z.array(indexList),
+  expected: dragAndDropExpected,
 });
 const pickWordsRow = z.strictObject({
   type: z.literal('pick-words'),
@@ -336,7 +328,7 @@ const imageCliquableRow = z.strictObject({
   viewBox: z.strictObject({ width: z.literal(CLICKABLE_IMAGE_WIDTH), height: z.number().positive() }),
   zones: z.array(zone).min(2),
   /** Indexes (0-based) of the zones to click. */
-  expected: indexList.min(1),
+  expected: imageCliquableExpected,
 });
 
 const wysiwygRow = z.strictObject({ type: z.literal('wysiwyg'), ...rowBase, html });
@@ -411,8 +403,6 @@ export type RowFile = z.infer<typeof rowSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // courses/<slug>.yaml: blocks, nodes, course
-
-export const FEEDBACK_WHEN = ['always', 'correct', 'partial', 'incorrect'] as const;
 
 export const blockSchema = z.strictObject({
   id: slug,
@@ -573,41 +563,7 @@ export const classesSchema = z.strictObject({
 export type ClassesFile = z.infer<typeof classesSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// What the importer stores in course_blocks.solution (server-only): the graders' input.
-
-export type FeedbackWhen = (typeof FEEDBACK_WHEN)[number];
-export interface RowFeedbacks {
-  correct?: string;
-  incorrect?: string;
-  /** choice/zone index -> message, shown when that choice is picked (or misplaced for drag-n-drop). */
-  choices?: Record<string, string>;
-  /** free-answer: normalised answers -> message. */
-  answers?: { match: string[]; message: string }[];
-}
-export type RowValidator =
-  | { section: number; row: number; type: 'multiple-choice'; expected: number[]; feedbacks: RowFeedbacks }
-  | { section: number; row: number; type: 'combined-choice'; expected: number; feedbacks: RowFeedbacks }
-  | {
-      section: number;
-      row: number;
-      type: 'free-answer';
-      expected: { kind: 'text'; accept: string[] } | { kind: 'number'; value: number; tolerance: number };
-      feedbacks: RowFeedbacks;
-    }
-  | { section: number; row: number; type: 'drag-n-drop'; expected: number[][]; feedbacks: RowFeedbacks }
-  | {
-      section: number;
-      row: number;
-      type: 'pick-words';
-      expected: { positions: number[]; words: string[] };
-      feedbacks: RowFeedbacks;
-    }
-  | { section: number; row: number; type: 'image-cliquable'; expected: number[]; feedbacks: RowFeedbacks };
-
-export interface BlockSolution {
-  feedbacks: { when: FeedbackWhen; preset: string; message: string }[];
-  validators: RowValidator[];
-}
+// pick-words: the learner's words (public) and the positions to pick (solution).
 
 /** Splits pick-words text into the learner's words and the positions marked [[...]]. */
 export function parsePickWords(text: string): { plain: string; words: string[]; positions: number[] } {

@@ -1,0 +1,41 @@
+/**
+ * What the importer stores in `course_blocks.solution` (server-only): the graders' input. The
+ * per-type `expected` formats come from each type's grader, so this is their one definition;
+ * apps/api/src/content/format.ts re-exports the types for the importer.
+ */
+import { z } from 'zod';
+import { expectedSchema as combinedChoice } from './combined-choice/grader';
+import { expectedSchema as dragAndDrop } from './drag-n-drop/grader';
+import { rowFeedbacksSchema } from './exercise-grader';
+import { expectedSchema as freeAnswer } from './free-answer/grader';
+import { expectedSchema as imageCliquable } from './image-cliquable/grader';
+import { expectedSchema as multipleChoice } from './multiple-choice/grader';
+import { expectedSchema as pickWords } from './pick-words/grader';
+
+/** When a block's general feedback shows, from the page outcome. */
+export const FEEDBACK_WHEN = ['always', 'correct', 'partial', 'incorrect'] as const;
+export type FeedbackWhen = (typeof FEEDBACK_WHEN)[number];
+
+/** Where the row sits in the block's content: `content.sections[section].rows[row]`. */
+const at = {
+  section: z.number().int().min(0),
+  row: z.number().int().min(0),
+  feedbacks: rowFeedbacksSchema,
+};
+
+export const rowValidatorSchema = z.discriminatedUnion('type', [
+  z.object({ ...at, type: z.literal('multiple-choice'), expected: multipleChoice }),
+  z.object({ ...at, type: z.literal('combined-choice'), expected: combinedChoice }),
+  z.object({ ...at, type: z.literal('free-answer'), expected: freeAnswer }),
+  z.object({ ...at, type: z.literal('drag-n-drop'), expected: dragAndDrop }),
+  z.object({ ...at, type: z.literal('pick-words'), expected: pickWords }),
+  z.object({ ...at, type: z.literal('image-cliquable'), expected: imageCliquable }),
+]);
+export type RowValidator = z.infer<typeof rowValidatorSchema>;
+
+export const blockSolutionSchema = z.object({
+  /** General feedbacks, shown one at a time before the answer-specific ones (SPEC §4). */
+  feedbacks: z.array(z.object({ when: z.enum(FEEDBACK_WHEN), preset: z.string(), message: z.string() })),
+  validators: z.array(rowValidatorSchema),
+});
+export type BlockSolution = z.infer<typeof blockSolutionSchema>;
