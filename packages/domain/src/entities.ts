@@ -301,3 +301,96 @@ export interface ApiErrorObject {
 export interface ApiErrorDocument {
   errors: ApiErrorObject[];
 }
+
+// ---------------------------------------------------------------------------------------------
+// Lesson player (issue 3). The page a learner sees; see docs/api.md "Lesson player".
+
+export interface HintsView {
+  /** Messages of the hints already unlocked, in order. */
+  messages: string[];
+  remaining: number;
+  /** Cost in points of the next hint, null when none remains or it is free. */
+  nextMalus: number | null;
+}
+
+/** A row as the learner sees it before answering: no expected answer, no answer feedback. */
+export interface PublicRowView {
+  type: RowType;
+  title?: string | null;
+  message?: string | null;
+  order?: number;
+  choices?: { value?: string | null; appFile?: { id: string } | null; [k: string]: unknown }[];
+  targets?: { value?: string | null; [k: string]: unknown }[];
+  settings?: Record<string, unknown>;
+  [k: string]: unknown;
+}
+
+export interface BlockView {
+  id: string;
+  title: string;
+  type: BlockType;
+  settings: {
+    template?: { backToDashBoard?: boolean; hideNextButton?: boolean; hideMainTitle?: boolean };
+    /** Number of hints the block has (their messages come through `hints`). */
+    hintCount: number;
+    [k: string]: unknown;
+  };
+  content: {
+    statement?: { html: string; settings?: Record<string, unknown> } | null;
+    sections: { title?: string | null; rows: PublicRowView[] }[];
+    tincan?: { url: string } | null;
+    [k: string]: unknown;
+  };
+  terms: { id: string; title: string; words: string[]; definition: string }[];
+}
+
+export interface NodeView {
+  id: string;
+  type: NodeType;
+  title: string | null;
+  parentId: string | null;
+  settings: { timeLimit?: number | null; [k: string]: unknown };
+  tools: { calculator?: boolean; [k: string]: unknown };
+  attachmentIds: string[];
+}
+
+export interface PageResults {
+  /** One entry per row in reading order; null for rows that are not exercises. */
+  answerRatios: (number | null)[];
+  outcome: 'correct' | 'partial' | 'incorrect' | null;
+  score: { actual: number; max: number };
+  feedbacks: { source: 'general' | 'answer'; preset: string; message: string; rowIndex: number | null }[];
+  /** Per-row correction detail (expected answers included): only present once answered. */
+  correction: unknown[];
+  hints: HintsView;
+  retryAllowed: boolean;
+}
+
+export interface LessonPageAttributes {
+  lessonId: string;
+  nodeId: string;
+  /** Position of this page in the lesson (0-based) and the number of pages. */
+  index: number;
+  count: number;
+  state: 'ACTIVE' | 'ARCHIVED';
+  progress: PageProgress | null;
+  node: NodeView;
+  /** Null for container-level pages (multiblock chooser): see `children`. */
+  block: BlockView | null;
+  /** Multiblock: its child blocks, each chosen by its numbered title. */
+  children: { nodeId: string; title: string | null; done: boolean }[];
+  hints: HintsView;
+  /** The learner's recorded answers (one per row in reading order), null before answering. */
+  inputs: { answers: unknown[] } | null;
+  /** Null until the learner's answer is recorded; then what feedback and correction need. */
+  results: PageResults | null;
+  timeLimit: number | null;
+  /** Seconds left on the server's clock, null without a limit or before the timed page starts. */
+  remainingSeconds: number | null;
+  /** For timed pages: when the learner confirmed the start (server time), else null. */
+  startedAt: string | null;
+  timeSpent: number;
+  answeredAt: string | null;
+  lessonScoring: Scoring;
+  courseTypeSettings: { hints: boolean; feedbacks: boolean; retry: boolean };
+}
