@@ -9,7 +9,11 @@ import path from 'node:path';
  * (/usr/bin/chromium), never from a download (ARCHITECTURE §3).
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
+// Workers re-evaluate this file: the data dir is made once by the runner and handed down through
+// the environment, so journeys can read what the server wrote there (the mail outbox).
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'parcours-e2e-'));
+process.env.E2E_DATA_DIR = dataDir;
+export const e2eDataDir = dataDir;
 export const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
