@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { Transporter } from 'nodemailer';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -13,7 +14,9 @@ import type { Env } from './env';
 import { registerAuth } from './plugins/auth';
 import { registerDb } from './plugins/db';
 import { ApiError, errorHandler, notFoundError } from './plugins/errors';
+import { registerMail } from './plugins/mail';
 import { registerTenant } from './plugins/tenant';
+import { authRoutes } from './modules/auth/routes';
 import { classProgramRoutes } from './modules/class-programs/routes';
 import { classUserRoutes } from './modules/class-users/routes';
 import { classRoutes } from './modules/classes/routes';
@@ -31,6 +34,10 @@ export interface BuildAppOptions {
   /** Stored files (DATA_DIR/files); without it downloads answer 404. */
   filesDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Mail transport (tests); otherwise SMTP_URL, else .eml files in DATA_DIR/outbox. */
+  mailTransport?: Transporter;
+  /** Clock of the identity routes (tests of expiring links). */
+  now?: () => Date;
 }
 
 /**
@@ -94,11 +101,21 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       registerDb(api, db, dbKind, opts.filesDir ?? null);
       registerTenant(api, { db });
       registerAuth(api, { db, secret: env.JWT_SECRET as string });
+      registerMail(api, { smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, 'outbox'), transport: opts.mailTransport });
       api.setNotFoundHandler(async (request) => {
         throw notFoundError(request.method, request.url);
       });
       await api.register(contextRoutes);
-      await api.register(userRoutes, { loginRateLimit: env.LOGIN_RATE_LIMIT });
+      await api.register(userRoutes, {
+        loginRateLimit: env.LOGIN_RATE_LIMIT,
+        publicUrl: env.PUBLIC_URL,
+        ...(opts.now ? { now: opts.now } : {}),
+      });
+      await api.register(authRoutes, {
+        secret: env.JWT_SECRET as string,
+        publicUrl: env.PUBLIC_URL,
+        ...(opts.now ? { now: opts.now } : {}),
+      });
       await api.register(classUserRoutes);
       await api.register(classRoutes);
       await api.register(classProgramRoutes);

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/db';
+import { parseJson } from '../../db/schema';
 import type { UsersTable } from '../../db/schema';
+import { newId } from '../../lib/ids';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -79,4 +81,202 @@ export async function clearLoginAttempts(db: Db, key: string): Promise<void> {
 /** Old windows are useless; removed now and then so the table stays small. */
 export async function pruneLoginAttempts(db: Db, before: Date): Promise<void> {
   await db.deleteFrom('loginAttempts').where('windowStart', '<', before.toISOString()).execute();
+}
+
+// ------------------------------------------------------------------ identity (issue 5)
+
+/** A user by e-mail in any case; blank e-mails (invitation users without one) never match. */
+export async function findUserByEmail(db: Db, contextId: string, email: string): Promise<UserRow | undefined> {
+  const wanted = email.trim().toLowerCase();
+  if (wanted === '') return undefined;
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('contextId', '=', contextId)
+    .where(sql<string>`lower(email)`, '=', wanted)
+    .executeTakeFirst();
+}
+
+export async function findUserByUsername(db: Db, contextId: string, username: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('contextId', '=', contextId).where('username', '=', username).executeTakeFirst();
+}
+
+export async function findUserByOidcSubject(db: Db, contextId: string, subject: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('contextId', '=', contextId).where('oidcSubject', '=', subject).executeTakeFirst();
+}
+
+export type NewUser = Insertable<UsersTable>;
+
+export async function insertUser(db: Db, user: NewUser): Promise<void> {
+  await db.insertInto('users').values(user).execute();
+}
+
+export async function updateUser(db: Db, contextId: string, id: string, values: Updateable<UsersTable>): Promise<void> {
+  await db.updateTable('users').set(values).where('contextId', '=', contextId).where('id', '=', id).execute();
+}
+
+/**
+ * Which unique index a failed insert/update hit, from the driver error: SQLite names the
+ * columns or the index in its message, PostgreSQL gives the constraint (23505).
+ */
+export function uniqueViolation(err: unknown): 'username' | 'email' | 'oidc' | 'other' | null {
+  if (!err || typeof err !== 'object') return null;
+  const e = err as { code?: unknown; message?: unknown; constraint?: unknown };
+  const isUnique = e.code === '23505' || (typeof e.code === 'string' && e.code.startsWith('SQLITE_CONSTRAINT'));
+  if (!isUnique) return null;
+  const text = `${typeof e.constraint === 'string' ? e.constraint : ''} ${typeof e.message === 'string' ? e.message : ''}`;
+  if (text.includes('username')) return 'username';
+  if (text.includes('email')) return 'email';
+  if (text.includes('oidc')) return 'oidc';
+  return 'other';
+}
+
+// ---- password resets (only a hash of the token is stored)
+
+export async function insertPasswordReset(db: Db, row: { tokenHash: string; userId: string; expireAt: string; createdAt: string }): Promise<void> {
+  await db.insertInto('passwordResets').values({ ...row, usedAt: null }).execute();
+}
+
+/** The reset of a token hash, only when its user belongs to this tenant. */
+export async function findPasswordReset(db: Db, contextId: string, tokenHash: string) {
+  return db
+    .selectFrom('passwordResets as pr')
+    .innerJoin('users as u', 'u.id', 'pr.userId')
+    .select(['pr.tokenHash', 'pr.userId', 'pr.expireAt', 'pr.usedAt'])
+    .where('pr.tokenHash', '=', tokenHash)
+    .where('u.contextId', '=', contextId)
+    .executeTakeFirst();
+}
+
+/** Marks a link used; false when another request used it first (single use under concurrency). */
+export async function consumePasswordReset(db: Db, tokenHash: string, nowIso: string): Promise<boolean> {
+  const res = await db
+    .updateTable('passwordResets')
+    .set({ usedAt: nowIso })
+    .where('tokenHash', '=', tokenHash)
+    .where('usedAt', 'is', null)
+    .where('expireAt', '>', nowIso)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Every other pending link of the user dies with a password change. */
+export async function usePendingPasswordResets(db: Db, userId: string, nowIso: string): Promise<void> {
+  await db.updateTable('passwordResets').set({ usedAt: nowIso }).where('userId', '=', userId).where('usedAt', 'is', null).execute();
+}
+
+// ---- invitation codes
+
+/**
+ * Counts one use of a code if it is of this tenant, not expired and not used up, in one
+ * statement: concurrent registrations cannot exceed `max_uses`. Returns the code's class ids.
+ */
+export async function useInvitationCode(db: Db, contextId: string, code: string, nowIso: string): Promise<string[] | null> {
+  const row = await db
+    .updateTable('invitationCodes')
+    .set({ uses: sql<number>`uses + 1` })
+    .where('code', '=', code)
+    .where('contextId', '=', contextId)
+    .where((eb) => eb.or([eb('maxUses', 'is', null), eb('uses', '<', eb.ref('maxUses'))]))
+    .where((eb) => eb.or([eb('expireAt', 'is', null), eb('expireAt', '>', nowIso)]))
+    .returning('classIds')
+    .executeTakeFirst();
+  if (!row) return null;
+  const ids = parseJson<unknown>(row.classIds, []);
+  return Array.isArray(ids) ? ids.filter((v): v is string => typeof v === 'string') : [];
+}
+
+/** Enrols a learner as STUDENT in those of `classIds` that belong to the tenant. */
+export async function enrolStudent(db: Db, contextId: string, userId: string, classIds: string[], nowIso: string): Promise<string[]> {
+  if (classIds.length === 0) return [];
+  const classes = await db.selectFrom('classes').select('id').where('contextId', '=', contextId).where('id', 'in', classIds).execute();
+  if (classes.length === 0) return [];
+  await db
+    .insertInto('classUsers')
+    .values(classes.map((c) => ({ id: newId(), classId: c.id, userId, role: 'STUDENT', createdAt: nowIso })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  return classes.map((c) => c.id);
+}
+
+// ---- hostnames, classes and files for mails and contact
+
+export async function isTenantHostname(db: Db, contextId: string, hostname: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('contextHostnames')
+    .select('hostname')
+    .where('contextId', '=', contextId)
+    .where('hostname', '=', hostname)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A class of the tenant the user belongs to (any role). */
+export async function findMemberClass(db: Db, contextId: string, userId: string, classId: string) {
+  return db
+    .selectFrom('classes as c')
+    .innerJoin('classUsers as cu', 'cu.classId', 'c.id')
+    .select(['c.id', 'c.name'])
+    .where('c.contextId', '=', contextId)
+    .where('c.id', '=', classId)
+    .where('cu.userId', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function findClassTeachers(db: Db, classId: string) {
+  return db
+    .selectFrom('classUsers as cu')
+    .innerJoin('users as u', 'u.id', 'cu.userId')
+    .select(['u.id', 'u.email', 'u.firstname', 'u.lastname', 'u.username', 'u.preferredLocale'])
+    .where('cu.classId', '=', classId)
+    .where('cu.role', '=', 'TEACHER')
+    .where('u.email', '<>', '')
+    .orderBy('u.id')
+    .execute();
+}
+
+export async function findTenantFiles(db: Db, contextId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.selectFrom('files').selectAll().where('contextId', '=', contextId).where('id', 'in', ids).execute();
+}
+
+/**
+ * Everything that may name a file in the courses of the learner's lessons: the courses
+ * themselves, their nodes (attachments) and the blocks of those nodes (attachments, content,
+ * settings). Returned as raw JSON texts; the service looks for file ids in them.
+ */
+export async function courseTextsOfLearner(db: Db, contextId: string, userId: string): Promise<string[]> {
+  const courseIds = db
+    .selectFrom('lessons')
+    .select('courseId')
+    .where('contextId', '=', contextId)
+    .where('userId', '=', userId);
+  const courses = await db
+    .selectFrom('courses')
+    .select(['settings', 'video', 'description'])
+    .where('contextId', '=', contextId)
+    .where('id', 'in', courseIds)
+    .execute();
+  const nodes = await db
+    .selectFrom('courseNodes')
+    .select(['attachmentIds', 'settings', 'blockId'])
+    .where('courseId', 'in', courseIds)
+    .execute();
+  const blockIds = [...new Set(nodes.map((n) => n.blockId).filter((id): id is string => id !== null))];
+  const blocks: { attachmentIds: string; content: string; settings: string }[] = [];
+  for (let i = 0; i < blockIds.length; i += 500) {
+    blocks.push(
+      ...(await db
+        .selectFrom('courseBlocks')
+        .select(['attachmentIds', 'content', 'settings'])
+        .where('contextId', '=', contextId)
+        .where('id', 'in', blockIds.slice(i, i + 500))
+        .execute()),
+    );
+  }
+  return [
+    ...courses.flatMap((c) => [c.settings, c.video ?? '', c.description ?? '']),
+    ...nodes.flatMap((n) => [n.attachmentIds, n.settings]),
+    ...blocks.flatMap((b) => [b.attachmentIds, b.content, b.settings]),
+  ];
 }

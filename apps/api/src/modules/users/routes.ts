@@ -3,6 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { COMPANY_ROLES, SYSTEM_ROLES } from '@parcours/domain/entities';
 import { LOGIN_FIELD_MAX } from '@parcours/domain/constants';
 import { currentUser } from '../../plugins/auth';
+import { contact } from './contact';
+import type { IdentityDeps } from './deps';
+import { publicOrigin } from './origin';
+import { loadResetLink, recover, resetPassword } from './password-reset';
+import { updateProfile } from './profile';
+import { register } from './registration';
 import { login, me } from './service';
 
 const loginBody = z.object({
@@ -48,7 +54,49 @@ const profileSchema = z.object({
 
 export interface UserRoutesOptions {
   loginRateLimit: number;
+  /** PUBLIC_URL: origin of links in mails when the request host is not one of the tenant's. */
+  publicUrl?: string | undefined;
+  /** Injectable clock (tests). */
+  now?: () => Date;
 }
+
+const meResponse = z.object({ _id: z.string(), profile: profileSchema });
+
+// Loose types only: the SPEC §5 rules depend on the tenant and the user, so the services run
+// the shared domain schemas and answer their message keys (400 VALIDATION_ERROR).
+const text = z.string().max(5_000);
+const nullableText = text.nullable().optional();
+
+const recoverBody = z.strictObject({ email: z.string().min(1).max(LOGIN_FIELD_MAX) });
+const resetBody = z.strictObject({ token: z.string().min(1).max(200), password: text });
+const tokenParams = z.object({ token: z.string().min(1).max(200) });
+const registerBody = z.strictObject({
+  code: z.string().trim().min(1).max(200),
+  username: text.optional(),
+  email: nullableText,
+  password: text.optional(),
+  firstname: nullableText,
+  lastname: nullableText,
+  preferredLocale: z.enum(['fr', 'en']).optional(),
+});
+const patchBody = z.strictObject({
+  lastname: nullableText,
+  firstname: nullableText,
+  username: nullableText,
+  email: nullableText,
+  birthday: nullableText,
+  password: text.optional(),
+  currentPassword: text.optional(),
+  acceptTerms: z.boolean().optional(),
+  legal: z.strictObject({ cguAcceptedVersion: z.string().max(200).optional() }).optional(),
+  preferredLocale: z.enum(['fr', 'en']).nullable().optional(),
+});
+const contactBody = z.strictObject({
+  classId: z.string().min(1).max(200).optional(),
+  subject: text.optional(),
+  message: text.optional(),
+  fileIds: z.array(z.string().max(200)).max(50).optional(),
+});
 
 export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, opts) => {
   app.post(
@@ -76,9 +124,127 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
         tags: ['users'],
         summary: 'The signed-in user (token from the Authorization header or ?access_token=).',
         querystring: z.strictObject({ access_token: z.string().optional(), noCache: z.string().optional() }),
-        response: { 200: z.object({ _id: z.string(), profile: profileSchema }) },
+        response: { 200: meResponse },
       },
     },
     async (request) => me(app.db, request.context, currentUser(request)),
+  );
+
+  const deps: IdentityDeps = {
+    db: app.db,
+    auth: app.auth,
+    mailer: app.mailer,
+    log: app.log,
+    limit: opts.loginRateLimit,
+    now: opts.now ?? (() => new Date()),
+  };
+  const perIp = { rateLimit: { max: opts.loginRateLimit, timeWindow: 60_000 } };
+
+  app.post(
+    '/users/recover',
+    {
+      config: perIp,
+      schema: {
+        tags: ['users'],
+        summary: 'Send a password reset link by e-mail. Always 204, whether or not the e-mail is known.',
+        body: recoverBody,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const origin = await publicOrigin(app.db, request, request.context, opts.publicUrl);
+      await recover(deps, request.context, origin, request.body.email);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/users/reset/:token',
+    {
+      config: perIp,
+      schema: {
+        tags: ['users'],
+        summary: 'Check a reset link: 401 invalid or used, 403 expired.',
+        params: tokenParams,
+        querystring: z.strictObject({ noCache: z.string().optional() }),
+        response: {
+          200: z.object({ userId: z.string(), email: z.string(), displayName: z.string(), simplePassword: z.boolean() }),
+        },
+      },
+    },
+    async (request) => loadResetLink(deps, request.context, request.params.token),
+  );
+
+  app.post(
+    '/users/reset',
+    {
+      config: perIp,
+      schema: {
+        tags: ['users'],
+        summary: 'Set a new password with a reset link (single use); revokes earlier tokens.',
+        body: resetBody,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await resetPassword(deps, request.context, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/users/register',
+    {
+      config: perIp,
+      schema: {
+        tags: ['users'],
+        summary: 'Create an account with an invitation code; answers a token like login.',
+        body: registerBody,
+        response: { 201: loginResponse },
+      },
+    },
+    async (request, reply) => {
+      const answer = await register(deps, request.context, request.ip, request.body);
+      return reply.code(201).send(answer);
+    },
+  );
+
+  app.patch(
+    '/users/:id',
+    {
+      onRequest: app.auth.requireUser,
+      schema: {
+        tags: ['users'],
+        summary: 'Change one\'s profile, password or terms acceptance; answers the updated user.',
+        params: z.object({ id: z.string().min(1).max(200) }),
+        body: patchBody,
+        response: {
+          200: meResponse.extend({
+            access_token: z.string().optional(),
+            token_type: z.literal('Bearer').optional(),
+            expires_in: z.number().int().optional(),
+          }),
+        },
+      },
+    },
+    async (request) => updateProfile(deps, request.context, currentUser(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/users/contact',
+    {
+      onRequest: app.auth.requireUser,
+      schema: {
+        tags: ['users'],
+        summary: 'Write to the class teachers, or receive documentation files by e-mail (with fileIds).',
+        body: contactBody,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const origin = await publicOrigin(app.db, request, request.context, opts.publicUrl);
+      await contact({ ...deps, filesDir: app.filesDir }, request.context, origin, currentUser(request), request.body);
+      return reply.code(204).send(null);
+    },
   );
 };
