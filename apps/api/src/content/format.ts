@@ -77,9 +77,21 @@ const legalText = z.strictObject({
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
 });
 
+/**
+ * The tenant's OpenID provider. Only `label` is ever published (contexts/current answers an
+ * allow-list); the rest stays in the stored settings for the sign-in routes.
+ */
+const oidcSettingsSchema = z.strictObject({
+  label: z.string().min(1),
+  issuer: z.string().url(),
+  clientId: z.string().min(1),
+  clientSecret: z.string().min(1).optional(),
+  scope: z.string().min(1).optional(),
+});
+
 export const contextSettingsSchema = z.strictObject({
   defaultLocale: z.enum(LOCALES),
-  login: z.strictObject({ internal: z.boolean(), oidc: z.strictObject({ label: z.string() }).nullable() }),
+  login: z.strictObject({ internal: z.boolean(), oidc: oidcSettingsSchema.nullable() }),
   invitationCodes: z.strictObject({ enabled: z.boolean(), simplePassword: z.boolean() }),
   certification: z.strictObject({ allowed: z.boolean(), type: z.enum(['certification', 'attestation']) }),
   allowContactTeacher: z.boolean(),
@@ -97,9 +109,9 @@ export const contextSettingsSchema = z.strictObject({
   demoVideoUrl: z.string().url().nullable(),
   legal: z.strictObject({ cgu: legalText.nullable(), rgpd: legalText.nullable() }),
 });
-// Compile-time guard: the file format must stay exactly the contract type.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const settingsMatch: Same<z.infer<typeof contextSettingsSchema>, ContextSettings> = true;
+// Compile-time guard: the file format must give at least every field of the contract type (the
+// stored settings add the provider's server-side fields, never published).
+const settingsMatch: z.infer<typeof contextSettingsSchema> extends ContextSettings ? true : false = true;
 void settingsMatch;
 
 const hostsSchema = z.strictObject({
@@ -559,6 +571,17 @@ export const classesSchema = z.strictObject({
       ),
     }),
   ),
+  /** Invitation codes (SPEC §1): registering with one enrols the new learner in these classes. */
+  invitations: z
+    .array(
+      z.strictObject({
+        code: z.string().regex(/^[A-Za-z0-9-]{4,64}$/, 'letters, digits and dashes, 4 to 64'),
+        classes: z.array(slug).min(1),
+        maxUses: z.number().int().positive().nullable().default(null),
+        expireAt: contentDate.nullable().default(null),
+      }),
+    )
+    .default([]),
 });
 export type ClassesFile = z.infer<typeof classesSchema>;
 

@@ -395,6 +395,17 @@ function validateTenant(b: TenantBundle, issues: ImportIssue[], uses: FileUse[])
       'class',
       issues,
     );
+    const classIds = new Set(b.classes.data.classes.map((c) => c.id));
+    checkDuplicates(
+      b.classes.data.invitations.map((x, i) => ({ id: x.code.toUpperCase(), file: cf, path: `invitations[${i}].code` })),
+      'invitation code',
+      issues,
+    );
+    b.classes.data.invitations.forEach((inv, i) =>
+      inv.classes.forEach((c, j) => {
+        if (!classIds.has(c)) push(cf, `invitations[${i}].classes[${j}]`, `unknown class "${c}"`);
+      }),
+    );
     b.classes.data.classes.forEach((cl, i) => {
       const cp = `classes[${i}]`;
       if (cl.company && !companyIds.has(cl.company))
@@ -1073,6 +1084,19 @@ async function writeTenant(db: Db, w: Writer, b: TenantBundle, ctx: WriteCtx): P
         { id: id('class-user', cl.id, u.user, u.role) },
         { classId, userId: userId(u.user), role: u.role },
       );
+  }
+  // Codes are global keys: a code names one tenant. Its use count is the server's, never reset here.
+  for (const inv of b.classes?.data.invitations ?? []) {
+    await w.upsert(
+      'invitationCodes',
+      { code: inv.code },
+      {
+        contextId,
+        classIds: json(inv.classes.map((c) => id('class', c))),
+        maxUses: inv.maxUses,
+        expireAt: date(inv.expireAt),
+      },
+    );
   }
   for (const cl of classes) {
     const r = await ensureLessons(db, { classId: id('class', cl.id) }, ctx.now);

@@ -20,7 +20,7 @@ const BOTH = new Set([
   'lessons',
   'lessonPages',
 ]);
-const CREATED_ONLY = new Set(['libraries', 'companies', 'classUsers']);
+const CREATED_ONLY = new Set(['libraries', 'companies', 'classUsers', 'invitationCodes']);
 
 function same(a: unknown, b: unknown): boolean {
   const norm = (v: unknown) => (v === undefined ? null : typeof v === 'bigint' ? Number(v) : v);
