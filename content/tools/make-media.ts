@@ -323,18 +323,22 @@ function orgChart(): Buffer {
   return c.png();
 }
 
-function logo(label: string, colour: Rgb): Buffer {
-  const c = new Canvas(240, 64, WHITE);
-  c.ellipse(32, 32, 26, 26, colour);
+/**
+ * The tenant's mark: a disc with a "go forward" arrow, drawn large (256 px) so it stays crisp
+ * when the header shows it at 40 px. No lettering: the header prints the tenant's name beside it,
+ * in real text that screen readers and translations handle.
+ */
+function logo(colour: Rgb): Buffer {
+  const c = new Canvas(256, 256, WHITE);
+  c.ellipse(128, 128, 124, 124, colour);
   c.polygon(
     [
-      [22, 18],
-      [48, 32],
-      [22, 46],
+      [96, 68],
+      [188, 128],
+      [96, 188],
     ],
     WHITE,
   );
-  c.text(68, 18, label, 4, colour);
   return c.png();
 }
 
@@ -384,8 +388,8 @@ const files: Record<string, Buffer> = {
   'fraction-bar.png': fractionBar(),
   'workshop.png': workshop(),
   'org-chart-fr.png': orgChart(),
-  'logo-fr.png': logo('PARCOURS', [29, 78, 216]),
-  'logo-en.png': logo('PATHWAYS', [15, 118, 110]),
+  'logo-fr.png': logo([29, 78, 216]),
+  'logo-en.png': logo([15, 118, 110]),
   'favicon-fr.png': favicon([29, 78, 216]),
   'favicon-en.png': favicon([15, 118, 110]),
   'consignes-incendie.pdf': pdf('Consignes en cas d\u2019incendie', [
