@@ -11,10 +11,10 @@ export async function apiLoad(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parcours-bench-'));
   const app = await startServer(
     'apps/api/src/server.ts',
-    { PORT: '3202', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', JWT_SECRET: 'bench-secret-bench-secret-bench-secret', LOGIN_RATE_LIMIT: '100000' },
+    { PORT: '0', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', JWT_SECRET: 'bench-secret-bench-secret-bench-secret', LOGIN_RATE_LIMIT: '100000' },
     '/api/contexts/current',
   );
-  const bare = await startServer('bench/bare-server.ts', { PORT: '3201' }, '/bare');
+  const bare = await startServer('bench/bare-server.ts', { PORT: '0' }, '/bare');
   try {
     const login = await fetch(`${app.url}/api/users/login`, {
       method: 'POST',

@@ -42,14 +42,15 @@ export async function bundleReport(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parcours-bundle-'));
   const app = await startServer(
     'apps/api/src/server.ts',
-    { PORT: '3203', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', JWT_SECRET: 'bench-secret-bench-secret-bench-secret' },
+    { PORT: '0', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', JWT_SECRET: 'bench-secret-bench-secret-bench-secret' },
     '/api/contexts/current',
   );
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  const base = `http://localhost:3203`;
+  // The browser must see the tenant host name (localhost), not 127.0.0.1.
+  const base = app.url.replace('127.0.0.1', 'localhost');
   try {
     const context = await browser.newContext({ locale: 'fr-FR', serviceWorkers: 'block' });
     const page = await context.newPage();

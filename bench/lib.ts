@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
@@ -11,14 +12,31 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-/** Starts a TypeScript entry point with tsx as a child process and waits until `probe` answers. */
+/** A port free on loopback right now, so several benchmarks (or a test run) can share the machine. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts a TypeScript entry point with tsx as a child process and waits until `probe` answers.
+ * `env.PORT` of '0' (or none) means any free port.
+ */
 export async function startServer(entry: string, env: Record<string, string>, probe: string): Promise<Server> {
+  const port = env.PORT && env.PORT !== '0' ? env.PORT : String(await freePort());
   const proc = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...env, PORT: port },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const url = `http://127.0.0.1:${env.PORT}`;
+  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`${entry} exited with ${proc.exitCode}`);
