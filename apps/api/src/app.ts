@@ -16,15 +16,22 @@ import { registerDb } from './plugins/db';
 import { ApiError, errorHandler, notFoundError } from './plugins/errors';
 import { registerMail } from './plugins/mail';
 import { registerTenant } from './plugins/tenant';
+import { registerTincan } from './plugins/tincan';
 import { authRoutes } from './modules/auth/routes';
 import { classProgramRoutes } from './modules/class-programs/routes';
 import { classUserRoutes } from './modules/class-users/routes';
 import { classRoutes } from './modules/classes/routes';
 import { contextRoutes } from './modules/contexts/routes';
+import { courseBlockRoutes } from './modules/course-blocks/routes';
+import { courseNodeRoutes } from './modules/course-nodes/routes';
 import { courseRoutes } from './modules/courses/routes';
 import { fileRoutes } from './modules/files/routes';
+import { lessonPageRoutes } from './modules/lesson-pages/routes';
 import { lessonRoutes } from './modules/lessons/routes';
+import { pageResourceRoutes } from './modules/pages/routes';
 import { programRoutes } from './modules/programs/routes';
+import { recordRoutes } from './modules/records/routes';
+import { reviewRoutes } from './modules/reviews/routes';
 import { userRoutes } from './modules/users/routes';
 
 export interface BuildAppOptions {
@@ -118,11 +125,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       });
       await api.register(classUserRoutes);
       await api.register(classRoutes);
-      await api.register(classProgramRoutes);
+      await api.register(classProgramRoutes, opts.now ? { now: opts.now } : {});
       await api.register(programRoutes);
       await api.register(courseRoutes);
-      await api.register(lessonRoutes);
+      await api.register(lessonRoutes, opts.now ? { now: opts.now } : {});
       await api.register(fileRoutes);
+      // Progression (issue 4): end-of-program evaluations and score records.
+      await api.register(reviewRoutes, opts.now ? { now: opts.now } : {});
+      await api.register(recordRoutes);
+      // Lesson player (issue 3): the page life cycle, node-mode reads and tincan modules.
+      await api.register(lessonPageRoutes, opts.now ? { now: opts.now } : {});
+      await api.register(pageResourceRoutes);
+      await api.register(courseNodeRoutes);
+      await api.register(courseBlockRoutes);
+      await registerTincan(api);
     },
     { prefix: '/api' },
   );

@@ -72,3 +72,32 @@ function pick(own: string | null, narrower: string | null, replaces: (own: numbe
 export function isClassUnlocked(lessons: readonly { state: LessonState }[]): boolean {
   return lessons.some((lesson) => lesson.state !== 'HIDDEN');
 }
+
+/** Opening boundaries of a class program (SPEC §3): a further narrowing, `from` and `to`. */
+export interface ClassProgramWindow extends Partial<TimeWindow> {
+  openingBoundaries?: { from?: string | null; to?: string | null } | null;
+}
+
+/**
+ * The window in which the lessons of a class program are open: the class's window narrowed by
+ * the class program's `startAt`/`expireAt`, then by its `openingBoundaries` (`from`/`to`).
+ * Each layer can only narrow, never widen.
+ */
+export function lessonWindow(cls: TimeWindow, classProgram?: ClassProgramWindow | null): TimeWindow {
+  const narrowed = effectiveWindow(cls, classProgram);
+  const bounds = classProgram?.openingBoundaries;
+  if (!bounds) return narrowed;
+  return effectiveWindow(narrowed, { startAt: bounds.from ?? null, expireAt: bounds.to ?? null });
+}
+
+export type WindowPhase = 'pending' | 'open' | 'closed';
+
+/**
+ * Where `now` falls in a window: before its start (pending), from its start included up to its
+ * expiry excluded (open), from its expiry on (closed). Expiry wins over a start in the future.
+ */
+export function windowPhase(window: TimeWindow, now: Date): WindowPhase {
+  if (isExpired(window, now)) return 'closed';
+  const start = toInstant(window.startAt);
+  return start !== null && now.getTime() < start ? 'pending' : 'open';
+}

@@ -364,6 +364,8 @@ export interface PageResults {
   correction: unknown[];
   hints: HintsView;
   retryAllowed: boolean;
+  /** True when the page's time ran out before an answer arrived: recorded with score 0. */
+  skipped?: boolean;
 }
 
 export interface LessonPageAttributes {
@@ -393,4 +395,13 @@ export interface LessonPageAttributes {
   answeredAt: string | null;
   lessonScoring: Scoring;
   courseTypeSettings: { hints: boolean; feedbacks: boolean; retry: boolean };
+  /** The container node (section) the page belongs to. */
+  sectionId: string | null;
+  /** 1 for the first answer, +1 for each retry (earlier attempts are ARCHIVED). */
+  attempt: number;
+  /** True for the lesson's current page, the furthest one reached (never moves back). */
+  current: boolean;
+  /** The lesson's own time limit (seconds, from its first opening) and what is left of it. */
+  lessonTimeLimit: number | null;
+  lessonRemainingSeconds: number | null;
 }

@@ -507,20 +507,49 @@ export type CourseFile = z.infer<typeof courseSchema>;
 // ---------------------------------------------------------------------------------------------
 // programs.yaml, classes.yaml
 
+/**
+ * A program course with progression settings (docs/content-format.md "Progression"): which
+ * courses open when it ends, an end-of-lesson question whose choice opens its target, and
+ * whether ending it ends the program. Targets are course ids of the same program.
+ */
+const programCourseSchema = z.strictObject({
+  course: slug,
+  unlocks: z.array(slug).min(1).optional(),
+  question: z
+    .strictObject({
+      label: z.string().min(1).max(500),
+      choices: z.array(z.strictObject({ response: z.string().min(1).max(500), target: slug })).min(1).max(10),
+    })
+    .optional(),
+  endOfProgram: z.boolean().optional(),
+});
+export type ProgramCourseFile = z.infer<typeof programCourseSchema>;
+
 export const programsSchema = z.strictObject({
   programs: z.array(
-    z.strictObject({
-      id: slug,
-      name: z.string().min(1),
-      description: z.string().nullable().default(null),
-      icon: z.string().nullable().default(null),
-      public: z.boolean().default(false),
-      state: z.enum(PUBLICATION_STATES).default('PUBLISHED'),
-      tags: z.array(z.string()).default([]),
-      settings: z.record(z.string(), z.unknown()).default({}),
-      /** Course ids in the order the learner takes them. */
-      courses: z.array(slug).min(1),
-    }),
+    z
+      .strictObject({
+        id: slug,
+        name: z.string().min(1),
+        description: z.string().nullable().default(null),
+        icon: z.string().nullable().default(null),
+        public: z.boolean().default(false),
+        state: z.enum(PUBLICATION_STATES).default('PUBLISHED'),
+        tags: z.array(z.string()).default([]),
+        /** `unlock: sequential` (default: the next course by order) or `all` (every course at once). */
+        settings: z
+          .object({ unlock: z.enum(['sequential', 'all']).optional() })
+          .catchall(z.unknown())
+          .default({}),
+        /** Course ids in the order the learner takes them; an entry may carry progression settings. */
+        courses: z.array(z.union([slug, programCourseSchema])).min(1),
+      })
+      // `courses` stays a list of ids for the rest of the importer; the settings go aside.
+      .transform(({ courses, ...program }) => ({
+        ...program,
+        courses: courses.map((c) => (typeof c === 'string' ? c : c.course)),
+        progression: courses.flatMap((c) => (typeof c === 'string' ? [] : [c])),
+      })),
   ),
 });
 export type ProgramsFile = z.infer<typeof programsSchema>;

@@ -20,6 +20,7 @@ import type {
   ClassesFile,
   CourseFile,
   NodeFile,
+  ProgramCourseFile,
   ProgramsFile,
   TenantFile,
   UsersFile,
@@ -383,6 +384,16 @@ function validateTenant(b: TenantBundle, issues: ImportIssue[], uses: FileUse[])
         if (seen.has(c)) push(pf, `programs[${i}].courses[${j}]`, `course "${c}" is listed twice`);
         seen.add(c);
       });
+      // Progression targets must be other courses of the same program.
+      for (const entry of p.progression) {
+        const at = `programs[${i}].courses[${p.courses.indexOf(entry.course)}]`;
+        const check = (target: string, path: string) => {
+          if (!seen.has(target)) push(pf, path, `course "${target}" is not in this program`);
+          else if (target === entry.course) push(pf, path, 'a course cannot open itself');
+        };
+        entry.unlocks?.forEach((u, k) => check(u, `${at}.unlocks[${k}]`));
+        entry.question?.choices.forEach((ch, k) => check(ch.target, `${at}.question.choices[${k}].target`));
+      }
     });
   }
 
@@ -707,6 +718,21 @@ interface WriteCtx {
 }
 
 const json = (v: unknown) => JSON.stringify(v);
+
+/**
+ * `program_courses.settings` (docs/content-format.md "Progression"): course slugs become course
+ * ids; only the keys given are written, so a plain entry stays `{}`.
+ */
+function programCourseSettings(entry: ProgramCourseFile | undefined, courseId: (slug: string) => string): string {
+  if (!entry) return '{}';
+  return json({
+    ...(entry.unlocks ? { unlocks: entry.unlocks.map(courseId) } : {}),
+    ...(entry.question
+      ? { question: { label: entry.question.label, choices: entry.question.choices.map((c) => ({ response: c.response, target: courseId(c.target) })) } }
+      : {}),
+    ...(entry.endOfProgram !== undefined ? { endOfProgram: entry.endOfProgram } : {}),
+  });
+}
 
 async function writeTenant(db: Db, w: Writer, b: TenantBundle, ctx: WriteCtx): Promise<void> {
   const t = b.tenant.data;
@@ -1044,7 +1070,7 @@ async function writeTenant(db: Db, w: Writer, b: TenantBundle, ctx: WriteCtx): P
       await w.upsert(
         'programCourses',
         { id: id('program-course', p.id, c) },
-        { programId, courseId: id('course', c), order: i, settings: '{}' },
+        { programId, courseId: id('course', c), order: i, settings: programCourseSettings(p.progression.find((e) => e.course === c), (x) => id('course', x)) },
       );
   }
 

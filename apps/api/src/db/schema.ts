@@ -84,6 +84,10 @@ export interface LessonPagesTable {
   results: Generated<Json>; sheet: Generated<Json>; hintsUsed: Generated<number>; scoreActual: Generated<number>;
   scoreMax: Generated<number>; timeSpent: Generated<number>; timeAlive: Generated<number>; timeLimit: number | null;
   openedAt: string | null; answeredAt: string | null; createdAt: string; updatedAt: string;
+  /** Timed pages: when the learner confirmed the start (0003). */
+  startedAt: string | null;
+  /** Last keep-alive or opening, from which the next ping measures time (0003). */
+  lastSeenAt: string | null;
 }
 export interface ReviewsTable {
   id: string; contextId: string; userId: string; classId: string | null; resourceType: string; resourceId: string;

@@ -10,8 +10,11 @@ import {
 import { toClassProgramResource } from '../classes/serializer';
 import { INCLUDES } from '../relations';
 import { collection, single } from '../respond';
+import { currentUser } from '../../plugins/auth';
+import { readLessons } from '../lessons/service';
 import { notFound, scopeOf } from '../scope';
 import { findClassProgram, listClassPrograms } from './repository';
+import { resetMyProgram } from './reset';
 
 const listQuery = jsonApiQuerySchema({
   filters: { classId: filterValue, id: filterValue },
@@ -22,7 +25,13 @@ const listQuery = jsonApiQuerySchema({
 const oneQuery = jsonApiQuerySchema({ includes: INCLUDES.classPrograms });
 const params = z.object({ id: z.string().min(1) });
 
-export const classProgramRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface ClassProgramRoutesOptions {
+  /** Server clock of the progression rules (tests). */
+  now?: () => Date;
+}
+
+export const classProgramRoutes: FastifyPluginAsyncZod<ClassProgramRoutesOptions> = async (app, opts) => {
+  const now = opts.now ?? (() => new Date());
   app.get(
     '/class-programs',
     {
@@ -49,6 +58,30 @@ export const classProgramRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await findClassProgram(app.db, scope.viewer, request.params.id);
       if (!row) throw notFound('Class program');
       return single(scope, q, toClassProgramResource(row));
+    },
+  );
+
+  app.post(
+    '/class-programs/:id/reset/me',
+    {
+      onRequest: app.auth.requireUser,
+      schema: {
+        tags: ['classes'],
+        summary: "Restarts the program for the signed-in learner: their lessons back to the start, their pages archived.",
+        params,
+        response: { 200: collectionDocumentSchema },
+      },
+    },
+    async (request) => {
+      const scope = scopeOf(app.db, request);
+      if (!(await findClassProgram(app.db, scope.viewer, request.params.id))) throw notFound('Class program');
+      const at = now();
+      const rows = await resetMyProgram(
+        { db: app.db, kind: app.dbKind, contextId: request.context.id, userId: currentUser(request).id, now: at },
+        request.params.id,
+      );
+      const data = await readLessons(app.db, app.dbKind, rows, at);
+      return { data, meta: { total: data.length } };
     },
   );
 };

@@ -10,8 +10,10 @@ import {
 import { INCLUDES } from '../relations';
 import { collection, single } from '../respond';
 import { notFound, ownUserIds, scopeOf } from '../scope';
+import { currentUser } from '../../plugins/auth';
+import { answerActions } from './actions';
 import { findLesson, listLessons } from './repository';
-import { lessonResources } from './service';
+import { readLessons } from './service';
 
 const listQuery = jsonApiQuerySchema({
   filters: {
@@ -28,8 +30,18 @@ const listQuery = jsonApiQuerySchema({
 });
 const oneQuery = jsonApiQuerySchema({ includes: INCLUDES.lessons });
 const params = z.object({ id: z.string().min(1) });
+const index = z.number().int().min(0).max(1000);
+const actionsBody = z.object({
+  inputs: z.array(z.strictObject({ actionIdx: index, choiceIdx: index })).min(1).max(10),
+});
 
-export const lessonRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface LessonRoutesOptions {
+  /** Server clock of the progression rules (tests move it instead of waiting). */
+  now?: () => Date;
+}
+
+export const lessonRoutes: FastifyPluginAsyncZod<LessonRoutesOptions> = async (app, opts) => {
+  const now = opts.now ?? (() => new Date());
   app.get(
     '/lessons',
     {
@@ -41,7 +53,7 @@ export const lessonRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = parseJsonApiQuery(request.query);
       const userIds = ownUserIds(scope.viewer, q.filters.userId);
       const { rows, total } = await listLessons(app.db, scope.viewer, userIds, q);
-      return collection(scope, q, await lessonResources(app.db, rows), total);
+      return collection(scope, q, await readLessons(app.db, app.dbKind, rows, now()), total);
     },
   );
 
@@ -56,9 +68,33 @@ export const lessonRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = parseJsonApiQuery(request.query);
       const row = await findLesson(app.db, scope.viewer, request.params.id);
       if (!row) throw notFound('Lesson');
-      const [resource] = await lessonResources(app.db, [row]);
+      const [resource] = await readLessons(app.db, app.dbKind, [row], now());
       if (!resource) throw notFound('Lesson');
       return single(scope, q, resource);
+    },
+  );
+
+  app.post(
+    '/lessons/:id/actions',
+    {
+      onRequest: app.auth.requireUser,
+      schema: {
+        tags: ['lessons'],
+        summary: 'Answers the end-of-lesson question of an ended lesson; the choice opens its target lesson, which is returned.',
+        params,
+        body: actionsBody,
+        response: { 200: resourceDocumentSchema },
+      },
+    },
+    async (request) => {
+      const ctx = { db: app.db, kind: app.dbKind, contextId: request.context.id, userId: currentUser(request).id, now: now() };
+      const targetId = await answerActions(ctx, request.params.id, request.body.inputs);
+      const scope = scopeOf(app.db, request);
+      const row = await findLesson(app.db, scope.viewer, targetId);
+      if (!row) throw notFound('Lesson');
+      const [resource] = await readLessons(app.db, app.dbKind, [row], ctx.now);
+      if (!resource) throw notFound('Lesson');
+      return { data: resource };
     },
   );
 };

@@ -85,7 +85,7 @@ function actionsOf(text: string): LessonActions {
   };
 }
 
-export function toLessonResource(row: LessonRow, tree: LessonTreeNode[]): Resource {
+export function toLessonResource(row: LessonRow, tree: LessonTreeNode[], actions?: LessonActions): Resource {
   const attributes: LessonAttributes = {
     userId: row.userId,
     classId: row.classId,
@@ -105,7 +105,8 @@ export function toLessonResource(row: LessonRow, tree: LessonTreeNode[]): Resour
     isEndOfProgram: row.isEndOfProgram === 1,
     tree,
     percentProgression: progressionPercent(tree),
-    actions: actionsOf(row.actions),
+    // Computed from content by the progression rules; the column keeps the learner's answers.
+    actions: actions ?? actionsOf(row.actions),
     scoring: scoringOf(row.scoring),
     startAt: row.startAt,
     startedAt: row.startedAt,

@@ -1,13 +1,19 @@
-import type { Db } from '../../db/db';
+import type { LessonActions } from '@parcours/domain/entities';
+import type { Db, DbKind } from '../../db/db';
+import { writeTx } from '../lesson-pages/tx';
 import type { Resource } from '../../plugins/jsonapi';
 import { activePagesOfLessons, structureOfCourses } from './repository';
 import type { LessonRow, PageProgressRow } from './repository';
 import { buildTree, latestProgressByNode, toLessonResource } from './serializer';
 import { jsonStrings } from '../programs/serializer';
+import { syncProgression } from '../progression/rules';
 import { groupBy } from '../scope';
 
-/** Serialises lessons with their trees in two queries for the whole batch (no N+1). */
-export async function lessonResources(db: Db, rows: LessonRow[]): Promise<Resource[]> {
+/**
+ * Serialises lessons with their trees in two queries for the whole batch (no N+1); `actionsOf`
+ * gives each lesson's end-of-lesson actions (see progression/rules.ts `syncProgression`).
+ */
+export async function lessonResources(db: Db, rows: LessonRow[], actionsOf?: (row: LessonRow) => LessonActions): Promise<Resource[]> {
   const [nodes, pages] = await Promise.all([
     structureOfCourses(db, [...new Set(rows.map((r) => r.courseId))]),
     activePagesOfLessons(db, rows.map((r) => r.id)),
@@ -22,6 +28,16 @@ export async function lessonResources(db: Db, rows: LessonRow[]): Promise<Resour
         latestProgressByNode(pagesByLesson.get(row.id) ?? []),
         jsonStrings(row.enabledSectionIds),
       ),
+      actionsOf?.(row),
     ),
   );
+}
+
+/**
+ * Lessons as a read shows them: the progression rules applied first (windows, time limits,
+ * missed unlocks — written only when due), then serialised with their end-of-lesson actions.
+ */
+export async function readLessons(db: Db, kind: DbKind, rows: LessonRow[], now: Date): Promise<Resource[]> {
+  const view = await syncProgression(db, rows, now, (fn) => writeTx(db, kind, fn));
+  return lessonResources(db, view.rows, view.actionsOf);
 }

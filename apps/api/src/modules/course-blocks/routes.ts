@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Relations } from '../../plugins/jsonapi';
+import {
+  collectionDocument,
+  collectionDocumentSchema,
+  filterValue,
+  jsonApiQuerySchema,
+  parseJsonApiQuery,
+  resolveIncludes,
+  resourceDocument,
+  resourceDocumentSchema,
+} from '../../plugins/jsonapi';
+import type { Scope } from '../scope';
+import { groupBy, notFound, scopeOf } from '../scope';
+import { termLinks, termsByIds, visibleBlocksByIds } from './repository';
+import { toBlockResource, toTermResource } from './serializer';
+
+export const blockRelations: Relations<Scope> = {
+  'course-blocks': {
+    terms: {
+      many: true,
+      async load({ db, viewer }, parents) {
+        const links = await termLinks(db, parents.map((p) => p.id));
+        const terms = new Map((await termsByIds(db, viewer, [...new Set(links.map((l) => l.termId))])).map((t) => [t.id, toTermResource(t)]));
+        const byBlock = groupBy(links, (l) => l.blockId);
+        return new Map(parents.map((p) => [p.id, (byBlock.get(p.id) ?? []).flatMap((l) => terms.get(l.termId) ?? [])]));
+      },
+    },
+  },
+};
+
+const params = z.object({ id: z.string().min(1) });
+const oneQuery = jsonApiQuerySchema({ includes: ['terms'] });
+const termsQuery = jsonApiQuerySchema({ filters: { id: filterValue } });
+
+/** Node-mode reads of SPEC §7: `course-blocks/{id}` (include terms) and `course-terms`. */
+export const courseBlockRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/course-blocks/:id',
+    {
+      onRequest: app.auth.requireUser,
+      schema: { tags: ['courses'], summary: "A block of the learner's courses: its public view, never its solution.", params, querystring: oneQuery, response: { 200: resourceDocumentSchema } },
+    },
+    async (request) => {
+      const scope = scopeOf(app.db, request);
+      const q = parseJsonApiQuery(request.query);
+      const [row] = await visibleBlocksByIds(app.db, scope.viewer, [request.params.id]);
+      if (!row) throw notFound('Block');
+      const links = await termLinks(app.db, [row.id]);
+      const resource = toBlockResource(row, links.map((l) => l.termId));
+      return resourceDocument(resource, await resolveIncludes(scope, blockRelations, [resource], q.include));
+    },
+  );
+
+  app.get(
+    '/course-terms',
+    {
+      onRequest: app.auth.requireUser,
+      schema: { tags: ['courses'], summary: 'Glossary terms of the tenant, by id (`filter[id]=a,b`).', querystring: termsQuery, response: { 200: collectionDocumentSchema } },
+    },
+    async (request) => {
+      const scope = scopeOf(app.db, request);
+      const q = parseJsonApiQuery(request.query);
+      const rows = await termsByIds(app.db, scope.viewer, q.filters.id ?? []);
+      return collectionDocument(rows.map(toTermResource), [], rows.length, q.page);
+    },
+  );
+};

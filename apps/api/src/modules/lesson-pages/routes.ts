@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { currentUser } from '../../plugins/auth';
+import { resourceDocument, resourceDocumentSchema } from '../../plugins/jsonapi';
+import { ContentCache } from './content-cache';
+import type { PlayerContext } from './service';
+import { InFlight, answerPage, choosePage, nextPage, openPage, ping, previousPage, retryPage, startPage, unlockHint } from './service';
+
+export interface LessonPageRoutesOptions {
+  /** Server clock (tests move it instead of sleeping). */
+  now?: () => Date;
+}
+
+/** Answers are small (at most 1000 characters per free answer); anything bigger is refused with 413 before parsing. */
+export const PLAYER_BODY_LIMIT = 256 * 1024;
+
+const params = z.object({ id: z.string().min(1).max(200) });
+const id = z.string().min(1).max(200);
+const pageBody = z.object({ pageId: id });
+const hintsSchema = z.object({ messages: z.array(z.string()), remaining: z.number(), nextMalus: z.number().nullable() });
+
+/** Lesson player calls (docs/api.md "Lesson player"): thin, the rules live in service.ts. */
+export const lessonPageRoutes: FastifyPluginAsyncZod<LessonPageRoutesOptions> = async (app, opts) => {
+  const now = opts.now ?? (() => new Date());
+  const inFlight = new InFlight();
+  const cache = new ContentCache();
+  const received = new WeakMap<FastifyRequest, Date>();
+  // Stamped before authentication and any database work: lateness is judged on arrival.
+  const stamp = async (request: FastifyRequest) => {
+    received.set(request, now());
+  };
+  const ctxOf = (request: FastifyRequest): PlayerContext => ({
+    db: app.db,
+    kind: app.dbKind,
+    contextId: request.context.id,
+    userId: currentUser(request).id,
+    receivedAt: received.get(request) ?? now(),
+    cache,
+  });
+  const onRequest = [stamp, app.auth.requireUser];
+  const tags = ['lesson player'];
+
+  app.get(
+    '/lessons/:id/pages/current',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'The current page of the lesson (created on first open), a reached page (pageId) or the first page of a reached section.',
+        params,
+        querystring: z.strictObject({
+          noCache: z.string().optional(),
+          options: z.string().optional(),
+          section: id.optional(),
+          pageId: id.optional(),
+        }),
+        response: { 200: resourceDocumentSchema },
+      },
+    },
+    async (request) =>
+      resourceDocument(await openPage(ctxOf(request), request.params.id, { pageId: request.query.pageId, section: request.query.section }), []),
+  );
+
+  app.patch(
+    '/lessons/:id/pages/current',
+    {
+      onRequest,
+      bodyLimit: PLAYER_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Answers the page (exercises) or closes it (slides, tincan); graded by the server.',
+        params,
+        body: z.object({
+          pageId: id,
+          inputs: z.object({ answers: z.array(z.unknown()).max(1000) }).optional(),
+        }),
+        response: { 200: resourceDocumentSchema },
+      },
+    },
+    async (request) => {
+      const ctx = ctxOf(request);
+      const doc = await inFlight.run(request.params.id, () =>
+        answerPage(ctx, request.params.id, request.body.pageId, request.body.inputs?.answers),
+      );
+      return resourceDocument(doc, []);
+    },
+  );
+
+  app.post(
+    '/lessons/:id/pages/current/retry',
+    {
+      onRequest,
+      bodyLimit: PLAYER_BODY_LIMIT,
+      schema: { tags, summary: 'A new attempt at an answered page, when the course type allows retries.', params, body: pageBody, response: { 200: resourceDocumentSchema } },
+    },
+    async (request) => {
+      const ctx = ctxOf(request);
+      return resourceDocument(await inFlight.run(request.params.id, () => retryPage(ctx, request.params.id, request.body.pageId)), []);
+    },
+  );
+
+  app.post(
+    '/lessons/:id/pages/current/choose',
+    {
+      onRequest,
+      bodyLimit: PLAYER_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: "A multiblock page: opens the chosen child block's page.",
+        params,
+        body: z.object({ pageId: id, nodeId: id }),
+        response: { 200: resourceDocumentSchema },
+      },
+    },
+    async (request) => resourceDocument(await choosePage(ctxOf(request), request.params.id, request.body.pageId, request.body.nodeId), []),
+  );
+
+  app.post(
+    '/lessons/:id/pages/current/hints',
+    {
+      onRequest,
+      bodyLimit: PLAYER_BODY_LIMIT,
+      schema: { tags, summary: 'Unlocks the next hint of the page.', params, body: pageBody, response: { 200: z.object({ hints: hintsSchema }) } },
+    },
+    async (request) => unlockHint(ctxOf(request), request.params.id, request.body.pageId),
+  );
+
+  app.post(
+    '/lessons/:id/pages/current/start',
+    {
+      onRequest,
+      bodyLimit: PLAYER_BODY_LIMIT,
+      schema: { tags, summary: "Starts a timed page's clock (server time); idempotent.", params, body: pageBody, response: { 200: resourceDocumentSchema } },
+    },
+    async (request) => resourceDocument(await startPage(ctxOf(request), request.params.id, request.body.pageId), []),
+  );
+
+  app.post(
+    '/lessons/:id/pages/current/ping',
+    {
+      onRequest,
+      bodyLimit: PLAYER_BODY_LIMIT,
+      schema: { tags, summary: 'Keep-alive (every 10 s): adds the server-measured time since the last one.', params, body: pageBody },
+    },
+    async (request, reply) => {
+      await ping(ctxOf(request), request.params.id, request.body.pageId);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/lessons/:id/pages/next',
+    {
+      onRequest,
+      bodyLimit: PLAYER_BODY_LIMIT,
+      schema: { tags, summary: 'The page after `fromPageId`.', params, body: z.object({ fromPageId: id }), response: { 200: resourceDocumentSchema } },
+    },
+    async (request) => resourceDocument(await nextPage(ctxOf(request), request.params.id, request.body.fromPageId), []),
+  );
+
+  app.post(
+    '/lessons/:id/pages/previous',
+    {
+      onRequest,
+      bodyLimit: PLAYER_BODY_LIMIT,
+      schema: { tags, summary: 'The page before `fromPageId` (read-only once answered).', params, body: z.object({ fromPageId: id }), response: { 200: resourceDocumentSchema } },
+    },
+    async (request) => resourceDocument(await previousPage(ctxOf(request), request.params.id, request.body.fromPageId), []),
+  );
+};

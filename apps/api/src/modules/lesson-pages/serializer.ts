@@ -1,0 +1,146 @@
+import type {
+  BlockType,
+  BlockView,
+  HintsView,
+  LessonPageAttributes,
+  NodeType,
+  NodeView,
+  PageProgress,
+  PageResults,
+  Scoring,
+} from '@parcours/domain/entities';
+import { BLOCK_TYPES, NODE_TYPES } from '@parcours/domain/entities';
+import type { GradingSettings } from '@parcours/domain/exercises/grade-page';
+import { parseJson } from '../../db/schema';
+import type { Resource } from '../../plugins/jsonapi';
+import { jsonObject, jsonStrings } from '../programs/serializer';
+import type { PlanNode } from './plan';
+import type { BlockRow, PageRow, TermRow } from './repository';
+
+/**
+ * Page documents (docs/api.md "Lesson player"). Built only from a block's public columns
+ * (`content`, `settings.template`, the UNLOCKED hint messages) and the learner's own recorded
+ * answer: `course_blocks.solution` never reaches this file, so nothing sent before an answer can
+ * carry an expected answer, a validator or an answer-tied feedback.
+ */
+
+export interface Hint {
+  message: string;
+  cost: number;
+}
+
+/** The block's hints, in order (`settings.hints` as the importer writes it). */
+export function hintsOf(settingsText: string): Hint[] {
+  const list = jsonObject(settingsText).hints;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((h: unknown) => {
+    if (!h || typeof h !== 'object') return [];
+    const { message, cost } = h as { message?: unknown; cost?: unknown };
+    return typeof message === 'string' ? [{ message, cost: typeof cost === 'number' && cost > 0 ? cost : 0 }] : [];
+  });
+}
+
+const BLOCKS = new Set<string>(BLOCK_TYPES);
+const NODES = new Set<string>(NODE_TYPES);
+
+/** Public view of a block: template settings and the hint count, never the hint texts or the solution. */
+export function blockView(block: BlockRow, terms: TermRow[]): BlockView {
+  const settings = jsonObject(block.settings);
+  const content = jsonObject(block.content);
+  const template = settings.template && typeof settings.template === 'object' ? (settings.template as BlockView['settings']['template']) : {};
+  const sections = Array.isArray(content.sections) ? (content.sections as BlockView['content']['sections']) : [];
+  return {
+    id: block.id,
+    title: block.title,
+    type: (BLOCKS.has(block.type) ? block.type : 'slide') as BlockType,
+    settings: { template: template ?? {}, hintCount: hintsOf(block.settings).length },
+    content: {
+      statement: (content.statement as BlockView['content']['statement']) ?? null,
+      sections,
+      tincan: (content.tincan as BlockView['content']['tincan']) ?? null,
+    },
+    terms: terms
+      .filter((t) => t.blockId === block.id)
+      .map((t) => ({ id: t.id, title: t.title, words: jsonStrings(t.words), definition: t.definition })),
+  };
+}
+
+export function timeLimitOf(node: PlanNode): number | null {
+  const v = jsonObject(node.settings).timeLimit;
+  return typeof v === 'number' && v > 0 ? v : null;
+}
+
+export function nodeView(node: PlanNode): NodeView {
+  const settings = jsonObject(node.settings);
+  return {
+    id: node.id,
+    type: (NODES.has(node.type) ? node.type : 'block') as NodeType,
+    title: node.title,
+    parentId: node.parentId,
+    settings: { ...settings, timeLimit: timeLimitOf(node) },
+    tools: jsonObject(node.tools),
+    attachmentIds: jsonStrings(node.attachmentIds),
+  };
+}
+
+function progressOf(value: string | null): PageProgress | null {
+  return value === 'COMPLETED' || value === 'ONGOING' ? value : null;
+}
+
+export interface PageDocInput {
+  page: PageRow;
+  node: PlanNode;
+  block: BlockRow | null;
+  terms: TermRow[];
+  /** Multiblock chooser: the child blocks and whether each is done. */
+  children: { nodeId: string; title: string | null; done: boolean }[];
+  index: number;
+  count: number;
+  current: boolean;
+  hints: HintsView;
+  settings: GradingSettings;
+  lessonScoring: Scoring;
+  remainingSeconds: number | null;
+  lessonTimeLimit: number | null;
+  lessonRemainingSeconds: number | null;
+}
+
+export function pageResource(d: PageDocInput): Resource {
+  const { page } = d;
+  const answered = page.answeredAt !== null;
+  const stored = answered ? parseJson<PageResults | null>(page.results, null) : null;
+  const inputs = answered ? parseJson<{ answers?: unknown[] } | null>(page.inputs, null) : null;
+  const attributes: LessonPageAttributes = {
+    lessonId: page.lessonId,
+    nodeId: page.nodeId,
+    index: d.index,
+    count: d.count,
+    state: page.state === 'ARCHIVED' ? 'ARCHIVED' : 'ACTIVE',
+    progress: progressOf(page.progress),
+    node: nodeView(d.node),
+    block: d.block ? blockView(d.block, d.terms) : null,
+    children: d.children,
+    hints: d.hints,
+    inputs: answered ? { answers: Array.isArray(inputs?.answers) ? inputs.answers : [] } : null,
+    // Results exist only once the answer is recorded; the hints part follows later unlocks.
+    results: stored ? { ...stored, hints: d.hints } : null,
+    timeLimit: page.timeLimit,
+    remainingSeconds: d.remainingSeconds,
+    startedAt: page.startedAt,
+    timeSpent: page.timeSpent,
+    answeredAt: page.answeredAt,
+    lessonScoring: d.lessonScoring,
+    courseTypeSettings: d.settings,
+    sectionId: page.sectionId,
+    attempt: page.attempt,
+    current: d.current,
+    lessonTimeLimit: d.lessonTimeLimit,
+    lessonRemainingSeconds: d.lessonRemainingSeconds,
+  };
+  return {
+    type: 'lesson-pages',
+    id: page.id,
+    attributes: { ...attributes },
+    relationships: { lesson: { data: { type: 'lessons', id: page.lessonId } } },
+  };
+}

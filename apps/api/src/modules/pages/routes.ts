@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/auth';
+import { ApiError } from '../../plugins/errors';
+import { blocksByIds, findOwnLesson, findPage, planNodes, termsOfBlocks } from '../lesson-pages/repository';
+import { blockView, nodeView } from '../lesson-pages/serializer';
+import { jsonStrings } from '../programs/serializer';
+import { notFound } from '../scope';
+
+const CLOSED_STATES = new Set(['LOCKED', 'HIDDEN', 'EXPIRED']);
+const fileSchema = z.object({ id: z.string(), name: z.string(), type: z.string(), fileType: z.string(), download: z.string() });
+
+/**
+ * `GET /pages/{id}/resources?lessonId=` (SPEC §7): what the toolbar's resources list shows for a
+ * lesson page — the resource nodes under the page's node with their blocks, and the files
+ * attached to the node and its block.
+ */
+export const pageResourceRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/pages/:id/resources',
+    {
+      onRequest: app.auth.requireUser,
+      schema: {
+        tags: ['lesson player'],
+        summary: "Resources of one of the learner's lesson pages.",
+        params: z.object({ id: z.string().min(1).max(200) }),
+        querystring: z.strictObject({ lessonId: z.string().min(1).max(200), noCache: z.string().optional() }),
+        response: {
+          200: z.object({
+            data: z.array(z.object({ block: z.record(z.string(), z.unknown()).nullable(), node: z.record(z.string(), z.unknown()) })),
+            files: z.array(fileSchema),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const contextId = request.context.id;
+      const lesson = await findOwnLesson(app.db, contextId, currentUser(request).id, request.query.lessonId);
+      if (!lesson) throw notFound('Lesson');
+      if (CLOSED_STATES.has(lesson.state)) throw new ApiError(403, 'Forbidden', 'This lesson is not open.');
+      const page = await findPage(app.db, lesson.id, request.params.id);
+      if (!page) throw notFound('Page');
+      const nodes = await planNodes(app.db, lesson.courseId);
+      const node = nodes.find((n) => n.id === page.nodeId);
+      if (!node) throw notFound('Page');
+      const resources = nodes.filter((n) => n.parentId === node.id).sort((a, b) => a.order - b.order);
+      const blockIds = [...new Set([node.blockId, ...resources.map((r) => r.blockId)].filter((b): b is string => !!b))];
+      const [blocks, terms] = await Promise.all([blocksByIds(app.db, contextId, blockIds), termsOfBlocks(app.db, blockIds)]);
+      const byId = new Map(blocks.map((b) => [b.id, b]));
+      const own = node.blockId ? byId.get(node.blockId) : undefined;
+      const fileIds = [...new Set([...jsonStrings(node.attachmentIds), ...(own ? jsonStrings(own.attachmentIds) : [])])];
+      const files = fileIds.length
+        ? await app.db.selectFrom('files').select(['id', 'name', 'type', 'fileType']).where('contextId', '=', contextId).where('id', 'in', fileIds).execute()
+        : [];
+      return {
+        data: resources.map((r) => {
+          const b = r.blockId ? byId.get(r.blockId) : undefined;
+          return { node: { ...nodeView(r) }, block: b ? { ...blockView(b, terms) } : null };
+        }),
+        files: files.map((f) => ({ ...f, download: `/api/files/${f.id}/download` })),
+      };
+    },
+  );
+};

@@ -1,0 +1,65 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, LessonsTable } from '../../db/schema';
+import { buildPlan, slotDone } from '../lesson-pages/plan';
+import type { LessonPlan } from '../lesson-pages/plan';
+import { jsonStrings } from '../programs/serializer';
+import { onLessonCompleted } from './on-lesson-completed';
+
+type LessonRow = Selectable<LessonsTable>;
+
+/**
+ * What a lesson becomes once one of its pages is completed (graded, skipped by its time limit,
+ * or a slide/tincan closed). Runs inside the caller's transaction, after the page row is
+ * written, so the lesson never disagrees with its pages.
+ *
+ * - `scoring.global` = Σ score of the lesson's non-archived answered pages (actual / max): a
+ *   retry's archived attempt no longer counts, its new attempt does.
+ * - `progress` ONGOING once started; COMPLETED (state DONE, `endedAt`) when every page of the
+ *   enabled sections is completed.
+ *
+ * `plan`: the lesson's pages when the caller already built them (the player does), else loaded.
+ *
+ * The next issue (unlocking the next lessons, end of program) extends this function.
+ */
+export async function afterPageCompleted(trx: Kysely<Database>, lesson: LessonRow, now: Date, plan?: LessonPlan): Promise<LessonRow> {
+  const iso = now.toISOString();
+  // Written first so that, on PostgreSQL, two pages of the same lesson completed at once take
+  // turns here (row lock) and each sum sees the other's committed page; SQLite has one writer.
+  await trx.updateTable('lessons').set({ updatedAt: iso }).where('id', '=', lesson.id).execute();
+
+  const pages = await trx
+    .selectFrom('lessonPages')
+    .select(['nodeId', 'progress', 'scoreActual', 'scoreMax', 'answeredAt'])
+    .where('lessonId', '=', lesson.id)
+    .where('state', '!=', 'ARCHIVED')
+    .execute();
+  const round2 = (n: number) => Math.round(n * 100) / 100;
+  const graded = pages.filter((p) => p.answeredAt !== null);
+  const sum = (f: (p: (typeof graded)[number]) => number) => round2(graded.reduce((acc, p) => acc + Number(f(p)), 0));
+  const scoring = { global: { actual: sum((p) => p.scoreActual), max: sum((p) => p.scoreMax) } };
+
+  plan ??= buildPlan(
+    await trx
+      .selectFrom('courseNodes')
+      .select(['id', 'parentId', 'type', 'order', 'title', 'blockId', 'settings', 'tools', 'attachmentIds'])
+      .where('courseId', '=', lesson.courseId)
+      .execute(),
+    jsonStrings(lesson.enabledSectionIds),
+  );
+  const completed = new Set(pages.filter((p) => p.progress === 'COMPLETED').map((p) => p.nodeId));
+  const allDone = plan.slots.length > 0 && plan.slots.every((s) => slotDone(s, completed));
+
+  const next = {
+    scoring: JSON.stringify(scoring),
+    progress: allDone ? 'COMPLETED' : 'ONGOING',
+    // A skipped lesson stays skipped; otherwise completion makes it DONE.
+    state: allDone && lesson.state === 'AVAILABLE' ? 'DONE' : lesson.state,
+    endedAt: allDone ? (lesson.endedAt ?? iso) : lesson.endedAt,
+    startedAt: lesson.startedAt ?? iso,
+    updatedAt: iso,
+  };
+  await trx.updateTable('lessons').set(next).where('id', '=', lesson.id).execute();
+  // Issue 4: the next lessons unlock and the day's record is written, in this same transaction.
+  if (allDone) await onLessonCompleted(trx, { ...lesson, ...next }, now);
+  return { ...lesson, ...next };
+}

@@ -1,0 +1,45 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/db';
+import type { ReviewsTable } from '../../db/schema';
+import type { JsonApiQuery } from '../../plugins/jsonapi';
+import { offsetOf } from '../../plugins/jsonapi';
+import type { Tx } from '../lesson-pages/tx';
+import type { Viewer } from '../scope';
+import { countRows, visibleProgramIds, withSort } from '../scope';
+
+export type ReviewRow = Selectable<ReviewsTable>;
+
+/** `userIds` were checked by the service (oneself, or anyone of the tenant for administrators). */
+export async function listReviews(db: Db, v: Viewer, userIds: string[], q: JsonApiQuery): Promise<{ rows: ReviewRow[]; total: number }> {
+  let qb = db.selectFrom('reviews as r').where('r.contextId', '=', v.contextId).where('r.userId', 'in', userIds);
+  const f = q.filters;
+  if (f.resourceType) qb = qb.where('r.resourceType', 'in', f.resourceType);
+  if (f.resourceId) qb = qb.where('r.resourceId', 'in', f.resourceId);
+  if (f.classId) qb = qb.where('r.classId', 'in', f.classId);
+  const total = await countRows(qb);
+  const rows = await withSort(qb.selectAll('r'), q.sort, { createdAt: 'r.createdAt' }, [{ field: 'createdAt', desc: false }], 'r.id')
+    .limit(q.page.size)
+    .offset(offsetOf(q.page))
+    .execute();
+  return { rows, total };
+}
+
+/** Whether the learner belongs to the class and the class follows the (visible) program. */
+export async function followsProgram(db: Db, v: Viewer, classId: string, programId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('classPrograms as cp')
+    .innerJoin('classUsers as cu', 'cu.classId', 'cp.classId')
+    .innerJoin('classes as c', 'c.id', 'cp.classId')
+    .select('cp.id')
+    .where('cp.classId', '=', classId)
+    .where('cp.programId', '=', programId)
+    .where('cu.userId', '=', v.userId)
+    .where('c.contextId', '=', v.contextId)
+    .where('cp.programId', 'in', visibleProgramIds(db, v))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertReview(trx: Tx, row: ReviewRow): Promise<void> {
+  await trx.insertInto('reviews').values(row).execute();
+}

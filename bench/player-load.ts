@@ -1,0 +1,192 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { parse, stringify } from 'yaml';
+import type { LoadResult } from './lib';
+import { ROOT, load, printTable, startServer } from './lib';
+
+/**
+ * Lesson player under 100 concurrent learners (issue 3), each figure beside a bare Fastify route
+ * measured in the same run:
+ * - GET /api/lessons/{id}/pages/current: 100 connections, each request as one of 100 learners
+ *   reading their current page (the page exists: the read path).
+ * - PATCH /api/lessons/{id}/pages/current: every request answers a DIFFERENT (learner, lesson,
+ *   page) — a real grading, XP and lesson update, each page answered once, all expected 200.
+ *   Learners are enrolled in LESSONS_PER_LEARNER bench classes so there are enough fresh pages;
+ *   the run is `amount`-bound (one request per prepared page) rather than time-bound.
+ * - PATCH of an already answered page (409 INVALID_INPUTS), the refusal path, for reference.
+ * Learners, classes and enrolments are written as content (a copy of content/demo plus bench
+ * users and classes) and imported by the server on its first start.
+ */
+const LEARNERS = 100;
+const LESSONS_PER_LEARNER = Number(process.env.BENCH_PLAYER_LESSONS ?? 30);
+const PASSWORD = 'Bench#2026x';
+
+function benchContent(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'parcours-bench-content-'));
+  cpSync(path.join(ROOT, 'content/demo'), dir, { recursive: true });
+  const fr = path.join(dir, 'tenants/fr');
+  const users = parse(readFileSync(path.join(fr, 'users.yaml'), 'utf8')) as { users: unknown[] };
+  const ids = Array.from({ length: LEARNERS }, (_, i) => `bench-${String(i + 1).padStart(3, '0')}`);
+  for (const id of ids) users.users.push({ id, email: `${id}@bench.test`, password: PASSWORD, firstname: 'Bench', lastname: id });
+  writeFileSync(path.join(fr, 'users.yaml'), stringify(users));
+  const classes = parse(readFileSync(path.join(fr, 'classes.yaml'), 'utf8')) as { classes: unknown[] };
+  for (let k = 1; k <= LESSONS_PER_LEARNER; k++) {
+    classes.classes.push({
+      id: `bench-class-${k}`,
+      name: `Bench class ${k}`,
+      startAt: '-1d',
+      expireAt: '+30d',
+      programs: [{ program: 'savoirs-de-base' }],
+      users: ids.map((user) => ({ user, role: 'STUDENT' })),
+    });
+  }
+  writeFileSync(path.join(fr, 'classes.yaml'), stringify(classes));
+  return dir;
+}
+
+/** Runs `fn` over `items` with at most `width` at once. */
+async function pool<T, R>(items: T[], width: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array<R>(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i]!);
+      }
+    }),
+  );
+  return out;
+}
+
+interface PageDoc {
+  data: { id: string; attributes: { block: { content: { sections: { rows: { type: string; targets?: unknown[] }[] }[] } } | null } };
+}
+
+/** A valid (not necessarily right) answer for each row of a page. */
+function answersFor(doc: PageDoc): unknown[] {
+  const rows = doc.data.attributes.block?.content.sections.flatMap((s) => s.rows) ?? [];
+  return rows.map((r) => {
+    switch (r.type) {
+      case 'multiple-choice':
+      case 'image-cliquable':
+      case 'pick-words':
+        return [0];
+      case 'combined-choice':
+        return 0;
+      case 'free-answer':
+        return '1';
+      case 'drag-n-drop':
+        return (r.targets ?? []).map(() => []);
+      default:
+        return null;
+    }
+  });
+}
+
+interface Tuple {
+  token: string;
+  lessonId: string;
+  pageId: string;
+  body: string;
+}
+
+async function run(name: string, url: string, tuples: Tuple[], opts: { method: 'GET' | 'PATCH'; amount?: number; body?: (t: Tuple) => string }): Promise<LoadResult> {
+  let i = 0;
+  const result = await autocannon({
+    url,
+    connections: 100,
+    ...(opts.amount ? { amount: opts.amount } : { duration: Number(process.env.BENCH_SECONDS ?? 8) }),
+    requests: [
+      {
+        setupRequest: (req) => {
+          const t = tuples[i++ % tuples.length]!;
+          return {
+            ...req,
+            method: opts.method,
+            path: `/api/lessons/${t.lessonId}/pages/current`,
+            headers: { ...req.headers, authorization: `Bearer ${t.token}`, 'content-type': 'application/json' },
+            ...(opts.body ? { body: opts.body(t) } : {}),
+          };
+        },
+      },
+    ],
+  });
+  return { name, rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+}
+
+export async function playerLoad(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parcours-bench-'));
+  console.log(`player bench: importing demo content + ${LEARNERS} learners x ${LESSONS_PER_LEARNER} lessons…`);
+  const app = await startServer(
+    'apps/api/src/server.ts',
+    {
+      PORT: '0',
+      DATA_DIR: dataDir,
+      SEED_CONTENT: benchContent(),
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+      LOGIN_RATE_LIMIT: '100000',
+    },
+    '/api/contexts/current',
+  );
+  const bare = await startServer('bench/bare-server.ts', { PORT: '0' }, '/bare');
+  try {
+    const api = async <T>(method: string, p: string, token: string | null, body?: unknown): Promise<{ status: number; json: T }> => {
+      const res = await fetch(app.url + p, {
+        method,
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: res.status, json: (await res.json().catch(() => null)) as T };
+    };
+    const t0 = Date.now();
+    const learners = await pool(Array.from({ length: LEARNERS }, (_, i) => `bench-${String(i + 1).padStart(3, '0')}@bench.test`), 8, async (email) => {
+      const login = await api<{ access_token: string }>('POST', '/api/users/login', null, { email, password: PASSWORD });
+      if (login.status !== 200) throw new Error(`login ${email}: ${login.status}`);
+      const token = login.json.access_token;
+      const lessons = await api<{ data: { id: string; attributes: { state: string } }[] }>('GET', '/api/lessons?page[size]=100', token);
+      return { token, lessonIds: lessons.json.data.filter((l) => l.attributes.state === 'AVAILABLE').map((l) => l.id) };
+    });
+    // Every lesson: open it (slide), close the slide, go to the first exercise — the page PATCH will answer.
+    const jobs = learners.flatMap((l) => l.lessonIds.map((lessonId) => ({ token: l.token, lessonId })));
+    const tuples = (
+      await pool(jobs, 50, async ({ token, lessonId }) => {
+        let page = await api<PageDoc>('GET', `/api/lessons/${lessonId}/pages/current`, token);
+        if (page.status !== 200) return null;
+        const done = await api('PATCH', `/api/lessons/${lessonId}/pages/current`, token, { pageId: page.json.data.id });
+        if (done.status !== 200) return null;
+        page = await api<PageDoc>('POST', `/api/lessons/${lessonId}/pages/next`, token, { fromPageId: page.json.data.id });
+        if (page.status !== 200) return null;
+        return { token, lessonId, pageId: page.json.data.id, body: JSON.stringify({ pageId: page.json.data.id, inputs: { answers: answersFor(page.json) } }) };
+      })
+    ).filter((t): t is Tuple => t !== null);
+    console.log(`prepared ${tuples.length} fresh exercise pages in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+    // One lesson per learner for the read load, so 100 connections read as 100 learners.
+    const readers = learners.map((l, i) => tuples.find((t) => t.token === l.token) ?? tuples[i]!).filter(Boolean);
+
+    const baseline = await load('bare Fastify route', `${bare.url}/bare`);
+    const rows = [
+      baseline,
+      // Reference: the cheapest authenticated route (token check, user and roles read) on the same server.
+      await load('GET /api/users/me (reference: auth only)', `${app.url}/api/users/me`, { headers: { authorization: `Bearer ${readers[0]!.token}` } }),
+      await run('GET …/pages/current (100 learners)', app.url, readers, { method: 'GET' }),
+      await run(`PATCH …/pages/current, answering (${tuples.length} distinct pages, all graded)`, app.url, tuples, {
+        method: 'PATCH',
+        amount: tuples.length,
+        body: (t) => t.body,
+      }),
+      await run('PATCH …/pages/current, already answered (409 INVALID_INPUTS)', app.url, readers, { method: 'PATCH', body: (t) => t.body }),
+    ];
+    printTable(rows, baseline);
+    const graded = rows[3]!;
+    const ratio = graded.rps / baseline.rps;
+    console.log(`\nanswering / bare = ${ratio.toFixed(2)} (target ≥ 0.25 on SQLite): ${ratio >= 0.25 ? 'met' : 'NOT met'}`);
+  } finally {
+    await bare.stop();
+    await app.stop();
+  }
+}
