@@ -5,6 +5,8 @@ import type { Page } from '@playwright/test';
 export const LEARNER = { email: 'learner@example.com', password: 'Learner#2026' };
 export const TEACHER = { email: 'teacher@example.com', password: 'Teacher#2026' };
 export const ADMIN = { email: 'admin@example.com', password: 'Admin#2026' };
+/** A second demo learner with untouched lessons (content/demo/tenants/fr/users.yaml). */
+export const LEA = { email: 'lea.dubois@example.com', password: 'Lea#Demo2026' };
 
 /** Fails on any serious or critical axe violation (WCAG 2.1 A/AA), listing them readably. */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {

@@ -4,6 +4,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Spinner } from '../components/ui/Spinner';
 import { useTranslation } from '../lib/i18n';
 import { useSession } from '../lib/session';
+import { useTenant } from '../lib/tenant';
 import { setReturnUrl } from '../lib/storage';
 import { LOGIN_PATH } from './navigation';
 import { RouteMetaContext } from './route-meta';
@@ -12,6 +13,10 @@ import { usePageTitle } from './use-page-title';
 
 // Server state only matters once signed in: TanStack Query loads with the first guarded screen.
 const QueryProvider = lazy(() => import('./QueryProvider').then((m) => ({ default: m.QueryProvider })));
+// Only learners with missing required data ever load the gate.
+const RequiredDataGate = lazy(() =>
+  import('../features/account/components/RequiredDataGate').then((m) => ({ default: m.RequiredDataGate })),
+);
 
 /** Sends away from a refused route, remembering it so sign-in can come back (SPEC §2). */
 function GuardRedirect({ to, from }: { to: string; from: string }) {
@@ -35,6 +40,7 @@ function Loading() {
 export function RouteGate({ route }: { route: RouteDef }) {
   usePageTitle(route.titleKey);
   const session = useSession();
+  const tenant = useTenant();
   const location = useLocation();
   const { t } = useTranslation();
 
@@ -49,6 +55,12 @@ export function RouteGate({ route }: { route: RouteDef }) {
     if (!allowed) {
       const to = route.access === 'lesson' ? '/403' : LOGIN_PATH;
       return <GuardRedirect to={to} from={`${location.pathname}${location.search}`} />;
+    }
+    // SPEC §5: missing required data or unaccepted terms come before anything else. Public
+    // routes (legal texts, sign-in) stay open so the learner can read what they accept.
+    const settings = tenant?.attributes.settings;
+    if (session.user?.profile.needsRequiredDatas && settings) {
+      content = <RequiredDataGate user={session.user} settings={settings} />;
     }
     content = <QueryProvider>{content}</QueryProvider>;
   }

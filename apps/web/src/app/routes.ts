@@ -3,6 +3,7 @@
  * later issues point at small "coming" modules under ./screens until they are built.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { loadHomeScreen } from './screens/HomeScreen';
 
 /**
  * public: anyone (sign-in, reset, legal texts, error pages — reachable from the sign-in footer);
@@ -29,14 +30,15 @@ function screen<K extends string>(
   return lazy(() => load().then((module) => ({ default: module[name] })));
 }
 
-const Home = screen(() => import('../features/home/components/HomePage'), 'HomePage');
+// Composed with the contact feature's action (see screens/HomeScreen).
+const Home = lazy(loadHomeScreen);
 const Login = screen(() => import('../features/auth/components/LoginPage'), 'LoginPage');
 const LegalMentions = screen(() => import('../features/legal/components/LegalPage'), 'MentionsPage');
 const DataProtection = screen(() => import('../features/legal/components/LegalPage'), 'DataProtectionPage');
 const NotFound = screen(() => import('../features/errors/components/NotFoundPage'), 'NotFoundPage');
 const Forbidden = screen(() => import('../features/errors/components/ForbiddenPage'), 'ForbiddenPage');
-const Account = screen(() => import('./screens/AccountScreen'), 'AccountScreen');
-const Reset = screen(() => import('./screens/ResetScreen'), 'ResetScreen');
+const Account = screen(() => import('../features/account/components/ProfilePage'), 'ProfilePage');
+const Reset = screen(() => import('../features/auth/components/ResetPasswordPage'), 'ResetPasswordPage');
 const Dashboard = screen(() => import('./screens/DashboardScreen'), 'DashboardScreen');
 const CourseNode = screen(() => import('./screens/CourseNodeScreen'), 'CourseNodeScreen');
 const Player = screen(() => import('./screens/PlayerScreen'), 'PlayerScreen');

@@ -62,6 +62,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Overrides the stored token (e.g. a token from a link being checked). */
   token?: string | null;
+  /**
+   * The caller reads a 401 itself (a reset link's "invalid or expired"), so it must not end the
+   * session and send the browser to /login like an expired token would.
+   */
+  ownUnauthorized?: boolean;
 }
 
 async function parseBody(response: Response): Promise<unknown> {
@@ -93,7 +98,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   });
   const payload = await parseBody(response);
   if (!response.ok) {
-    if (response.status === 401 && !OWN_401.has(path)) onUnauthorized?.(path);
+    if (response.status === 401 && !OWN_401.has(path) && !options.ownUnauthorized) onUnauthorized?.(path);
     throw new ApiError(response.status, payload, path);
   }
   return payload as T;

@@ -100,6 +100,16 @@ export async function startSession(token: string, userId: string): Promise<Sessi
   return loadUser();
 }
 
+/**
+ * The server answered the reloaded user (PATCH users/{id}, SPEC §7 "then the user is reloaded").
+ * After a password change the request's token is revoked and the answer carries the next one.
+ */
+export function setSessionUser(user: MeResponse, token?: string): void {
+  if (token) setToken(token);
+  setUserId(user._id);
+  set({ status: 'authenticated', user, notice: null });
+}
+
 /** SPEC §4 logout: clear all stored data except the context; the caller navigates to /login. */
 export function endSession(notice: SessionNotice | null = null): void {
   forget();

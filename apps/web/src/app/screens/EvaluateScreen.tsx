@@ -1,6 +1,8 @@
-import { ComingSoon } from '../ComingSoon';
+import { useParams } from 'react-router';
+import { EvaluatePage } from '../../features/progression/components/EvaluatePage';
 
-// Built by a later issue; until then the route exists and says so.
+/** SPEC §2 /evaluate/{type}/{id}: the program rating form. */
 export function EvaluateScreen() {
-  return <ComingSoon />;
+  const { type = '', id = '' } = useParams();
+  return <EvaluatePage key={`${type}:${id}`} type={type} id={id} />;
 }

@@ -1,6 +1,8 @@
-import { ComingSoon } from '../ComingSoon';
+import { useParams } from 'react-router';
+import { ActionsPage } from '../../features/progression/components/ActionsPage';
 
-// Built by a later issue; until then the route exists and says so.
+/** SPEC §2 /session/{id}/actions: the end-of-lesson screen. */
 export function PlayerActionsScreen() {
-  return <ComingSoon />;
+  const { id = '' } = useParams();
+  return <ActionsPage key={id} lessonId={id} />;
 }

@@ -1,6 +1,8 @@
-import { ComingSoon } from '../ComingSoon';
+import { useParams } from 'react-router';
+import { QuestionsPage } from '../../features/progression/components/QuestionsPage';
 
-// Built by a later issue; until then the route exists and says so.
+/** SPEC §2 /session/{id}/questions: the interactive question after a lesson. */
 export function PlayerQuestionsScreen() {
-  return <ComingSoon />;
+  const { id = '' } = useParams();
+  return <QuestionsPage key={id} lessonId={id} />;
 }

@@ -1,5 +1,5 @@
 import { classUsersDoc, lesson } from '../../test/fixtures';
-import { buildClassViews, competencyFamily, DEFAULT_FILTERS, filterClasses } from './model';
+import { buildClassViews, competencyFamily, DEFAULT_FILTERS, filterClasses, nextOpeningDelay, type ClassView } from './model';
 
 const NOW = new Date('2025-03-01T12:00:00Z');
 
@@ -69,5 +69,32 @@ describe('home model', () => {
     const result = filterClasses(views, { ...DEFAULT_FILTERS, competencyId: 'root' }, family);
     expect(result.map((v) => v.id)).toEqual(['c1']);
     expect(result[0]!.programs[0]!.courses.map((c) => c.courseId)).toEqual(['k1']);
+  });
+});
+
+describe('home model: class timing refresh', () => {
+  const view = (startAt: string | null, programStart: string | null = null): ClassView => ({
+    id: 'c',
+    name: 'C',
+    startAt,
+    expireAt: null,
+    period: 'current',
+    teachers: [],
+    mobileAllowed: true,
+    programs: [
+      { classProgramId: 'cp', programId: 'p', name: 'P', courses: [], window: { startAt: programStart, expireAt: null } },
+    ],
+  });
+
+  it('waits for the next class start plus 200 ms', () => {
+    expect(nextOpeningDelay([view('2025-03-01T12:00:10Z'), view('2025-03-01T12:00:05Z')], NOW)).toBe(5_200);
+  });
+
+  it('also waits for a class-program that opens after its class', () => {
+    expect(nextOpeningDelay([view('2025-01-01T00:00:00Z', '2025-03-01T12:01:00Z')], NOW)).toBe(60_200);
+  });
+
+  it('has nothing to wait for once everything has started', () => {
+    expect(nextOpeningDelay([view('2025-01-01T00:00:00Z', '2025-02-01T00:00:00Z'), view(null)], NOW)).toBeNull();
   });
 });

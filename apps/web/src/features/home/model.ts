@@ -3,7 +3,7 @@
  * Pure functions: the rules of SPEC §2 (filters) and §4 (class timing, progress, score) are
  * tested here without rendering.
  */
-import { classPeriod, type ClassPeriod } from '@parcours/domain/class-timing';
+import { classPeriod, effectiveWindow, nextRefreshDelay, type ClassPeriod, type TimeWindow } from '@parcours/domain/class-timing';
 import type {
   ClassAttributes,
   ClassProgramAttributes,
@@ -39,6 +39,8 @@ export interface ProgramView {
   programId: string;
   name: string;
   courses: CourseView[];
+  /** The class-program's own window (SPEC §3), which may open later than its class. */
+  window?: TimeWindow;
 }
 
 export interface ClassView {
@@ -122,7 +124,13 @@ export function buildClassViews(
             ];
           });
         return [
-          { classProgramId: classProgram.id, programId: program.id, name: program.attributes.name, courses },
+          {
+            classProgramId: classProgram.id,
+            programId: program.id,
+            name: program.attributes.name,
+            courses,
+            window: { startAt: classProgram.attributes.startAt ?? null, expireAt: classProgram.attributes.expireAt ?? null },
+          },
         ];
       });
     const teachers = relatedMany<{ displayName?: string }>(cls, 'teachers', index)
@@ -228,3 +236,19 @@ export function canOpen(view: ClassView, course: CourseView): boolean {
 }
 
 export type { ClassPeriod };
+
+/**
+ * SPEC §4 class timing: how long until the home must look again because a class, or one of its
+ * programs, opens (its start plus 200 ms, so the server already unlocks its lessons). Null when
+ * nothing is waiting to open.
+ */
+export function nextOpeningDelay(views: readonly ClassView[], now: Date): number | null {
+  const delays = views.flatMap((view) => {
+    const classWindow = { startAt: view.startAt, expireAt: view.expireAt };
+    return [classWindow, ...view.programs.map((program) => effectiveWindow(classWindow, program.window))].map(
+      (window) => nextRefreshDelay(window, now),
+    );
+  });
+  const waiting = delays.filter((delay): delay is number => delay !== null);
+  return waiting.length > 0 ? Math.min(...waiting) : null;
+}

@@ -1,3 +1,4 @@
+import { DASHBOARD_REFRESH_MS } from '@parcours/domain/constants';
 import type { ClassUserAttributes, Document, Resource } from '@parcours/domain/entities';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchCollection } from '../../../lib/api-collection';
@@ -23,6 +24,8 @@ export const classUsersQueryOptions = (expired: boolean) =>
   queryOptions({
     queryKey: homeKeys.classUsers(expired),
     queryFn: ({ signal }) => getClassUsers(expired, signal),
+    // SPEC §9: the dashboard's classes refresh every 20 s (only while the page is visible).
+    refetchInterval: DASHBOARD_REFRESH_MS,
   });
 
 export function useClassUsers(expired: boolean) {

@@ -22,6 +22,8 @@ export const lessonsQueryOptions = (userId: string) =>
     queryFn: ({ signal }) => getLessons(userId, signal),
     // SPEC §9: lesson visibility on the dashboard refreshes every 20 s (only while visible).
     refetchInterval: DASHBOARD_REFRESH_MS,
+    // Coming back from a lesson, the lessons it unlocked must show at once, not 20 s later.
+    refetchOnMount: 'always',
   });
 
 export function useLessons(userId: string) {

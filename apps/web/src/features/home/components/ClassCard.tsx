@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ProgressBar } from '../../../components/ui/ProgressBar';
 import { formatDate } from '../../../lib/format';
@@ -57,7 +58,7 @@ function DatesLine({ view }: { view: ClassView }) {
 }
 
 /** One class: name, dates, period, teachers, then each program with its courses and progress. */
-export function ClassCard({ view }: { view: ClassView }) {
+export function ClassCard({ view, actions }: { view: ClassView; actions?: ReactNode }) {
   const { t } = useTranslation();
   const titleId = `class-${view.id}-title`;
   return (
@@ -74,6 +75,7 @@ export function ClassCard({ view }: { view: ClassView }) {
           {t('home.class.teachers', { count: view.teachers.length, names: view.teachers.join(', ') })}
         </p>
       ) : null}
+      {actions ? <div className="class-card__actions">{actions}</div> : null}
       {view.period === 'next' ? <p className="class-card__note">{t('home.class.notStarted')}</p> : null}
       {view.programs.length === 0 ? <p className="class-card__note">{t('home.class.noProgram')}</p> : null}
       {view.programs.map((program) => (

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { loadUser } from '../../../lib/session';
@@ -241,5 +241,51 @@ describe('home: lessons on cards', () => {
     expect(bar).toHaveAttribute('aria-valuenow', '40');
     expect(screen.getByText('Score: 75%')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Continue Course k1' })).toHaveAttribute('href', '/session/l-1');
+  });
+});
+
+describe('home: keeping itself fresh', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('refreshes classes and lessons every 20 s, so a lesson that unlocks appears without reload', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    withTenant();
+    let unlocked = false;
+    const fetchMock = await setup(classes(1), {
+      extra: {
+        lessons: () => ({
+          body: {
+            data: [lesson('l-1', 'c1', 'p1-k1', 'k1', { state: unlocked ? 'AVAILABLE' : 'HIDDEN' })],
+            meta: { total: 1 },
+          },
+        }),
+      },
+    });
+    renderHome();
+    expect(await screen.findByRole('heading', { name: 'Class 1' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Course k1/ })).not.toBeInTheDocument();
+    const count = (path: string) => calledUrls(fetchMock).filter((url) => url.pathname === `/api/${path}`).length;
+    const before = { classes: count('class-users'), lessons: count('lessons') };
+
+    unlocked = true;
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    expect(await screen.findByRole('link', { name: 'Start Course k1' })).toBeInTheDocument();
+    expect(count('class-users')).toBeGreaterThan(before.classes);
+    expect(count('lessons')).toBeGreaterThan(before.lessons);
+  });
+
+  it('refreshes a class that has not started yet at its start plus 200 ms', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    withTenant();
+    const startAt = new Date(Date.now() + 5_000).toISOString();
+    const fetchMock = await setup(classes(1, { startAt }));
+    renderHome();
+    expect(await screen.findByRole('heading', { name: 'Class 1' })).toBeInTheDocument();
+    const count = () => calledUrls(fetchMock).filter((url) => url.pathname === '/api/class-users').length;
+    const before = count();
+    await act(() => vi.advanceTimersByTimeAsync(4_000));
+    expect(count()).toBe(before);
+    await act(() => vi.advanceTimersByTimeAsync(1_300));
+    await waitFor(() => expect(count()).toBeGreaterThan(before));
   });
 });

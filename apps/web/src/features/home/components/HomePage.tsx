@@ -1,9 +1,8 @@
 import { BREAKPOINTS } from '@parcours/domain/constants';
-import { nextRefreshDelay } from '@parcours/domain/class-timing';
 import { readErrorCode } from '@parcours/domain/errors';
 import { clampPage, DASHBOARD_PAGE_SIZE, pageCount, pageOf, slicePage } from '@parcours/domain/pagination';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/Alert';
 import { Pager } from '../../../components/ui/Pager';
@@ -23,7 +22,9 @@ import {
   DEFAULT_FILTERS,
   filterClasses,
   hasActiveFilter,
+  nextOpeningDelay,
   programOptions,
+  type ClassView,
   type HomeFilters as Filters,
   type PeriodFilter,
 } from '../model';
@@ -51,8 +52,16 @@ function writeFilters(filters: Filters): URLSearchParams {
   return params;
 }
 
+interface HomePageProps {
+  /**
+   * Extra actions of a class card, composed by the app layer (e.g. contacting the teachers),
+   * so this feature does not depend on the features that provide them.
+   */
+  classActions?: (view: ClassView) => ReactNode;
+}
+
 /** SPEC §2 home: the learner's classes, 5 a page, filters, restored page, empty states. */
-export function HomePage() {
+export function HomePage({ classActions }: HomePageProps = {}) {
   const { t } = useTranslation();
   const session = useSession();
   const tenant = useTenant();
@@ -62,11 +71,14 @@ export function HomePage() {
   const userId = session.user?._id ?? '';
   const name = session.user?.profile.displayName ?? '';
   const isSmallScreen = useMediaQuery(`(max-width: ${BREAKPOINTS.xs - 0.02}px)`);
-  const [now, setNow] = useState(() => new Date());
   const summaryRef = useRef<HTMLParagraphElement>(null);
 
   const classUsers = useClassUsers(filters.period === 'past');
   const lessons = useLessons(userId);
+  // Periods are judged at the time of the latest answer, so each 20 s refresh also moves a class
+  // from "next" to "current" when its day comes.
+  const lastUpdate = Math.max(classUsers.dataUpdatedAt, lessons.dataUpdatedAt);
+  const now = useMemo(() => new Date(lastUpdate), [lastUpdate]);
 
   const views = useMemo(
     () => (classUsers.data && lessons.data ? buildClassViews(classUsers.data, lessons.data, now) : null),
@@ -93,20 +105,12 @@ export function HomePage() {
     [available, filters, competencyList],
   );
 
-  // SPEC §4: a class that has not started yet refreshes at its start time plus 200 ms.
+  // SPEC §4: a class (or a class-program) that has not opened yet refreshes at its start plus 200 ms.
   useEffect(() => {
     if (!views) return undefined;
-    const delays = views
-      .map((view) => nextRefreshDelay({ startAt: view.startAt, expireAt: view.expireAt }, new Date()))
-      .filter((delay): delay is number => delay !== null);
-    if (delays.length === 0) return undefined;
-    const timer = setTimeout(
-      () => {
-        setNow(new Date());
-        void queryClient.invalidateQueries({ queryKey: homeKeys.all });
-      },
-      Math.min(...delays),
-    );
+    const delay = nextOpeningDelay(views, new Date());
+    if (delay === null) return undefined;
+    const timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: homeKeys.all }), delay);
     return () => clearTimeout(timer);
   }, [views, queryClient]);
 
@@ -200,7 +204,7 @@ export function HomePage() {
           <ul className="home__classes">
             {shown.map((view) => (
               <li key={view.id}>
-                <ClassCard view={view} />
+                <ClassCard view={view} actions={classActions?.(view)} />
               </li>
             ))}
           </ul>

@@ -1,6 +1,0 @@
-import { ComingSoon } from '../ComingSoon';
-
-// Built by a later issue; until then the route exists and says so.
-export function AccountScreen() {
-  return <ComingSoon />;
-}

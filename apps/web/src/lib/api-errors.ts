@@ -1,0 +1,42 @@
+/**
+ * Reads the field problems of a JSON:API error document (docs/api.md "Errors"): a 400
+ * VALIDATION_ERROR carries one object per bad field, whose `detail` is a catalogue key
+ * (`validation.password.complexity`) and `source.pointer` the field (`/password`).
+ */
+import { readErrorCode, type ErrorCode } from '@parcours/domain/errors';
+import { ApiError } from './api-client';
+
+/** SPEC §8: the code of a failure, UNDEFINED when none can be read (network, bug). */
+export function errorCodeOf(error: unknown): ErrorCode {
+  return readErrorCode(error) ?? 'UNDEFINED';
+}
+
+export interface FieldProblem {
+  /** First segment of the pointer: `/legal/cguAcceptedVersion` → `legal`. */
+  field: string;
+  /** A catalogue key when the server sent one, else the code of the error. */
+  key: string;
+}
+
+interface ErrorObject {
+  code?: unknown;
+  detail?: unknown;
+  source?: { pointer?: unknown };
+}
+
+export function fieldProblems(error: unknown): FieldProblem[] {
+  if (!(error instanceof ApiError)) return [];
+  const body = error.body as { errors?: unknown } | undefined;
+  if (!body || !Array.isArray(body.errors)) return [];
+  const problems: FieldProblem[] = [];
+  for (const item of body.errors as ErrorObject[]) {
+    const pointer = typeof item.source?.pointer === 'string' ? item.source.pointer : '';
+    const field = pointer.split('/')[1];
+    if (!field) continue;
+    const detail = typeof item.detail === 'string' ? item.detail : '';
+    // Only catalogue keys are shown as field messages; a free-text detail is for developers.
+    const key = detail.startsWith('validation.') ? detail : typeof item.code === 'string' ? `errors.${item.code}.message` : '';
+    if (key) problems.push({ field, key });
+  }
+  return problems;
+}
