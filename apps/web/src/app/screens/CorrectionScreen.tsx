@@ -1,6 +1,14 @@
-import { ComingSoon } from '../ComingSoon';
+import { useParams } from 'react-router';
+import { CorrectionPage } from '../../features/player/components/CorrectionPage';
+import { PlayerSlotsContext } from '../../features/player/player-slots';
+import { playerSlots } from './PlayerScreen';
 
-// Built by a later issue; until then the route exists and says so.
+/** SPEC §2 /correction, /correction/{pageId}, /correction/{lessonId}/page/{pageId}. */
 export function CorrectionScreen() {
-  return <ComingSoon />;
+  const { lessonId = null, pageId = null } = useParams();
+  return (
+    <PlayerSlotsContext value={playerSlots}>
+      <CorrectionPage lessonId={lessonId} pageId={pageId} />
+    </PlayerSlotsContext>
+  );
 }

@@ -1,6 +1,14 @@
-import { ComingSoon } from '../ComingSoon';
+import { useParams } from 'react-router';
+import { CourseNodePage } from '../../features/player/components/CourseNodePage';
+import { PlayerSlotsContext } from '../../features/player/player-slots';
+import { playerSlots } from './PlayerScreen';
 
-// Built by a later issue; until then the route exists and says so.
+/** SPEC §2 /render/node/{id}: a course node on its own (node mode). */
 export function CourseNodeScreen() {
-  return <ComingSoon />;
+  const { id = '' } = useParams();
+  return (
+    <PlayerSlotsContext value={playerSlots}>
+      <CourseNodePage key={id} nodeId={id} />
+    </PlayerSlotsContext>
+  );
 }

@@ -1,6 +1,29 @@
-import { ComingSoon } from '../ComingSoon';
+import { lazy } from 'react';
+import { useParams } from 'react-router';
+import { rowRegistry } from '../../features/exercises/registry';
+import { PlayerPage } from '../../features/player/components/PlayerPage';
+import { PlayerSlotsContext, type PlayerSlots } from '../../features/player/player-slots';
+import { widgetRows } from '../../features/widgets/registry';
 
-// Built by a later issue; until then the route exists and says so.
+/**
+ * The player's rows and tools, composed here because features do not import each other
+ * (ARCHITECTURE §2): exercise and content rows, widget rows, the calculator (its own chunk).
+ * The correction and node screens use the same.
+ */
+export const playerSlots: PlayerSlots = {
+  rows: { ...rowRegistry, ...widgetRows },
+  Calculator: lazy(() =>
+    import('../../features/widgets/calculator/Calculator').then((m) => ({ default: m.Calculator })),
+  ),
+};
+
+/** SPEC §2 /session/{id} and /session/{id}/page/{pageId}: the lesson player. */
 export function PlayerScreen() {
-  return <ComingSoon />;
+  const { id = '', pageId = null } = useParams();
+  return (
+    <PlayerSlotsContext value={playerSlots}>
+      <PlayerPage key={`${id}:${pageId ?? ''}`} lessonId={id} pageId={pageId} />
+    </PlayerSlotsContext>
+  );
 }
+

@@ -1,0 +1,42 @@
+import { RichText } from '../../../components/ui/RichText';
+import type { RowProps } from '../row-props';
+
+interface TableContent {
+  caption?: string | null;
+  head?: string[];
+  rows?: string[][];
+}
+
+/** wysiwyg-table: a real table (caption, column headers) so screen readers can navigate it. */
+export function WysiwygTable({ row }: RowProps) {
+  const table = (row.table ?? {}) as TableContent;
+  return (
+    <div className="table-scroll">
+      <table className="content-table">
+        {table.caption ? <caption>{table.caption}</caption> : null}
+        {table.head?.length ? (
+          <thead>
+            <tr>
+              {table.head.map((cell, i) => (
+                <th key={i} scope="col">
+                  <RichText inline html={cell} />
+                </th>
+              ))}
+            </tr>
+          </thead>
+        ) : null}
+        <tbody>
+          {(table.rows ?? []).map((cells, r) => (
+            <tr key={r}>
+              {cells.map((cell, c) => (
+                <td key={c}>
+                  <RichText inline html={cell} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+/**
+ * The contract between the player and a row renderer (ARCHITECTURE §5: one folder per type).
+ * The player owns the answers, a row renders one of them and reports changes.
+ */
+import type { PublicRowView } from '@parcours/domain/entities';
+import type { RowCorrection } from '@parcours/domain/exercises/registry';
+import type { ComponentType } from 'react';
+
+export type TincanAction = 'next' | 'close';
+
+export interface RowProps {
+  row: PublicRowView;
+  /** Position of the row in the page's reading order (answers follow it). */
+  rowIndex: number;
+  /** Unique prefix for the ids this row creates. */
+  idPrefix: string;
+  /** Ids of what names the question (row title or message, else the statement). */
+  labelledBy: string;
+  /** The learner's answer for this row (see docs/grading.md for each type's shape). */
+  value: unknown;
+  onChange: (value: unknown) => void;
+  /** Answered pages, correction mode, and pages waiting for a timed start. */
+  readOnly: boolean;
+  /** Correction mode: the graded row with expected answers; null otherwise. */
+  correction: RowCorrection | null;
+  /** Says something to screen readers through the page's polite live region. */
+  announce: (message: string) => void;
+  /** Embedded learning modules ask the player to move on or close. */
+  onTincanAction?: (action: TincanAction) => void;
+}
+
+export type RowComponent = ComponentType<RowProps>;

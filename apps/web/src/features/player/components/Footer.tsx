@@ -1,0 +1,77 @@
+import type { BlockView } from '@parcours/domain/entities';
+import { useEffect, useState, type RefObject } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { useTranslation } from '../../../lib/i18n';
+import { nextLabelKey, showsDashboardButton } from '../player-model';
+
+interface FooterProps {
+  block: BlockView | null;
+  canPrevious: boolean;
+  busy: boolean;
+  onPrevious?: () => void;
+  onNext: () => void;
+  onDashboard: () => void;
+  /** What goes full screen: the player, not the whole app shell. */
+  fullscreenTarget: RefObject<HTMLElement | null>;
+}
+
+function useFullscreen(target: RefObject<HTMLElement | null>) {
+  const [active, setActive] = useState(false);
+  useEffect(() => {
+    const onChange = () => setActive(document.fullscreenElement !== null);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+  const supported = typeof document !== 'undefined' && Boolean(document.fullscreenEnabled);
+  const toggle = () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void target.current?.requestFullscreen?.();
+  };
+  return { supported, active, toggle };
+}
+
+/**
+ * SPEC §2 footer: previous/next, full screen, 'end module' on tincan blocks, the dashboard
+ * button when the block asks for it (never on tincan). Busy keeps Next focusable but inert, so
+ * focus does not fall off the page while the server answers.
+ */
+export function Footer({ block, canPrevious, busy, onPrevious, onNext, onDashboard, fullscreenTarget }: FooterProps) {
+  const { t } = useTranslation();
+  const fullscreen = useFullscreen(fullscreenTarget);
+  const hideNext = Boolean(block?.settings.template?.hideNextButton);
+  return (
+    <nav className="player-footer" aria-label={t('player.footer.label')}>
+      <div className="player-footer__start">
+        {onPrevious ? (
+          <Button variant="secondary" onClick={onPrevious} disabled={!canPrevious || busy}>
+            <span aria-hidden="true">←</span> {t('player.footer.previous')}
+          </Button>
+        ) : null}
+        {showsDashboardButton(block) ? (
+          <Button variant="ghost" onClick={onDashboard}>
+            {t('common.backToDashboard')}
+          </Button>
+        ) : null}
+      </div>
+      <div className="player-footer__end">
+        {fullscreen.supported ? (
+          <Button variant="ghost" aria-pressed={fullscreen.active} onClick={fullscreen.toggle}>
+            <span aria-hidden="true">⛶</span> {t('player.footer.fullscreen')}
+          </Button>
+        ) : null}
+        {hideNext ? null : (
+          <Button
+            onClick={() => {
+              if (!busy) onNext();
+            }}
+            aria-disabled={busy || undefined}
+            aria-keyshortcuts={block?.type === 'tincan' ? undefined : 'Enter'}
+            className="player-footer__next"
+          >
+            {t(nextLabelKey(block))} <span aria-hidden="true">→</span>
+          </Button>
+        )}
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,160 @@
+import { useEffect, useRef } from 'react';
+import { Alert } from '../../../components/ui/Alert';
+import { Spinner } from '../../../components/ui/Spinner';
+import { useTranslation } from '../../../lib/i18n';
+import { usePageResources } from '../api/get-page-resources';
+import { correctionsOf, enterTriggersNext, isAnswered, scoreOf, timeLimitOf } from '../player-model';
+import { usePagePlayer, type PlayerMode } from '../use-page-player';
+import { BlockScreen } from './BlockScreen';
+import { CorrectionLegend } from './CorrectionLegend';
+import { Countdown } from './Countdown';
+import { ErrorDialog, FeedbackDialog, HintConfirmDialog, NoAnswerDialog, TimedConfirmDialog } from './Dialogs';
+import { Footer } from './Footer';
+import { Hints } from './Hints';
+import { MultiblockChooser } from './MultiblockChooser';
+import { Toolbar } from './Toolbar';
+import '../player.css';
+
+interface PlayerPageProps {
+  lessonId: string;
+  /** A page named by the route (an already reached page, or the page to correct). */
+  pageId: string | null;
+  mode?: PlayerMode;
+}
+
+/** Page mode (SPEC §2 /session/{id}[/page/{pageId}]) and correction mode (/correction…). */
+export function PlayerPage({ lessonId, pageId, mode = 'page' }: PlayerPageProps) {
+  const { t } = useTranslation();
+  const player = usePagePlayer({ lessonId, pageId, mode });
+  const { page } = player;
+  const root = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownPage = useRef<string | null>(null);
+  const nextRef = useRef(player.next);
+  const playing = mode === 'page';
+  const resources = usePageResources(page?.id ?? null, page ? lessonId : null);
+
+  useEffect(() => {
+    nextRef.current = player.next;
+  });
+
+  // SPEC §4: after advancing the view goes to the top; focus follows so a screen reader starts
+  // reading the new page at its title.
+  useEffect(() => {
+    if (!page) return;
+    if (shownPage.current !== null && shownPage.current !== page.id) {
+      window.scrollTo(0, 0);
+      heading.current?.focus({ preventScroll: true });
+    }
+    shownPage.current = page.id;
+  }, [page]);
+
+  const isTincan = page?.block?.type === 'tincan';
+  const dialogOpen = player.dialog !== null || player.waitingForStart;
+  useEffect(() => {
+    if (!playing) return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!enterTriggersNext(event, { isTincan, dialogOpen, enabled: true })) return;
+      event.preventDefault();
+      nextRef.current();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [playing, isTincan, dialogOpen]);
+
+  if (player.loadError) return <ErrorDialog code={player.loadError} onClose={player.goHome} />;
+  if (!page)
+    return (
+      <>
+        <Spinner label={t('player.loading')} />
+        {player.dialog?.kind === 'error' ? <ErrorDialog code={player.dialog.code} onClose={player.closeError} /> : null}
+      </>
+    );
+
+  const block = page.block;
+  const limit = timeLimitOf(page);
+  const score = scoreOf(page.results);
+  const dialog = player.dialog;
+
+  return (
+    <div className={`player player--${mode}`} ref={root}>
+      <Toolbar
+        position={{ index: page.index, count: page.count }}
+        seconds={playing ? page.timeSpent + player.seconds : null}
+        countdown={
+          playing && limit !== null && page.remainingSeconds !== null && !isAnswered(page) ? (
+            <Countdown
+              seconds={page.remainingSeconds}
+              restartKey={`${page.id}:${page.startedAt ?? ''}`}
+              onEnded={player.timeUp}
+            />
+          ) : null
+        }
+        resources={resources.data?.resources ?? []}
+        files={resources.data?.files ?? []}
+        calculator={Boolean(page.node.tools.calculator)}
+      />
+      {block ? (
+        <BlockScreen
+          block={block}
+          idPrefix={`p-${page.id}`}
+          headingRef={heading}
+          answers={playing ? player.answers : (page.inputs?.answers ?? [])}
+          onAnswer={player.setAnswer}
+          readOnly={player.readOnly}
+          corrections={playing ? null : correctionsOf(page)}
+          announce={player.announce}
+          onTincanAction={playing ? player.tincanAction : undefined}
+          onClose={player.goHome}
+          showContent={!player.waitingForStart}
+          before={
+            <>
+              {!playing ? <CorrectionLegend /> : null}
+              {playing && player.hints && page.courseTypeSettings.hints ? (
+                <Hints hints={player.hints} canReveal={!player.readOnly} onReveal={player.requestHint} />
+              ) : null}
+              {score && playing ? (
+                <Alert tone="info">{t('player.results.score', { actual: score.actual, max: score.max })}</Alert>
+              ) : null}
+            </>
+          }
+        />
+      ) : page.children.length > 0 ? (
+        <MultiblockChooser
+          title={page.node.title}
+          choices={page.children.map((c) => ({ id: c.nodeId, title: c.title, done: c.done }))}
+          onChoose={player.choose}
+          headingRef={heading}
+          busy={player.busy}
+        />
+      ) : (
+        <Alert tone="warning">{t('player.noBlock')}</Alert>
+      )}
+      {playing ? (
+        <Footer
+          block={block}
+          canPrevious={page.index > 0}
+          busy={player.busy}
+          onPrevious={player.previous}
+          onNext={player.next}
+          onDashboard={player.goHome}
+          fullscreenTarget={root}
+        />
+      ) : null}
+      <div className="sr-only" role="status" aria-live="polite">
+        {player.live}
+      </div>
+      {dialog?.kind === 'feedback' ? (
+        <FeedbackDialog feedbacks={dialog.feedbacks} index={dialog.index} onContinue={player.closeFeedback} />
+      ) : null}
+      {dialog?.kind === 'noAnswer' ? <NoAnswerDialog onStay={player.stay} onContinue={player.continueWithoutAnswer} /> : null}
+      {dialog?.kind === 'hint' ? (
+        <HintConfirmDialog cost={dialog.cost} onConfirm={player.revealHint} onCancel={player.cancelHint} />
+      ) : null}
+      {dialog?.kind === 'error' ? <ErrorDialog code={dialog.code} onClose={player.closeError} /> : null}
+      {player.waitingForStart && limit !== null && dialog === null ? (
+        <TimedConfirmDialog seconds={limit} onStart={player.startTimed} onLater={player.declineTimed} />
+      ) : null}
+    </div>
+  );
+}

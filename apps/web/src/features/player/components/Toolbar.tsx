@@ -1,0 +1,107 @@
+import { Suspense, useState, type ReactNode } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { Dialog } from '../../../components/ui/Dialog';
+import { ProgressBar } from '../../../components/ui/ProgressBar';
+import { RichText } from '../../../components/ui/RichText';
+import { useTranslation } from '../../../lib/i18n';
+import type { PageResource, ResourceFile } from '../api/get-page-resources';
+import { formatClock } from '../format-clock';
+import { usePlayerSlots } from '../player-slots';
+
+interface ToolbarProps {
+  /** 0-based position and page count, when known (page mode). */
+  position?: { index: number; count: number } | null;
+  /** Seconds spent on the page, shown by the lesson timer; null hides it. */
+  seconds?: number | null;
+  countdown?: ReactNode;
+  resources: readonly PageResource[];
+  /** Files attached to the page (node mode: ids only, named by their position). */
+  files: readonly ResourceFile[];
+  calculator: boolean;
+}
+
+function ResourcesButton({ resources, files }: { resources: readonly PageResource[]; files: readonly ResourceFile[] }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const count = resources.length + files.length;
+  if (count === 0) return null;
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)} aria-haspopup="dialog">
+        <span aria-hidden="true">📎</span> {t('player.resources.button', { count })}
+      </Button>
+      <Dialog
+        isOpen={open}
+        title={t('player.resources.title')}
+        onDismiss={() => setOpen(false)}
+        className="resources-dialog"
+        actions={
+          <Button data-autofocus onClick={() => setOpen(false)}>
+            {t('player.dialogs.close')}
+          </Button>
+        }
+      >
+        <ul className="resources">
+          {resources.map((resource, i) => (
+            <li key={resource.node?.id ?? resource.block?.id ?? i} className="resources__item">
+              <h3 className="resources__title">{resource.block?.title ?? resource.node?.title ?? ''}</h3>
+              {resource.block?.content.statement?.html ? <RichText html={resource.block.content.statement.html} /> : null}
+            </li>
+          ))}
+          {files.map((file, i) => (
+            <li key={file.id} className="resources__item">
+              <a href={file.download} target="_blank" rel="noopener noreferrer">
+                <span aria-hidden="true">📄 </span>
+                {file.name || t('player.resources.document', { number: i + 1 })}{' '}
+                <span className="sr-only">{t('common.newTab')}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </Dialog>
+    </>
+  );
+}
+
+/** SPEC §2 toolbar: progress, lesson timer, countdown, resources with their count, calculator. */
+export function Toolbar({ position, seconds, countdown, resources, files, calculator }: ToolbarProps) {
+  const { t } = useTranslation();
+  const { Calculator } = usePlayerSlots();
+  const [calculatorOpen, setCalculatorOpen] = useState(false);
+  return (
+    <div className="player-toolbar">
+      {position ? (
+        <div className="player-toolbar__progress">
+          <span>{t('player.toolbar.position', { index: position.index + 1, count: position.count })}</span>
+          <ProgressBar
+            value={(100 * (position.index + 1)) / Math.max(1, position.count)}
+            label={t('player.toolbar.progressLabel')}
+            valueText={t('player.toolbar.position', { index: position.index + 1, count: position.count })}
+          />
+        </div>
+      ) : null}
+      <div className="player-toolbar__tools">
+        {seconds !== null && seconds !== undefined ? (
+          <span className="player-toolbar__clock">
+            <span className="sr-only">{t('player.toolbar.timeSpent')} </span>
+            <span aria-hidden="true">⏱ </span>
+            {formatClock(seconds)}
+          </span>
+        ) : null}
+        {countdown}
+        <ResourcesButton resources={resources} files={files} />
+        {calculator && Calculator ? (
+          <Button variant="secondary" aria-pressed={calculatorOpen} onClick={() => setCalculatorOpen((o) => !o)}>
+            <span aria-hidden="true">🧮</span> {t('player.toolbar.calculator')}
+          </Button>
+        ) : null}
+      </div>
+      {calculatorOpen && Calculator ? (
+        <Suspense fallback={null}>
+          <Calculator onClose={() => setCalculatorOpen(false)} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
+

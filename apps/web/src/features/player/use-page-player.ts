@@ -1,0 +1,299 @@
+/**
+ * The page-mode player (SPEC §4 lesson player, next flow, hints, feedbacks, timed pages,
+ * NO_LESSON_PAGE_AVAILABLE): which page shows, the learner's answers, the dialog in front, and
+ * every move. The server decides; this hook sequences the calls and the dialogs.
+ */
+import { NEXT_DEBOUNCE_MS } from '@parcours/domain/constants';
+import { readErrorCode, type ErrorCode } from '@parcours/domain/errors';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
+import { useSession } from '../../lib/session';
+import type { TincanAction } from '../exercises/row-props';
+import { useCurrentPage } from './api/get-current-page';
+import { getLesson } from './api/get-lesson';
+import { getDueProgramEvaluation } from './api/get-program-evaluation';
+import type { LessonPage } from './api/lesson-page';
+import { chooseChild } from './api/choose-child';
+import { nextPage } from './api/next-page';
+import { patchPage } from './api/patch-page';
+import { previousPage } from './api/previous-page';
+import { startTimedPage } from './api/start-timed-page';
+import { unlockHint } from './api/unlock-hint';
+import {
+  afterLessonPath,
+  initialAnswers,
+  isAnswered,
+  needsNoAnswerDialog,
+  needsTimedStart,
+  orderFeedbacks,
+  type Feedback,
+} from './player-model';
+import { useKeepAlive, usePageClock } from './use-timers';
+
+export type PlayerMode = 'page' | 'correction';
+
+export type PlayerDialog =
+  | { kind: 'feedback'; feedbacks: Feedback[]; index: number }
+  | { kind: 'noAnswer' }
+  | { kind: 'hint'; cost: number }
+  | { kind: 'error'; code: ErrorCode }
+  | null;
+
+export const HOME = '/';
+
+/** Codes that go home without a dialog: a 401 is already on its way to the sign-in page. */
+const SILENT_CODES: ReadonlySet<ErrorCode> = new Set(['UNAUTHORIZED']);
+
+export function usePagePlayer({ lessonId, pageId, mode }: { lessonId: string; pageId: string | null; mode: PlayerMode }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const query = useCurrentPage(lessonId, pageId);
+  const [moved, setMoved] = useState<LessonPage | null>(null);
+  const page = moved ?? query.data ?? null;
+  const [drafts, setDrafts] = useState<Record<string, unknown[]>>({});
+  const [dialog, setDialog] = useState<PlayerDialog>(null);
+  const [busy, setBusy] = useState(false);
+  const [live, setLive] = useState('');
+  const inFlight = useRef(false);
+  const lastNext = useRef(-Infinity);
+  const afterFeedback = useRef<(() => void) | null>(null);
+  const leaving = useRef(false);
+
+  const playing = mode === 'page';
+  const answers = page ? (drafts[page.id] ?? initialAnswers(page)) : [];
+  const waitingForStart = page !== null && playing && needsTimedStart(page);
+  const readOnly = !playing || page === null || isAnswered(page) || waitingForStart;
+
+  const announce = (message: string) => setLive(message);
+
+  const fail = (error: unknown) => {
+    const code = readErrorCode(error);
+    if (code === 'NO_LESSON_PAGE_AVAILABLE') {
+      void leave('noPage');
+      return;
+    }
+    if (code && SILENT_CODES.has(code)) return;
+    if (!code) console.error(error);
+    setDialog({ kind: 'error', code: code ?? 'UNDEFINED' });
+  };
+
+  /**
+   * SPEC §4, once the lesson has no page left: reload the lesson, then its question, its
+   * unlocked lessons, or the program evaluation when due. Otherwise the last page simply goes
+   * back to the dashboard, while NO_LESSON_PAGE_AVAILABLE out of the blue says so first.
+   */
+  const leave = async (why: 'lastPage' | 'noPage') => {
+    if (leaving.current) return;
+    leaving.current = true;
+    let target: string | null = null;
+    try {
+      const lesson = await getLesson(lessonId);
+      const due = await getDueProgramEvaluation(lesson, session.user?._id ?? null);
+      target = afterLessonPath(lessonId, lesson.attributes.actions, due);
+    } catch (error) {
+      console.error(error);
+    }
+    if (target) void navigate(target);
+    else if (why === 'lastPage') void navigate(HOME);
+    else {
+      leaving.current = false;
+      setDialog({ kind: 'error', code: 'NO_LESSON_PAGE_AVAILABLE' });
+    }
+  };
+
+  const loadCode = query.error ? (readErrorCode(query.error) ?? 'UNDEFINED') : null;
+  useEffect(() => {
+    if (loadCode === 'NO_LESSON_PAGE_AVAILABLE') void leave('noPage');
+    // leave() reads only refs and stable values; running it again for the same error would repeat the flow.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loadCode]);
+
+  const show = (next: LessonPage) => {
+    setMoved(next);
+  };
+
+  const run = async (work: () => Promise<void>) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setBusy(true);
+    try {
+      await work();
+    } catch (error) {
+      fail(error);
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  };
+
+  /** Moves past a recorded page: the next one, or out of the lesson after the last. */
+  const advance = (from: LessonPage) =>
+    run(async () => {
+      if (from.index >= from.count - 1) {
+        await leave('lastPage');
+        return;
+      }
+      show(await nextPage(lessonId, from.id));
+    });
+
+  /** Sends the page (answers, or the empty patch of slides and tincan), shows feedback, moves on. */
+  const submit = (current: LessonPage, currentAnswers: readonly unknown[]) =>
+    run(async () => {
+      let recorded = current;
+      // Slides and tincan pages need no patch: `next` closes them itself (docs/api.md), one
+      // round trip instead of two.
+      const exercise = current.block?.type === 'exercice';
+      const last = current.index >= current.count - 1;
+      if (!isAnswered(current) && (exercise || last)) {
+        recorded = await patchPage(lessonId, current.id, exercise ? currentAnswers : undefined);
+        show(recorded);
+        const feedbacks = orderFeedbacks(recorded);
+        if (feedbacks.length > 0) {
+          afterFeedback.current = () => void advance(recorded);
+          setDialog({ kind: 'feedback', feedbacks, index: 0 });
+          return;
+        }
+      }
+      const from = recorded;
+      // Released before moving on so advance() can take the lock.
+      inFlight.current = false;
+      await advance(from);
+    });
+
+  /** SPEC §4: Next is debounced 200 ms; a press while a call is running is ignored too. */
+  const next = () => {
+    if (!page || !playing || dialog || inFlight.current || waitingForStart || page.block === null) return;
+    const now = performance.now();
+    if (now - lastNext.current < NEXT_DEBOUNCE_MS) return;
+    lastNext.current = now;
+    if (needsNoAnswerDialog(page, answers)) {
+      setDialog({ kind: 'noAnswer' });
+      return;
+    }
+    void submit(page, answers);
+  };
+
+  /** A multiblock page: the chosen block becomes the page. */
+  const choose = (nodeId: string) => {
+    if (!page || !playing) return;
+    void run(async () => show(await chooseChild(lessonId, page.id, nodeId)));
+  };
+
+  const previous = () => {
+    if (!page || !playing || page.index <= 0) return;
+    void run(async () => show(await previousPage(lessonId, page.id)));
+  };
+
+  const setAnswer = (rowIndex: number, value: unknown) => {
+    if (!page || readOnly) return;
+    setDrafts((all) => {
+      const base = all[page.id] ?? initialAnswers(page);
+      const copy = [...base];
+      copy[rowIndex] = value;
+      return { ...all, [page.id]: copy };
+    });
+  };
+
+  const hints = page ? (page.results?.hints ?? page.hints) : null;
+  const revealHint = () => {
+    if (!page) return;
+    setDialog(null);
+    void run(async () => {
+      const unlocked = await unlockHint(lessonId, page.id);
+      setMoved({ ...page, hints: unlocked });
+      announce(t('player.hints.revealed', { number: unlocked.messages.length }));
+    });
+  };
+  /** SPEC §4: a hint with a cost asks first; a free one shows at once. */
+  const requestHint = () => {
+    if (!hints || hints.remaining <= 0 || readOnly) return;
+    const cost = hints.nextMalus ?? 0;
+    if (cost > 0) setDialog({ kind: 'hint', cost });
+    else revealHint();
+  };
+
+  const closeFeedback = () => {
+    if (dialog?.kind !== 'feedback') return;
+    if (dialog.index + 1 < dialog.feedbacks.length) {
+      setDialog({ ...dialog, index: dialog.index + 1 });
+      return;
+    }
+    setDialog(null);
+    const then = afterFeedback.current;
+    afterFeedback.current = null;
+    then?.();
+  };
+
+  const continueWithoutAnswer = () => {
+    setDialog(null);
+    if (page) void submit(page, answers);
+  };
+
+  const startTimed = () => {
+    if (!page) return;
+    void run(async () => show(await startTimedPage(lessonId, page.id)));
+  };
+
+  /** Time is up: what was answered goes as it is (the server decides what the clock allows). */
+  const timeUp = () => {
+    if (!page || isAnswered(page) || dialog) return;
+    announce(t('player.countdown.ended'));
+    void submit(page, answers);
+  };
+
+  /** SPEC §4 tincan: 'action:next' and 'action:close' save an empty patch, then move on or go home. */
+  const tincanAction = (action: TincanAction) => {
+    if (!page || !playing) return;
+    if (action === 'next') {
+      void submit(page, []);
+      return;
+    }
+    void run(async () => {
+      if (!isAnswered(page)) await patchPage(lessonId, page.id);
+      void navigate(HOME);
+    });
+  };
+
+  const closeError = () => {
+    setDialog(null);
+    void navigate(HOME);
+  };
+
+  const seconds = usePageClock(page?.id ?? null, playing && page !== null);
+  useKeepAlive(lessonId, page?.id ?? null, playing && page !== null, fail);
+
+  return {
+    query,
+    page,
+    loadError: loadCode && loadCode !== 'NO_LESSON_PAGE_AVAILABLE' && !SILENT_CODES.has(loadCode) ? loadCode : null,
+    answers,
+    setAnswer,
+    readOnly,
+    waitingForStart,
+    busy,
+    dialog,
+    live,
+    announce,
+    seconds,
+    hints,
+    next,
+    previous,
+    choose,
+    requestHint,
+    revealHint,
+    cancelHint: () => setDialog(null),
+    closeFeedback,
+    stay: () => setDialog(null),
+    continueWithoutAnswer,
+    startTimed,
+    declineTimed: () => void navigate(HOME),
+    timeUp,
+    tincanAction,
+    closeError,
+    goHome: () => void navigate(HOME),
+  };
+}
+
+export type PagePlayer = ReturnType<typeof usePagePlayer>;
