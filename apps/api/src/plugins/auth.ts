@@ -3,7 +3,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import { SYSTEM_ROLES } from '@parcours/domain/entities';
 import type { SystemRole } from '@parcours/domain/entities';
 import type { Db } from '../db/db';
-import { findSystemRoleNames, findUserById } from '../modules/users/repository';
+import { findViewer } from '../modules/users/repository';
 import type { UserRow } from '../modules/users/repository';
 import { ApiError } from './errors';
 
@@ -37,6 +37,17 @@ export interface Auth {
 
 const SYSTEM = new Set<string>(SYSTEM_ROLES);
 
+/** The claims of a verified token. */
+interface Claims {
+  sub: string;
+  ctx: string;
+  iat: number;
+  exp: number;
+}
+
+/** About the number of learners signed in at once on one process; beyond, the cache starts over. */
+const MAX_VERIFIED_TOKENS = 20_000;
+
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
@@ -50,31 +61,54 @@ function bearer(request: FastifyRequest): string | null {
  */
 export function registerAuth(app: FastifyInstance, { db, secret }: { db: Db; secret: string }): Auth {
   const key = new TextEncoder().encode(secret);
+  // Imported once: given raw bytes, jose imports a WebCrypto key on every sign and verify, which
+  // was the largest single cost of authenticating a request.
+  const cryptoKey = crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   const unauthorized = (detail: string) => new ApiError(401, 'UNAUTHORIZED', detail);
+
+  // Tokens whose signature was verified, so that a learner's many requests pay for one HMAC:
+  // the verdict depends only on the token text and the key, so a hit returns exactly what
+  // jwtVerify returned. Expiry is re-checked on every hit; revocation (`tokens_valid_after`)
+  // is never cached, it is read with the user on every request. Bounded: cleared when full.
+  const verified = new Map<string, Claims>();
+
+  async function claimsOf(token: string): Promise<Claims> {
+    const hit = verified.get(token);
+    // Same rule as jose: a token is expired once `exp` is not after the current second.
+    if (hit && hit.exp > Math.floor(Date.now() / 1000)) return hit;
+    let payload;
+    try {
+      ({ payload } = await jwtVerify(token, await cryptoKey, { algorithms: ['HS256'] }));
+    } catch {
+      verified.delete(token);
+      throw unauthorized('The token is invalid or expired.');
+    }
+    const { sub, ctx, iat, exp } = payload;
+    // Every token of ours carries all four; anything else was not issued by `sign`.
+    if (typeof sub !== 'string' || typeof ctx !== 'string' || typeof iat !== 'number' || typeof exp !== 'number') {
+      throw unauthorized('The token is invalid or expired.');
+    }
+    if (verified.size >= MAX_VERIFIED_TOKENS) verified.clear();
+    const claims = { sub, ctx, iat, exp };
+    verified.set(token, claims);
+    return claims;
+  }
 
   async function authenticate(request: FastifyRequest, token: string | null): Promise<void> {
     if (!token) throw unauthorized('A bearer token is required.');
-    let payload;
-    try {
-      ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'] }));
-    } catch {
-      throw unauthorized('The token is invalid or expired.');
-    }
-    const { sub, ctx, iat } = payload;
-    if (typeof sub !== 'string' || typeof ctx !== 'string' || typeof iat !== 'number') {
-      throw unauthorized('The token is invalid or expired.');
-    }
+    const { sub, ctx, iat } = await claimsOf(token);
     // A token is only good on the tenant that issued it.
     if (ctx !== request.context.id) throw unauthorized('The token belongs to another tenant.');
-    const row = await findUserById(db, request.context.id, sub);
-    if (!row) throw unauthorized('The token is invalid or expired.');
+    const viewer = await findViewer(db, request.context.id, sub);
+    if (!viewer) throw unauthorized('The token is invalid or expired.');
+    const { row } = viewer;
     if (row.tokensValidAfter) {
       // iat has one-second precision: compare in seconds so a token issued in the same second
       // as the revocation is not refused by rounding (revocations come before new sign-ins).
       const validAfter = Math.floor(Date.parse(row.tokensValidAfter) / 1000);
       if (Number.isFinite(validAfter) && iat < validAfter) throw unauthorized('The token was revoked.');
     }
-    const roles = (await findSystemRoleNames(db, request.context.id, row.id)).filter((r): r is SystemRole => SYSTEM.has(r));
+    const roles = viewer.roleNames.filter((r): r is SystemRole => SYSTEM.has(r));
     request.user = { id: row.id, row, roles, isAdmin: roles.length > 0 };
   }
 
@@ -86,7 +120,7 @@ export function registerAuth(app: FastifyInstance, { db, secret }: { db: Db; sec
         .setSubject(userId)
         .setIssuedAt(iat)
         .setExpirationTime(iat + TOKEN_LIFETIME_S)
-        .sign(key);
+        .sign(await cryptoKey);
     },
     async requireUser(request) {
       await authenticate(request, bearer(request));

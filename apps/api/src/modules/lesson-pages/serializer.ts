@@ -10,6 +10,7 @@ import type {
   Scoring,
 } from '@parcours/domain/entities';
 import { BLOCK_TYPES, NODE_TYPES } from '@parcours/domain/entities';
+import { DEFAULT_GRADING_SETTINGS } from '@parcours/domain/exercises/grade-page';
 import type { GradingSettings } from '@parcours/domain/exercises/grade-page';
 import { parseJson } from '../../db/schema';
 import type { Resource } from '../../plugins/jsonapi';
@@ -38,6 +39,18 @@ export function hintsOf(settingsText: string): Hint[] {
     const { message, cost } = h as { message?: unknown; cost?: unknown };
     return typeof message === 'string' ? [{ message, cost: typeof cost === 'number' && cost > 0 ? cost : 0 }] : [];
   });
+}
+
+/** The course type's grading settings (JSON text, null without a type), defaults filled in. */
+export function gradingSettings(text: string | null): GradingSettings {
+  if (text === null) return DEFAULT_GRADING_SETTINGS;
+  const s = jsonObject(text);
+  const flag = (v: unknown, d: boolean) => (typeof v === 'boolean' ? v : d);
+  return {
+    hints: flag(s.hints, DEFAULT_GRADING_SETTINGS.hints),
+    feedbacks: flag(s.feedbacks, DEFAULT_GRADING_SETTINGS.feedbacks),
+    retry: flag(s.retry, DEFAULT_GRADING_SETTINGS.retry),
+  };
 }
 
 const BLOCKS = new Set<string>(BLOCK_TYPES);
@@ -90,8 +103,8 @@ function progressOf(value: string | null): PageProgress | null {
 export interface PageDocInput {
   page: PageRow;
   node: PlanNode;
-  block: BlockRow | null;
-  terms: TermRow[];
+  /** `blockView` of the page's block, null for a multiblock chooser. */
+  block: BlockView | null;
   /** Multiblock chooser: the child blocks and whether each is done. */
   children: { nodeId: string; title: string | null; done: boolean }[];
   index: number;
@@ -118,7 +131,7 @@ export function pageResource(d: PageDocInput): Resource {
     state: page.state === 'ARCHIVED' ? 'ARCHIVED' : 'ACTIVE',
     progress: progressOf(page.progress),
     node: nodeView(d.node),
-    block: d.block ? blockView(d.block, d.terms) : null,
+    block: d.block,
     children: d.children,
     hints: d.hints,
     inputs: answered ? { answers: Array.isArray(inputs?.answers) ? inputs.answers : [] } : null,

@@ -1,30 +1,20 @@
 import type { HintsView, PageResults } from '@parcours/domain/entities';
 import type { GradingSettings } from '@parcours/domain/exercises/grade-page';
-import {
-  DEFAULT_GRADING_SETTINGS,
-  gradePage,
-  hintsView,
-  pageContentSchema,
-  pageRows,
-  parsePageAnswers,
-} from '@parcours/domain/exercises/grade-page';
+import { gradePage, hintsView, parsePageAnswers } from '@parcours/domain/exercises/grade-page';
 import type { AnswerIssue } from '@parcours/domain/exercises/grade-page';
-import { blockSolutionSchema } from '@parcours/domain/exercises/solution';
 import type { Db, DbKind } from '../../db/db';
 import { parseJson } from '../../db/schema';
 import { ApiError } from '../../plugins/errors';
 import type { Resource } from '../../plugins/jsonapi';
 import { syncLesson } from '../progression/on-lesson-completed';
 import { afterPageCompleted } from '../progression/service';
-import { jsonObject, jsonStrings } from '../programs/serializer';
 import { notFound } from '../scope';
 import { deadlineOf, elapsedSince, isLate, remainingSeconds } from './clock';
-import { buildPlan } from './plan';
 import type { LessonPlan, PlanNode, Slot } from './plan';
 import type { BlockContent, ContentCache } from './content-cache';
 import { activePages, addTime, creditUser, findOwnLesson, findPage, insertPageIfMissing, lastAttempt, recordAnswer } from './repository';
 import type { LessonRow, PageRow } from './repository';
-import { hintsOf, pageResource, timeLimitOf } from './serializer';
+import { pageResource, timeLimitOf } from './serializer';
 import { writeTx } from './tx';
 
 /**
@@ -57,17 +47,6 @@ const CLOSED_STATES = new Set(['LOCKED', 'HIDDEN', 'EXPIRED']);
 const conflict = (code: 'INVALID_INPUTS' | 'RETRY_RESTRICT' | 'PATCH_IN_PROGRESS' | 'LESSON_PAGE_SKIPPED' | 'LESSON_SKIPPED' | 'NO_LESSON_PAGE_AVAILABLE' | 'BAD_REQUEST' | 'MODEL_NOT_FOUND', detail: string) =>
   new ApiError(409, code, detail);
 
-function gradingSettings(text: string | null): GradingSettings {
-  if (text === null) return DEFAULT_GRADING_SETTINGS;
-  const s = jsonObject(text);
-  const flag = (v: unknown, d: boolean) => (typeof v === 'boolean' ? v : d);
-  return {
-    hints: flag(s.hints, DEFAULT_GRADING_SETTINGS.hints),
-    feedbacks: flag(s.feedbacks, DEFAULT_GRADING_SETTINGS.feedbacks),
-    retry: flag(s.retry, DEFAULT_GRADING_SETTINGS.retry),
-  };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Loading and access
 
@@ -79,7 +58,7 @@ async function loadLesson(ctx: PlayerContext, lessonId: string, mode: 'read' | '
   const found = await findOwnLesson(ctx.db, ctx.contextId, ctx.userId, lessonId);
   if (!found) throw notFound('Lesson');
   // Issue 4: on opening, windows and time limits are applied before the state is judged.
-  const lesson = sync ? await syncLesson(ctx.db, ctx.kind, found, ctx.receivedAt) : found;
+  const lesson = sync ? await syncLesson(ctx.db, ctx.kind, found, ctx.receivedAt, (ids) => ctx.cache.programContexts(ctx.db, ids)) : found;
   if (CLOSED_STATES.has(lesson.state)) throw new ApiError(403, 'Forbidden', 'This lesson is not open.');
   if (mode === 'write') await refuseIfLessonTimeIsUp(ctx, lesson);
   return lesson;
@@ -103,7 +82,7 @@ async function refuseIfLessonTimeIsUp(ctx: PlayerContext, lesson: LessonRow): Pr
 
 async function loadAll(ctx: PlayerContext, lesson: LessonRow): Promise<Loaded> {
   const [course, pages] = await Promise.all([ctx.cache.course(ctx.db, lesson.courseId), activePages(ctx.db, lesson.id)]);
-  return { lesson, plan: buildPlan(course.nodes, jsonStrings(lesson.enabledSectionIds)), pages, settings: gradingSettings(course.typeSettings) };
+  return { lesson, plan: ctx.cache.plan(course, lesson.enabledSectionIds), pages, settings: ctx.cache.gradingSettings(course) };
 }
 
 /** Index of the furthest slot reached, -1 before the first opening. */
@@ -154,20 +133,17 @@ function withPage(l: Loaded, page: PageRow, lesson: LessonRow = l.lesson): Loade
 async function pageDocument(ctx: PlayerContext, l: Loaded, page: PageRow): Promise<Resource> {
   const { node, slot } = nodeOf(l, page);
   const content = node.type === 'multiblock' ? null : await blockOf(ctx, node);
-  const block = content?.block ?? null;
-  const terms = content?.terms ?? [];
   const done = new Set(l.pages.filter((p) => p.progress === 'COMPLETED').map((p) => p.nodeId));
   const timeLimit = page.timeLimit ?? timeLimitOf(node);
   return pageResource({
     page,
     node,
-    block,
-    terms,
+    block: content ? ctx.cache.view(content) : null,
     children: node.type === 'multiblock' ? slot.children.map((c) => ({ nodeId: c.id, title: c.title, done: done.has(c.id) })) : [],
     index: slot.index,
     count: l.plan.slots.length,
     current: l.lesson.currentNodeId === page.nodeId,
-    hints: block ? hintsView(hintsOf(block.settings), page.hintsUsed, l.settings) : hintsView([], 0, l.settings),
+    hints: content ? hintsView(ctx.cache.hints(content), page.hintsUsed, l.settings) : hintsView([], 0, l.settings),
     settings: l.settings,
     lessonScoring: parseJson(l.lesson.scoring, { global: { actual: 0, max: 0 } }),
     remainingSeconds: page.answeredAt ? null : remainingSeconds(ctx.receivedAt, deadlineOf(page.startedAt, timeLimit)),
@@ -281,10 +257,8 @@ interface GradeJob {
  */
 async function commitGrade(ctx: PlayerContext, l: Loaded, job: GradeJob): Promise<Loaded | null> {
   const { page } = job;
-  const block = job.content.block;
-  const rows = pageRows(pageContentSchema.parse(jsonObject(block.content)));
-  const solution = blockSolutionSchema.parse(parseJson(job.content.solution, { feedbacks: [], validators: [] }));
-  const hints = hintsOf(block.settings);
+  const { rows, solution } = ctx.cache.grading(job.content);
+  const hints = ctx.cache.hints(job.content);
   const grade = gradePage({
     rows,
     solution,
@@ -372,8 +346,7 @@ export async function answerPage(ctx: PlayerContext, lessonId: string, pageId: s
       : conflict('RETRY_RESTRICT', 'This page is completed and this course allows no retry.');
   }
   const content = await blockOf(ctx, node);
-  const rows = pageRows(pageContentSchema.parse(jsonObject(content.block.content)));
-  const parsed = parsePageAnswers(rows, rawAnswers ?? []);
+  const parsed = parsePageAnswers(ctx.cache.grading(content).rows, rawAnswers ?? []);
   if (!parsed.ok) throw ApiError.validation(parsed.issues.map((i) => ({ detail: i.message, source: { pointer: pointerOf(i) } })));
 
   if (isLate(ctx.receivedAt, deadlineOf(page.startedAt ?? page.openedAt, page.timeLimit ?? timeLimitOf(node)))) {
@@ -473,7 +446,7 @@ export async function unlockHint(ctx: PlayerContext, lessonId: string, pageId: s
   const { node } = nodeOf(l, page);
   if (!l.settings.hints) throw conflict('BAD_REQUEST', 'Hints are off for this course.');
   if (node.type === 'multiblock') throw conflict('BAD_REQUEST', 'Choose one of the blocks first.');
-  const hints = hintsOf((await blockOf(ctx, node)).block.settings);
+  const hints = ctx.cache.hints(await blockOf(ctx, node));
   if (page.hintsUsed >= hints.length) throw conflict('BAD_REQUEST', 'No hint left on this page.');
   const iso = ctx.receivedAt.toISOString();
   // Conditional on the count the learner saw: a double click unlocks (and costs) one hint, not two.

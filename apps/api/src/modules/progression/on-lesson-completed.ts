@@ -4,6 +4,7 @@ import type { Database, LessonsTable } from '../../db/schema';
 import { writeDailyRecord } from '../records/repository';
 import { writeTx } from '../lesson-pages/tx';
 import { applyProgression, syncProgression } from './rules';
+import type { ProgramContextLoader } from './rules';
 
 type LessonRow = Selectable<LessonsTable>;
 
@@ -22,7 +23,7 @@ export async function onLessonCompleted(trx: Kysely<Database>, lesson: LessonRow
  * For the player's reads and writes: the lesson as the progression rules have it now (a window
  * that opened or closed, a time limit that ran out), written first when something is due.
  */
-export async function syncLesson(db: Kysely<Database>, kind: DbKind, lesson: LessonRow, now: Date): Promise<LessonRow> {
-  const view = await syncProgression(db, [lesson], now, (fn) => writeTx(db, kind, fn));
+export async function syncLesson(db: Kysely<Database>, kind: DbKind, lesson: LessonRow, now: Date, contextsOf?: ProgramContextLoader): Promise<LessonRow> {
+  const view = await syncProgression(db, [lesson], now, (fn) => writeTx(db, kind, fn), contextsOf);
   return view.rows[0] ?? lesson;
 }

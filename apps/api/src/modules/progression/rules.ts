@@ -217,22 +217,25 @@ export interface ProgressionView {
   actionsOf(row: LessonRow): LessonActions;
 }
 
+/** Loads program contexts; the player passes a cached loader (content changes only on import). */
+export type ProgramContextLoader = (classProgramIds: string[]) => Promise<Map<string, ProgramContext>>;
+
 /**
  * For reads (lessons list/one, the player): checks the rules against the lessons' class programs
  * and, only when something is due (a window opened or closed, a time limit ran out, an unlock was
- * missed), writes it in one transaction and re-reads. The check itself is three small queries.
+ * missed), writes it in one transaction and re-reads. The check itself is three small queries,
+ * one when `contextsOf` serves the programs from a cache. The write never uses that cache:
+ * `applyProgression` re-reads everything in its transaction and writes only what is still due.
  */
 export async function syncProgression(
   db: Q,
   rows: LessonRow[],
   now: Date,
   write: (fn: (trx: Q) => Promise<number>) => Promise<number>,
+  contextsOf: ProgramContextLoader = (ids) => loadProgramContexts(db, ids),
 ): Promise<ProgressionView> {
   const pairs = pairsOf(rows);
-  const [before, contexts] = await Promise.all([
-    lessonsOfPrograms(db, pairs),
-    loadProgramContexts(db, [...new Set(pairs.map((p) => p.classProgramId))]),
-  ]);
+  const [before, contexts] = await Promise.all([lessonsOfPrograms(db, pairs), contextsOf([...new Set(pairs.map((p) => p.classProgramId))])]);
   let siblings = before;
   let current = rows;
   if (planAll(siblings, contexts, now).length > 0) {

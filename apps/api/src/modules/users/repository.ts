@@ -24,17 +24,32 @@ export async function findUserById(db: Db, contextId: string, id: string): Promi
   return db.selectFrom('users').selectAll().where('contextId', '=', contextId).where('id', '=', id).executeTakeFirst();
 }
 
-/** System roles granted platform-wide (scope null) or for this tenant. */
-export async function findSystemRoleNames(db: Db, contextId: string, userId: string): Promise<string[]> {
+/**
+ * The signed-in user and the names of their system roles (granted platform-wide or for this
+ * tenant), in one query: every authenticated request starts with it. One row per role, or one
+ * row with a null role for the many users who have none.
+ */
+export async function findViewer(db: Db, contextId: string, id: string): Promise<{ row: UserRow; roleNames: string[] } | undefined> {
   const rows = await db
-    .selectFrom('roleUsers as ru')
-    .innerJoin('roles as r', 'r.id', 'ru.roleId')
-    .select('r.name')
-    .where('ru.principalType', '=', 'USER')
-    .where('ru.principalId', '=', userId)
-    .where((eb) => eb.or([eb('ru.scopeId', 'is', null), eb('ru.scopeId', '=', contextId)]))
+    .selectFrom('users as u')
+    .leftJoin('roleUsers as ru', (join) =>
+      join
+        .onRef('ru.principalId', '=', 'u.id')
+        .on('ru.principalType', '=', 'USER')
+        .on((eb) => eb.or([eb('ru.scopeId', 'is', null), eb('ru.scopeId', '=', contextId)])),
+    )
+    .leftJoin('roles as r', 'r.id', 'ru.roleId')
+    .selectAll('u')
+    .select('r.name as roleName')
+    .where('u.contextId', '=', contextId)
+    .where('u.id', '=', id)
     .execute();
-  return [...new Set(rows.map((r) => r.name))];
+  const first = rows[0];
+  if (!first) return undefined;
+  const { roleName: _, ...row } = first;
+  const roleNames = new Set<string>();
+  for (const r of rows) if (r.roleName !== null) roleNames.add(r.roleName);
+  return { row, roleNames: [...roleNames] };
 }
 
 export async function findUserCompanies(

@@ -1,0 +1,57 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TOKEN_LIFETIME_S } from '../../src/plugins/auth';
+import { ids } from '../helpers/fixtures';
+import { get, login, startTestApp } from '../helpers/app';
+import type { ErrorDoc, TestContext } from '../helpers/app';
+
+/**
+ * auth.ts keeps the tokens whose signature it verified, so repeated requests skip the HMAC.
+ * That cache must not outlive what it stands for: an expired token is refused even if it was
+ * verified before, a revocation applies to the very next request, and a forged signature is
+ * never taken for the genuine one.
+ */
+let t: TestContext;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t.close());
+afterEach(() => vi.useRealTimers());
+
+const code = (res: { json(): unknown }) => (res.json() as ErrorDoc).errors[0]?.code;
+
+describe('verified-token cache', () => {
+  it('refuses a verified token once it has expired', async () => {
+    const token = await login(t.app, 'bob@example.test');
+    expect((await get(t.app, '/api/users/me', token)).statusCode).toBe(200);
+    expect((await get(t.app, '/api/users/me', token)).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + (TOKEN_LIFETIME_S + 1) * 1000);
+    const res = await get(t.app, '/api/users/me', token);
+    expect(res.statusCode).toBe(401);
+    expect(code(res)).toBe('UNAUTHORIZED');
+  });
+
+  it('applies a revocation to the next request of a verified token', async () => {
+    const token = await login(t.app, 'bob@example.test');
+    expect((await get(t.app, '/api/users/me', token)).statusCode).toBe(200);
+    await t.tdb.db
+      .updateTable('users')
+      .set({ tokensValidAfter: new Date(Date.now() + 5000).toISOString() })
+      .where('id', '=', ids.learnerB)
+      .execute();
+    try {
+      expect((await get(t.app, '/api/users/me', token)).statusCode).toBe(401);
+    } finally {
+      await t.tdb.db.updateTable('users').set({ tokensValidAfter: null }).where('id', '=', ids.learnerB).execute();
+    }
+  });
+
+  it('refuses a forged signature on the claims of a verified token', async () => {
+    const token = await login(t.app, 'bob@example.test');
+    expect((await get(t.app, '/api/users/me', token)).statusCode).toBe(200);
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const forged = `${header}.${payload}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
+    expect((await get(t.app, '/api/users/me', forged)).statusCode).toBe(401);
+    expect((await get(t.app, '/api/users/me', token)).statusCode).toBe(200);
+  });
+});
