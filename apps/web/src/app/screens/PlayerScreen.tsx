@@ -15,6 +15,12 @@ export const playerSlots: PlayerSlots = {
   Calculator: lazy(() =>
     import('../../features/widgets/calculator/Calculator').then((m) => ({ default: m.Calculator })),
   ),
+  // Loaded when a learner first asks for documents by e-mail.
+  DocumentsDialog: lazy(() =>
+    import('../../features/contact/components/DocumentationDialog').then((m) => ({
+      default: m.DocumentationDialog,
+    })),
+  ),
 };
 
 /** SPEC §2 /session/{id} and /session/{id}/page/{pageId}: the lesson player. */

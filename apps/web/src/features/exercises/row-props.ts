@@ -8,6 +8,14 @@ import type { ComponentType } from 'react';
 
 export type TincanAction = 'next' | 'close';
 
+/** The documentation-by-mail dialog's props (the dialog itself lives in features/contact). */
+export interface DocumentsDialogProps {
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  files: readonly { id: string; name: string; type: string }[];
+  title?: string;
+}
+
 export interface RowProps {
   row: PublicRowView;
   /** Position of the row in the page's reading order (answers follow it). */
@@ -27,6 +35,8 @@ export interface RowProps {
   announce: (message: string) => void;
   /** Embedded learning modules ask the player to move on or close. */
   onTincanAction?: (action: TincanAction) => void;
+  /** Sends chosen documents by e-mail (SPEC §2 "receive documentation"), when the app provides it. */
+  DocumentsDialog?: ComponentType<DocumentsDialogProps>;
 }
 
 export type RowComponent = ComponentType<RowProps>;

@@ -3,12 +3,18 @@ import type { PublicRowView } from '@parcours/domain/entities';
 import type { RowCorrection } from '@parcours/domain/exercises/registry';
 import { render } from '@testing-library/react';
 import { Suspense, useState } from 'react';
-import type { RowComponent } from './row-props';
+import type { ComponentType } from 'react';
+import type { DocumentsDialogProps, RowComponent } from './row-props';
 
 export function renderRow(
   Component: RowComponent,
   row: PublicRowView,
-  options: { value?: unknown; readOnly?: boolean; correction?: RowCorrection | null } = {},
+  options: {
+    value?: unknown;
+    readOnly?: boolean;
+    correction?: RowCorrection | null;
+    DocumentsDialog?: ComponentType<DocumentsDialogProps>;
+  } = {},
 ) {
   const changes: unknown[] = [];
   const announcements: string[] = [];
@@ -31,6 +37,7 @@ export function renderRow(
             readOnly={options.readOnly ?? false}
             correction={options.correction ?? null}
             announce={(message) => announcements.push(message)}
+            DocumentsDialog={options.DocumentsDialog}
           />
         </Suspense>
       </>

@@ -4,11 +4,12 @@
  * other), so the player stays one feature and each row type one folder.
  */
 import { createContext, useContext, type ComponentType } from 'react';
-import type { RowProps } from '../exercises/row-props';
+import type { DocumentsDialogProps, RowProps } from '../exercises/row-props';
 
 export interface PlayerSlots {
   rows: Partial<Record<string, ComponentType<RowProps>>>;
   Calculator?: ComponentType<{ onClose: () => void }>;
+  DocumentsDialog?: ComponentType<DocumentsDialogProps>;
 }
 
 export const PlayerSlotsContext = createContext<PlayerSlots>({ rows: {} });

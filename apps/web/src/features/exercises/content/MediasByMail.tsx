@@ -1,26 +1,54 @@
+import { Suspense, useState } from 'react';
+import { Button } from '../../../components/ui/Button';
 import { useTranslation } from '../../../lib/i18n';
 import type { RowProps } from '../row-props';
 import { fileUrl } from '../shared/file-url';
 
+interface OfferedFile {
+  id: string;
+  name?: string;
+  url?: string;
+  type?: string;
+}
+
 /**
- * medias-by-mail: the documents offered by e-mail. The sending call is not part of the contract
- * yet, so each document is offered as a download the learner can keep.
+ * medias-by-mail: the documents a learner can receive by e-mail (SPEC §2). Each one is also a
+ * download, so nothing depends on the mail arriving; the dialog (from features/contact, given by
+ * the app through `DocumentsDialog`) previews them and sends the chosen ones.
  */
-export function MediasByMail({ row }: RowProps) {
+export function MediasByMail({ row, DocumentsDialog }: RowProps) {
   const { t } = useTranslation();
-  const files = (Array.isArray(row.appFiles) ? row.appFiles : []) as { id: string; name?: string; url?: string }[];
+  const [open, setOpen] = useState(false);
+  const files = (Array.isArray(row.appFiles) ? row.appFiles : []) as OfferedFile[];
   if (files.length === 0) return null;
   return (
-    <ul className="file-list" aria-label={t('exercises.mediasByMail.files')}>
-      {files.map((file) => (
-        <li key={file.id}>
-          <a href={fileUrl(file) ?? '#'} target="_blank" rel="noopener noreferrer" download={file.name}>
-            <span aria-hidden="true">📄 </span>
-            {file.name ?? t('exercises.media.download')}
-            <span className="sr-only"> {t('common.newTab')}</span>
-          </a>
-        </li>
-      ))}
-    </ul>
+    <div className="medias-by-mail">
+      <ul className="file-list" aria-label={t('exercises.mediasByMail.files')}>
+        {files.map((file) => (
+          <li key={file.id}>
+            <a href={fileUrl(file) ?? '#'} target="_blank" rel="noopener noreferrer" download={file.name}>
+              <span aria-hidden="true">📄 </span>
+              {file.name ?? t('exercises.media.download')}
+              <span className="sr-only"> {t('common.newTab')}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      {DocumentsDialog ? (
+        <>
+          <Button variant="secondary" onClick={() => setOpen(true)}>{t('exercises.mediasByMail.send')}</Button>
+          {open ? (
+            <Suspense fallback={null}>
+              <DocumentsDialog
+                isOpen={open}
+                onOpenChange={setOpen}
+                title={row.title ?? undefined}
+                files={files.map((f) => ({ id: f.id, name: f.name ?? f.id, type: f.type ?? '' }))}
+              />
+            </Suspense>
+          ) : null}
+        </>
+      ) : null}
+    </div>
   );
 }

@@ -36,7 +36,7 @@ export function RowView({
   onTincanAction,
 }: RowViewProps) {
   const { t } = useTranslation();
-  const { rows } = usePlayerSlots();
+  const { rows, DocumentsDialog } = usePlayerSlots();
   const Component = rows[row.type];
   const prefix = `${idPrefix}-r${rowIndex}`;
   const showTitle = Boolean(row.title) && row.settings?.hideTitle !== true;
@@ -74,6 +74,7 @@ export function RowView({
             correction={correction}
             announce={announce}
             onTincanAction={onTincanAction}
+            DocumentsDialog={DocumentsDialog}
           />
         </Suspense>
       ) : null}
