@@ -82,14 +82,25 @@ export interface ExerciseGrader<D = unknown> {
 }
 
 export function defineGrader<E, A, D>(g: TypedGrader<E, A, D>): ExerciseGrader<D> {
+  // A row's answer schema depends on that row only, and grading one answer needs it three
+  // times (parse, grade, feedbacks); the server also keeps parsed rows per block version, so
+  // schemas are built once per row object. WeakMap: a row dropped from the cache frees its schema.
+  const schemas = new WeakMap<PublicRow, z.ZodType<A>>();
+  const answerSchema = (row: PublicRow): z.ZodType<A> => {
+    let schema = schemas.get(row);
+    if (!schema) {
+      schema = g.answerSchema(row);
+      schemas.set(row, schema);
+    }
+    return schema;
+  };
   return {
     expectedSchema: g.expectedSchema,
-    answerSchema: (row) => g.answerSchema(row),
+    answerSchema,
     emptyAnswer: (row) => g.emptyAnswer(row),
-    grade: (expected, answer, row) =>
-      g.grade(g.expectedSchema.parse(expected), g.answerSchema(row).parse(answer), row),
+    grade: (expected, answer, row) => g.grade(g.expectedSchema.parse(expected), answerSchema(row).parse(answer), row),
     answerFeedbacks: (result, answer, row, feedbacks) =>
-      g.answerFeedbacks(result, g.answerSchema(row).parse(answer), feedbacks),
+      g.answerFeedbacks(result, answerSchema(row).parse(answer), feedbacks),
   };
 }
 
