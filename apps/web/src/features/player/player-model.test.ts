@@ -1,6 +1,7 @@
 import { block, pageAttributes, results } from './test-pages';
 import {
   afterLessonPath,
+  canRetry,
   countdownPhase,
   enterTriggersNext,
   needsNoAnswerDialog,
@@ -76,6 +77,17 @@ describe('player rules', () => {
     expect(needsNoAnswerDialog(page(), [[0]])).toBe(false);
     expect(needsNoAnswerDialog(page({ block: block({ type: 'slide' }) }), [null])).toBe(false);
     expect(needsNoAnswerDialog(page({ results: results() }), [null])).toBe(false);
+  });
+
+  it('offers a retry only on an answered exercise the server allows, when the course type does', () => {
+    const retry = { hints: true, feedbacks: true, retry: true };
+    const wrong = results({ outcome: 'incorrect', retryAllowed: true });
+    expect(canRetry(page({ courseTypeSettings: retry, results: wrong }))).toBe(true);
+    expect(canRetry(page({ courseTypeSettings: retry, results: results({ retryAllowed: false }) }))).toBe(false);
+    expect(canRetry(page({ courseTypeSettings: retry }))).toBe(false);
+    expect(canRetry(page({ results: wrong }))).toBe(false);
+    expect(canRetry(page({ courseTypeSettings: retry, results: wrong, block: block({ type: 'slide' }) }))).toBe(false);
+    expect(canRetry(page({ courseTypeSettings: retry, results: wrong, block: block({ type: 'tincan' }) }))).toBe(false);
   });
 
   it('waits for the start of a timed page', () => {

@@ -83,6 +83,19 @@ export function timeLimitOf(page: LessonPage): number | null {
   return typeof limit === 'number' && limit > 0 ? limit : null;
 }
 
+/**
+ * A new attempt is offered on an answered exercise the server says may be retried (course type
+ * allows it, the page is not fully right). Slides and tincan have nothing to retry.
+ */
+export function canRetry(page: LessonPage): boolean {
+  return (
+    page.block?.type === 'exercice' &&
+    page.courseTypeSettings.retry &&
+    page.results !== null &&
+    page.results.retryAllowed === true
+  );
+}
+
 /** A timed page waits for the learner's go before its clock (and its content) starts. */
 export function needsTimedStart(page: LessonPage): boolean {
   return timeLimitOf(page) !== null && page.startedAt === null && !isAnswered(page);

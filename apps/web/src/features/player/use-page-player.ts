@@ -18,10 +18,12 @@ import { chooseChild } from './api/choose-child';
 import { nextPage } from './api/next-page';
 import { patchPage } from './api/patch-page';
 import { previousPage } from './api/previous-page';
+import { retryPage } from './api/retry-page';
 import { startTimedPage } from './api/start-timed-page';
 import { unlockHint } from './api/unlock-hint';
 import {
   afterLessonPath,
+  canRetry,
   initialAnswers,
   isAnswered,
   needsNoAnswerDialog,
@@ -181,6 +183,19 @@ export function usePagePlayer({ lessonId, pageId, mode }: { lessonId: string; pa
     void run(async () => show(await chooseChild(lessonId, page.id, nodeId)));
   };
 
+  /**
+   * A new attempt of an answered exercise: the server archives the answered one and the new
+   * attempt (fresh id, so fresh drafts) takes its place; focus goes back to the page title.
+   */
+  const retry = () => {
+    if (!page || !playing || dialog || !canRetry(page)) return;
+    void run(async () => {
+      const attempt = await retryPage(lessonId, page.id);
+      show(attempt);
+      announce(t('player.retry.started', { attempt: attempt.attempt }));
+    });
+  };
+
   const previous = () => {
     if (!page || !playing || page.index <= 0) return;
     void run(async () => show(await previousPage(lessonId, page.id)));
@@ -243,6 +258,18 @@ export function usePagePlayer({ lessonId, pageId, mode }: { lessonId: string; pa
     void submit(page, answers);
   };
 
+  /**
+   * The lesson's own time is up: like the page's, the exercise goes as answered and the server
+   * decides (LESSON_SKIPPED reaches the error dialog). Other pages have nothing to send; the
+   * next move meets the server's refusal the same way.
+   */
+  const lessonTimeUp = () => {
+    if (!page) return;
+    announce(t('player.countdown.lessonEnded'));
+    if (isAnswered(page) || dialog || page.block?.type !== 'exercice') return;
+    void submit(page, answers);
+  };
+
   /** SPEC §4 tincan: 'action:next' and 'action:close' save an empty patch, then move on or go home. */
   const tincanAction = (action: TincanAction) => {
     if (!page || !playing) return;
@@ -290,6 +317,8 @@ export function usePagePlayer({ lessonId, pageId, mode }: { lessonId: string; pa
     startTimed,
     declineTimed: () => void navigate(HOME),
     timeUp,
+    lessonTimeUp,
+    retry,
     tincanAction,
     closeError,
     goHome: () => void navigate(HOME),

@@ -3,36 +3,67 @@ import { useTranslation } from '../../../lib/i18n';
 import { formatClock } from '../format-clock';
 import { useCountdown } from '../use-countdown';
 
+/**
+ * Which clock this is. 'exercise' and 'lesson' name themselves because both can show at once;
+ * 'plain' is the only clock on screen (node mode, a page of an untimed lesson).
+ */
+export type CountdownScope = 'plain' | 'exercise' | 'lesson';
+
+const TEXTS: Record<CountdownScope, { label: string; caption: string | null; ending: string; ended: string }> = {
+  plain: { label: 'player.countdown.label', caption: null, ending: 'player.countdown.ending', ended: 'player.countdown.ended' },
+  exercise: {
+    label: 'player.countdown.exerciseLabel',
+    caption: 'player.countdown.exerciseCaption',
+    ending: 'player.countdown.ending',
+    ended: 'player.countdown.ended',
+  },
+  lesson: {
+    label: 'player.countdown.lessonLabel',
+    caption: 'player.countdown.lessonCaption',
+    ending: 'player.countdown.lessonEnding',
+    ended: 'player.countdown.lessonEnded',
+  },
+};
+
 interface CountdownProps {
   /** Seconds left when this countdown (re)starts, from the server's clock in page mode. */
   seconds: number;
   /** Restarts the countdown when it changes (page id, start time). */
   restartKey: string;
   onEnded: () => void;
+  scope?: CountdownScope;
 }
 
 /**
  * SPEC §4 countdown: 'ending' at 5 s or fewer, 'ended' at 0, ended event 0.5 s later. Screen
- * readers hear the two moments that matter, not every second.
+ * readers hear the two moments that matter, not every second. The lesson's clock speaks
+ * politely: it runs for the whole lesson and must not cut into what the learner is reading.
  */
-export function Countdown({ seconds, restartKey, onEnded }: CountdownProps) {
+export function Countdown({ seconds, restartKey, onEnded, scope = 'plain' }: CountdownProps) {
   const { t } = useTranslation();
   const countdown = useCountdown(seconds, restartKey, onEnded);
   if (!countdown) return null;
   const { remaining, phase } = countdown;
+  const texts = TEXTS[scope];
   return (
-    <div className={`countdown countdown--${phase}`} data-phase={phase}>
+    <div className={`countdown countdown--${phase} countdown--${scope}`} data-phase={phase}>
       <span aria-hidden="true" className="countdown__icon">
-        ⏳
+        {scope === 'lesson' ? '⌛' : '⏳'}
       </span>
-      <span role="timer" aria-label={t('player.countdown.label')} className="countdown__time">
+      {/* Sighted learners tell the two clocks apart by this caption; the timer's label says it to the others. */}
+      {texts.caption ? (
+        <span aria-hidden="true" className="countdown__caption">
+          {t(texts.caption)}
+        </span>
+      ) : null}
+      <span role="timer" aria-label={t(texts.label)} className="countdown__time">
         {formatClock(remaining)}
       </span>
-      <span className="sr-only" aria-live="assertive">
+      <span className="sr-only" aria-live={scope === 'lesson' ? 'polite' : 'assertive'}>
         {phase === 'ending'
-          ? t('player.countdown.ending', { count: COUNTDOWN_ENDING_S })
+          ? t(texts.ending, { count: COUNTDOWN_ENDING_S })
           : phase === 'ended'
-            ? t('player.countdown.ended')
+            ? t(texts.ended)
             : ''}
       </span>
     </div>

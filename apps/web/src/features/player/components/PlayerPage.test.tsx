@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { changeLanguage } from '../../../lib/i18n';
@@ -261,6 +261,71 @@ describe('PlayerPage (page mode)', () => {
     expect(bodyOf(fetchMock, 'PATCH', 'pages/current')).toEqual([]);
   });
 
+  describe('retry', () => {
+    const retryOn = { hints: true, feedbacks: true, retry: true };
+    const wrong = results({ outcome: 'incorrect', score: { actual: 0, max: 10 }, retryAllowed: true });
+
+    it('offers a retry on an answered exercise the server allows, then shows the new attempt', async () => {
+      const user = userEvent.setup();
+      const fetchMock = renderPlayer({
+        'GET lessons/l1/pages/current': {
+          body: pageDoc('p1', { courseTypeSettings: retryOn, inputs: { answers: [[1]] }, results: wrong }),
+        },
+        'POST lessons/l1/pages/current/retry': { body: pageDoc('p1b', { courseTypeSettings: retryOn, attempt: 2 }) },
+      });
+      expect(await screen.findByText(/Score for this page: 0 \/ 10/)).toBeInTheDocument();
+      expect(screen.getByRole('checkbox', { name: '2/3' })).toBeChecked();
+      // Keyboard-reachable: Tab from the page title lands on it before any row.
+      screen.getByRole('heading', { level: 1 }).focus();
+      await user.tab();
+      await user.tab();
+      const button = screen.getByRole('button', { name: 'Retry this exercise' });
+      expect(button).toHaveFocus();
+      await user.keyboard('{Enter}');
+      const heading = await screen.findByRole('heading', { level: 1 });
+      await waitFor(() => expect(screen.getByRole('checkbox', { name: '2/3' })).not.toBeChecked());
+      await waitFor(() => expect(heading).toHaveFocus());
+      expect(screen.getByRole('checkbox', { name: '2/4' })).toBeEnabled();
+      expect(screen.queryByText(/Score for this page/)).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Retry this exercise' })).not.toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent('Attempt 2');
+      expect(bodyOf(fetchMock, 'POST', 'pages/current/retry')).toEqual([{ pageId: 'p1' }]);
+      expect(bodyOf(fetchMock, 'PATCH', 'pages/current')).toEqual([]);
+    });
+
+    it.each([
+      ['the server refuses it (fully right)', { courseTypeSettings: retryOn, results: results({ retryAllowed: false }) }],
+      ['the course type turns it off', { results: wrong }],
+      ['the page is a slide', { courseTypeSettings: retryOn, results: wrong, block: block({ type: 'slide' }) }],
+      ['the page is not answered yet', { courseTypeSettings: retryOn }],
+    ])('offers no retry when %s', async (_, overrides) => {
+      renderPlayer({ 'GET lessons/l1/pages/current': { body: pageDoc('p1', overrides) } });
+      await screen.findByRole('heading', { level: 1 });
+      expect(screen.queryByRole('button', { name: 'Retry this exercise' })).not.toBeInTheDocument();
+    });
+
+    it('offers no retry in correction mode', async () => {
+      renderPlayer(
+        { 'GET lessons/l1/pages/current': { body: pageDoc('p1', { courseTypeSettings: retryOn, inputs: { answers: [[1]] }, results: wrong }) } },
+        'correction',
+      );
+      expect(await screen.findByRole('heading', { name: 'How to read the correction' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Retry this exercise' })).not.toBeInTheDocument();
+    });
+
+    it('shows a refused retry in the error dialog', async () => {
+      const user = userEvent.setup();
+      renderPlayer({
+        'GET lessons/l1/pages/current': { body: pageDoc('p1', { courseTypeSettings: retryOn, results: wrong }) },
+        'POST lessons/l1/pages/current/retry': errorBody('RETRY_RESTRICT'),
+      });
+      await user.click(await screen.findByRole('button', { name: 'Retry this exercise' }));
+      const dialog = await screen.findByRole('alertdialog');
+      await user.click(within(dialog).getByRole('button'));
+      expect(screen.getByTestId('where')).toHaveTextContent('/');
+    });
+  });
+
   describe('NO_LESSON_PAGE_AVAILABLE', () => {
     const noPage = { 'GET lessons/l1/pages/current': errorBody('NO_LESSON_PAGE_AVAILABLE') };
 
@@ -329,6 +394,47 @@ describe('PlayerPage (correction mode)', () => {
 });
 
 describe('PlayerPage (timers)', () => {
+  it("shows the lesson's clock beside the exercise's and, when it ends, sends what is answered", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const timed = { lessonTimeLimit: 600, lessonRemainingSeconds: 3, timeLimit: 90, startedAt: '2026-01-01T00:00:00Z', remainingSeconds: 80 };
+      const fetchMock = renderPlayer({
+        'GET lessons/l1/pages/current': { body: pageDoc('p1', timed) },
+        'PATCH lessons/l1/pages/current': errorBody('LESSON_SKIPPED'),
+      });
+      expect(await screen.findByRole('timer', { name: 'Time left for the lesson' })).toHaveTextContent('00:03');
+      expect(screen.getByRole('timer', { name: 'Time left for this exercise' })).toHaveTextContent('01:20');
+      expect(screen.queryByRole('timer', { name: 'Time left' })).not.toBeInTheDocument();
+      fireEvent.click(screen.getByRole('checkbox', { name: '2/4' }));
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(3_600);
+      });
+      await waitFor(() => expect(bodyOf(fetchMock, 'PATCH', 'pages/current')).toEqual([{ pageId: 'p1', inputs: { answers: [[0]] } }]));
+      expect(await screen.findByRole('alertdialog')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("shows only the lesson's clock on an untimed page, and keeps it once the page is answered", async () => {
+    renderPlayer({
+      'GET lessons/l1/pages/current': {
+        body: pageDoc('p1', { lessonTimeLimit: 600, lessonRemainingSeconds: 125, inputs: { answers: [[0]] }, results: results() }),
+      },
+    });
+    expect(await screen.findByRole('timer', { name: 'Time left for the lesson' })).toHaveTextContent('02:05');
+    expect(screen.getAllByRole('timer')).toHaveLength(1);
+  });
+
+  it("shows no lesson clock in correction mode", async () => {
+    renderPlayer(
+      { 'GET lessons/l1/pages/current': { body: pageDoc('p1', { lessonTimeLimit: 600, lessonRemainingSeconds: 125, inputs: { answers: [[0]] }, results: results() }) } },
+      'correction',
+    );
+    await screen.findByRole('heading', { name: 'How to read the correction' });
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+  });
+
   it('pings every 10 seconds in page mode', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

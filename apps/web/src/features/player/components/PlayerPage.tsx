@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { Alert } from '../../../components/ui/Alert';
+import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useTranslation } from '../../../lib/i18n';
 import { usePageResources } from '../api/get-page-resources';
-import { correctionsOf, enterTriggersNext, isAnswered, scoreOf, timeLimitOf } from '../player-model';
+import { canRetry, correctionsOf, enterTriggersNext, isAnswered, scoreOf, timeLimitOf } from '../player-model';
 import { usePagePlayer, type PlayerMode } from '../use-page-player';
 import { BlockScreen } from './BlockScreen';
 import { CorrectionLegend } from './CorrectionLegend';
@@ -75,6 +76,26 @@ export function PlayerPage({ lessonId, pageId, mode = 'page' }: PlayerPageProps)
   const limit = timeLimitOf(page);
   const score = scoreOf(page.results);
   const dialog = player.dialog;
+  const lessonLimited = playing && page.lessonTimeLimit !== null && page.lessonRemainingSeconds !== null;
+  const pageCountdown =
+    playing && limit !== null && page.remainingSeconds !== null && !isAnswered(page) ? (
+      <Countdown
+        seconds={page.remainingSeconds}
+        restartKey={`${page.id}:${page.startedAt ?? ''}`}
+        onEnded={player.timeUp}
+        scope={lessonLimited ? 'exercise' : 'plain'}
+      />
+    ) : null;
+  // Each page document carries the server's lesson clock: a new document re-syncs it.
+  const lessonCountdown =
+    lessonLimited && page.lessonRemainingSeconds !== null ? (
+      <Countdown
+        seconds={page.lessonRemainingSeconds}
+        restartKey={`lesson:${page.id}`}
+        onEnded={player.lessonTimeUp}
+        scope="lesson"
+      />
+    ) : null;
 
   return (
     <div className={`player player--${mode}`} ref={root}>
@@ -82,12 +103,11 @@ export function PlayerPage({ lessonId, pageId, mode = 'page' }: PlayerPageProps)
         position={{ index: page.index, count: page.count }}
         seconds={playing ? page.timeSpent + player.seconds : null}
         countdown={
-          playing && limit !== null && page.remainingSeconds !== null && !isAnswered(page) ? (
-            <Countdown
-              seconds={page.remainingSeconds}
-              restartKey={`${page.id}:${page.startedAt ?? ''}`}
-              onEnded={player.timeUp}
-            />
+          pageCountdown || lessonCountdown ? (
+            <>
+              {lessonCountdown}
+              {pageCountdown}
+            </>
           ) : null
         }
         resources={resources.data?.resources ?? []}
@@ -115,6 +135,14 @@ export function PlayerPage({ lessonId, pageId, mode = 'page' }: PlayerPageProps)
               ) : null}
               {score && playing ? (
                 <Alert tone="info">{t('player.results.score', { actual: score.actual, max: score.max })}</Alert>
+              ) : null}
+              {playing && canRetry(page) ? (
+                <p className="player-retry">
+                  <Button variant="secondary" onClick={player.retry} disabled={player.busy}>
+                    <span aria-hidden="true">↻ </span>
+                    {t('player.retry.button')}
+                  </Button>
+                </p>
               ) : null}
             </>
           }

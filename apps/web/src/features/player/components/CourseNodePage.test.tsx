@@ -1,0 +1,127 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation, useParams } from 'react-router';
+import { setToken } from '../../../lib/storage';
+import { calledUrls, mockApi, type MockHandler } from '../../../test/api-mock';
+import { rowRegistry } from '../../exercises/registry';
+import type { CourseNodeAttributes } from '../api/get-course-node';
+import { PlayerSlotsContext } from '../player-slots';
+import { block } from '../test-pages';
+import { CourseNodePage } from './CourseNodePage';
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{location.pathname}</output>;
+}
+
+/** Keyed by id like the real screen, so a new node starts afresh. */
+function NodeRoute() {
+  const { id = '' } = useParams();
+  return <CourseNodePage key={id} nodeId={id} />;
+}
+
+function renderNode(nodeId: string, handlers: Record<string, MockHandler>) {
+  setToken('token');
+  const fetchMock = mockApi(handlers);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <PlayerSlotsContext value={{ rows: rowRegistry }}>
+        <MemoryRouter initialEntries={[`/render/node/${nodeId}`]}>
+          <Where />
+          <Routes>
+            <Route path="/render/node/:id" element={<NodeRoute />} />
+            <Route path="*" element={null} />
+          </Routes>
+        </MemoryRouter>
+      </PlayerSlotsContext>
+    </QueryClientProvider>,
+  );
+  return fetchMock;
+}
+
+const node = (id: string, attributes: Partial<CourseNodeAttributes> = {}) => ({
+  type: 'course-nodes',
+  id,
+  attributes: {
+    type: 'block',
+    title: null,
+    parentId: 's1',
+    blockId: null,
+    courseId: 'c1',
+    order: 0,
+    settings: {},
+    tools: {},
+    attachmentIds: [],
+    ...attributes,
+  },
+});
+
+const ref = (id: string) => ({ type: 'course-nodes', id });
+
+/** A multiblock m1 (children listed out of order: the page sorts them) followed by m2 under s1. */
+const multiblock = {
+  data: {
+    ...node('m1', { type: 'multiblock', title: 'Training', order: 1 }),
+    relationships: { children: { data: [ref('k2'), ref('k1')] } },
+  },
+  included: [
+    node('k1', { title: 'Fractions on a disk', blockId: 'b1', parentId: 'm1', order: 1 }),
+    node('k2', { title: 'Equal fractions', blockId: 'b2', parentId: 'm1', order: 2 }),
+  ],
+};
+
+const blockDoc = (id: string, title: string) => {
+  const { id: _, terms: __, ...attributes } = block({ id, title });
+  return { data: { type: 'course-blocks', id, attributes: { ...attributes, termIds: [] } } };
+};
+
+const siblings = (...ids: string[]) => ({ body: { data: ids.map((id, i) => node(id, { order: i + 1 })) } });
+
+describe('CourseNodePage (node mode, SPEC §2)', () => {
+  it('offers a multiblock by numbered titles, shows the chosen child, and Next opens the next node', async () => {
+    const user = userEvent.setup();
+    const fetchMock = renderNode('m1', {
+      'GET course-nodes/m1': { body: multiblock },
+      'GET course-blocks/b2': { body: blockDoc('b2', 'Equal fractions') },
+      'GET course-nodes/m2': { body: { data: node('m2', { blockId: 'b3', order: 2 }) } },
+      'GET course-blocks/b3': { body: blockDoc('b3', 'Percentages') },
+      'GET course-nodes': siblings('m1', 'm2'),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Training' })).toBeInTheDocument();
+    const choices = screen.getAllByRole('button', { name: /^\d\. / });
+    expect(choices.map((b) => b.textContent)).toEqual(['1. Fractions on a disk', '2. Equal fractions']);
+    expect(screen.getByRole('navigation', { name: 'Activities' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Next/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '2. Equal fractions' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Equal fractions' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: '2/4' })).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/render/node/m2'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Percentages' })).toBeInTheDocument();
+    const siblingQuery = calledUrls(fetchMock).find((u) => u.pathname === '/api/course-nodes');
+    expect(siblingQuery?.searchParams.get('filter[parentId]')).toBe('s1');
+    // Node mode records and grades nothing.
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method && init.method !== 'GET')).toBe(false);
+  });
+
+  it('goes home after the last node of its parent', async () => {
+    const user = userEvent.setup();
+    renderNode('m2', {
+      'GET course-nodes/m2': { body: { data: node('m2', { blockId: 'b3', order: 2 }) } },
+      'GET course-blocks/b3': { body: blockDoc('b3', 'Percentages') },
+      'GET course-nodes': siblings('m1', 'm2'),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Percentages' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
+  });
+
+  it('says so when the node cannot be found', async () => {
+    renderNode('gone', {});
+    expect(await screen.findByText('This content cannot be found.')).toBeInTheDocument();
+  });
+});
