@@ -1,11 +1,14 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
+import { localeSplit } from './vite-locale-split';
 import { defineConfig, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
-// The service worker is registered from src/lib/service-worker.ts after the page has loaded
+// The service worker is registered from src/lib/service-worker.ts once a learner is signed in
 // (injectRegister: false), so it never competes with the first screen for the network.
 export default defineConfig({
   plugins: [
+    localeSplit(path.resolve(import.meta.dirname, 'src/locales')) as unknown as PluginOption,
     // Both plugins are typed against the workspace's newer Vite (the one vitest uses); the plugin
     // contract is the same for this Vite 7 build, so only the types need bridging.
     react() as unknown as PluginOption,

@@ -1,8 +1,13 @@
+import path from 'node:path';
 import { defineProject } from 'vitest/config';
+import { localeSplit } from './vite-locale-split';
 
 // Separate from vite.config.ts: vitest runs its own Vite major (whose built-in transform already
 // uses React's automatic JSX runtime), so the React plugin is not needed for tests.
 export default defineProject({
+  plugins: [localeSplit(path.resolve(import.meta.dirname, 'src/locales'))],
+  // The PWA plugin's virtual module exists only in the build; registration is off in tests anyway.
+  resolve: { alias: { 'virtual:pwa-register': path.resolve(import.meta.dirname, 'src/test/pwa-register.ts') } },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { boot } from './app/boot';
-import { registerServiceWorkerLater } from './lib/service-worker';
 import './styles/app.css';
 
 const root = document.getElementById('root');
@@ -14,5 +13,4 @@ void boot().finally(() => {
       <App />
     </StrictMode>,
   );
-  registerServiceWorkerLater();
 });

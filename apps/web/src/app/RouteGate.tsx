@@ -2,7 +2,7 @@ import { DEFAULT_PERMISSION, hasPermission } from '@parcours/domain/user-domain'
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Spinner } from '../components/ui/Spinner';
-import { useTranslation } from '../lib/i18n';
+import { loadScreenTexts, useTranslation } from '../lib/i18n';
 import { useSession } from '../lib/session';
 import { useTenant } from '../lib/tenant';
 import { setReturnUrl } from '../lib/storage';
@@ -12,7 +12,11 @@ import type { RouteDef } from './routes';
 import { usePageTitle } from './use-page-title';
 
 // Server state only matters once signed in: TanStack Query loads with the first guarded screen.
-const QueryProvider = lazy(() => import('./QueryProvider').then((m) => ({ default: m.QueryProvider })));
+// Every signed-in screen renders inside the query provider: it also brings the signed-in
+// screens' texts (the /login page loads only the core catalogue, see vite-locale-split.ts).
+const QueryProvider = lazy(() =>
+  Promise.all([import('./QueryProvider'), loadScreenTexts()]).then(([m]) => ({ default: m.QueryProvider })),
+);
 // Only learners with missing required data ever load the gate.
 const RequiredDataGate = lazy(() =>
   import('../features/account/components/RequiredDataGate').then((m) => ({ default: m.RequiredDataGate })),

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../lib/i18n';
+import { registerServiceWorkerLater } from '../lib/service-worker';
 import { useSession } from '../lib/session';
 import { useTenant } from '../lib/tenant';
 import { BrowserNotice } from './BrowserNotice';
@@ -14,6 +15,10 @@ export function Shell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const tenant = useTenant();
   const session = useSession();
+  const signedIn = session.status === 'authenticated';
+  useEffect(() => {
+    if (signedIn) registerServiceWorkerLater();
+  }, [signedIn]);
   const { pathname } = useLocation();
   const mainRef = useRef<HTMLElement>(null);
   const firstPath = useRef(pathname);

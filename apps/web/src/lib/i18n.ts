@@ -21,11 +21,30 @@ const catalogues: Partial<Record<Locale, Catalogue>> = {};
 let language: Locale = FALLBACK_LOCALE;
 const listeners = new Set<() => void>();
 
-// Each catalogue is its own chunk; only the learner's language is downloaded.
-const loaders: Record<Locale, () => Promise<{ default: Catalogue }>> = {
-  fr: () => import('../locales/fr.json'),
-  en: () => import('../locales/en.json'),
+type Loader = () => Promise<{ default: Catalogue }>;
+
+// Only the learner's language is downloaded, in two chunks cut from the one catalogue file by
+// vite-locale-split.ts: the core (sign-in, public pages, errors) and the signed-in screens' texts.
+const coreLoaders: Record<Locale, Loader> = {
+  fr: () => import('virtual:locales/fr/core'),
+  en: () => import('virtual:locales/en/core'),
 };
+const screenLoaders: Record<Locale, Loader> = {
+  fr: () => import('virtual:locales/fr/screens'),
+  en: () => import('virtual:locales/en/screens'),
+};
+const loadedParts = new Set<string>();
+/** Languages whose whole catalogue was registered directly (addCatalogue): nothing to fetch. */
+const whole = new Set<Locale>();
+let screensWanted = false;
+
+async function loadPart(lang: Locale, part: 'core' | 'screens'): Promise<void> {
+  const key = `${lang}/${part}`;
+  if (whole.has(lang) || loadedParts.has(key)) return;
+  const { default: texts } = await (part === 'core' ? coreLoaders : screenLoaders)[lang]();
+  catalogues[lang] = { ...catalogues[lang], ...texts };
+  loadedParts.add(key);
+}
 
 function lookup(catalogue: Catalogue | undefined, key: string): string | undefined {
   let node: string | Catalogue | undefined = catalogue;
@@ -78,12 +97,25 @@ export function getLanguage(): Locale {
 /** Registers a catalogue directly (tests, or a catalogue already in memory). */
 export function addCatalogue(lang: Locale, catalogue: Catalogue): void {
   catalogues[lang] = catalogue;
+  whole.add(lang);
 }
 
 export async function changeLanguage(lang: Locale): Promise<void> {
-  if (!catalogues[lang]) catalogues[lang] = (await loaders[lang]()).default;
+  await loadPart(lang, 'core');
+  if (screensWanted) await loadPart(lang, 'screens');
   language = lang;
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
+  listeners.forEach((listener) => listener());
+}
+
+/**
+ * The signed-in screens' texts: awaited by the first signed-in screen (see app/RouteGate), kept
+ * for later language changes. Re-renders readers once they arrive.
+ */
+export async function loadScreenTexts(): Promise<void> {
+  screensWanted = true;
+  if (whole.has(language) || loadedParts.has(`${language}/screens`)) return;
+  await loadPart(language, 'screens');
   listeners.forEach((listener) => listener());
 }
 

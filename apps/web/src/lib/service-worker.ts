@@ -1,9 +1,14 @@
+let requested = false;
+
 /**
- * Registers the service worker once the page has finished loading and the browser is idle, so
- * Workbox's precache downloads never compete with the first screen on a slow connection.
+ * Registers the service worker once a learner is signed in, after the page has loaded and the
+ * browser is idle. Offline use matters for learning screens, not for the sign-in form (which
+ * needs the network anyway), so its script and Workbox's precache downloads never weigh on
+ * /login (100 kB budget) nor compete with a first screen on a slow connection. Idempotent.
  */
 export function registerServiceWorkerLater(): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  if (requested || !import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  requested = true;
   const register = () => {
     void import('virtual:pwa-register')
       .then(({ registerSW }) => registerSW({ immediate: true }))
