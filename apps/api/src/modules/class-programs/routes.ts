@@ -1,15 +1,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  collectionDocumentSchema,
-  filterValue,
-  jsonApiQuerySchema,
-  parseJsonApiQuery,
-  resourceDocumentSchema,
-} from '../../plugins/jsonapi';
+import { collectionDocumentSchema, filterValue, jsonApiQuerySchema } from '../../plugins/jsonapi';
 import { toClassProgramResource } from '../classes/serializer';
 import { INCLUDES } from '../relations';
-import { collection, single } from '../respond';
+import { listRoute, oneRoute } from '../respond';
 import { currentUser } from '../../plugins/auth';
 import { readLessons } from '../lessons/service';
 import { notFound, scopeOf } from '../scope';
@@ -32,34 +26,23 @@ export interface ClassProgramRoutesOptions {
 
 export const classProgramRoutes: FastifyPluginAsyncZod<ClassProgramRoutesOptions> = async (app, opts) => {
   const now = opts.now ?? (() => new Date());
-  app.get(
-    '/class-programs',
-    {
-      onRequest: app.auth.requireUser,
-      schema: { tags: ['classes'], summary: "Programs of the user's classes.", querystring: listQuery, response: { 200: collectionDocumentSchema } },
-    },
-    async (request) => {
-      const scope = scopeOf(app.db, request);
-      const q = parseJsonApiQuery(request.query);
-      const { rows, total } = await listClassPrograms(app.db, scope.viewer, q);
-      return collection(scope, q, rows.map(toClassProgramResource), total);
-    },
-  );
-
-  app.get(
-    '/class-programs/:id',
-    {
-      onRequest: app.auth.requireUser,
-      schema: { tags: ['classes'], summary: 'One class program.', params, querystring: oneQuery, response: { 200: resourceDocumentSchema } },
-    },
-    async (request) => {
-      const scope = scopeOf(app.db, request);
-      const q = parseJsonApiQuery(request.query);
-      const row = await findClassProgram(app.db, scope.viewer, request.params.id);
-      if (!row) throw notFound('Class program');
-      return single(scope, q, toClassProgramResource(row));
-    },
-  );
+  listRoute(app, {
+    path: '/class-programs',
+    tag: 'classes',
+    summary: "Programs of the user's classes.",
+    query: listQuery,
+    list: listClassPrograms,
+    toResource: toClassProgramResource,
+  });
+  oneRoute(app, {
+    path: '/class-programs/:id',
+    tag: 'classes',
+    summary: 'One class program.',
+    query: oneQuery,
+    name: 'Class program',
+    find: findClassProgram,
+    toResource: toClassProgramResource,
+  });
 
   app.post(
     '/class-programs/:id/reset/me',
