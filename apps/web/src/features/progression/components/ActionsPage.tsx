@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ButtonLink } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { errorCodeOf } from '../../../lib/api-errors';
+import { ContinueBar } from './ContinueBar';
 import { useTranslation } from '../../../lib/i18n';
 import { useLesson } from '../api/get-lesson';
 import { openLesson } from '../open-lesson';
@@ -64,27 +64,14 @@ export function ActionsPage({ lessonId }: { lessonId: string }) {
         ) : (
           <p>{t('progression.actions.none')}</p>
         )}
-        {unlocked.length > 1 && !chosen ? (
-          <p id="progression-continue-hint" className="progression__hint">
-            {t('progression.actions.pickFirst')}
-          </p>
-        ) : null}
-        <div className="progression__buttons">
-          <ButtonLink to="/" variant="secondary">
-            {t('common.backToDashboard')}
-          </ButtonLink>
-          {unlocked.length > 0 ? (
-            <button
-              type="button"
-              className="btn btn--primary"
-              disabled={!chosen || opening}
-              aria-describedby={chosen ? undefined : 'progression-continue-hint'}
-              onClick={() => void next()}
-            >
-              {opening ? t('progression.opening') : t('progression.continue')}
-            </button>
-          ) : null}
-        </div>
+        <ContinueBar
+          show={unlocked.length > 0}
+          ready={Boolean(chosen)}
+          busy={opening}
+          hint={t('progression.actions.pickFirst')}
+          hintId="progression-continue-hint"
+          onContinue={() => void next()}
+        />
       </div>
       <ErrorDialog code={failure} onClose={() => void navigate('/')} />
     </div>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ButtonLink } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { errorCodeOf } from '../../../lib/api-errors';
+import { ContinueBar } from './ContinueBar';
 import { useTranslation } from '../../../lib/i18n';
 import { useLesson } from '../api/get-lesson';
 import { usePostAction } from '../api/post-action';
@@ -81,27 +81,14 @@ function Questions({
             isDisabled={busy}
           />
         ))}
-        {actions.length > 0 && !ready ? (
-          <p id="progression-answer-hint" className="progression__hint">
-            {t('progression.questions.pickFirst')}
-          </p>
-        ) : null}
-        <div className="progression__buttons">
-          <ButtonLink to="/" variant="secondary">
-            {t('common.backToDashboard')}
-          </ButtonLink>
-          {actions.length > 0 ? (
-            <button
-              type="button"
-              className="btn btn--primary"
-              disabled={!ready || busy}
-              aria-describedby={ready ? undefined : 'progression-answer-hint'}
-              onClick={() => void next()}
-            >
-              {busy ? t('progression.opening') : t('progression.continue')}
-            </button>
-          ) : null}
-        </div>
+        <ContinueBar
+          show={actions.length > 0}
+          ready={ready}
+          busy={busy}
+          hint={t('progression.questions.pickFirst')}
+          hintId="progression-answer-hint"
+          onContinue={() => void next()}
+        />
       </div>
       <ErrorDialog code={failure} onClose={() => void navigate('/')} />
     </div>
