@@ -27,11 +27,11 @@ export function freePort(): Promise<number> {
 
 /**
  * Starts a TypeScript entry point with tsx as a child process and waits until `probe` answers.
- * `env.PORT` of '0' (or none) means any free port.
+ * `env.PORT` of '0' (or none) means any free port. `nodeArgs` go to node itself (`--cpu-prof`, say).
  */
-export async function startServer(entry: string, env: Record<string, string>, probe: string): Promise<Server> {
+export async function startServer(entry: string, env: Record<string, string>, probe: string, nodeArgs: string[] = []): Promise<Server> {
   const port = env.PORT && env.PORT !== '0' ? env.PORT : String(await freePort());
-  const proc = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: port },
     stdio: ['ignore', 'ignore', 'inherit'],

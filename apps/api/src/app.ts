@@ -3,7 +3,6 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Transporter } from 'nodemailer';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -15,6 +14,7 @@ import { registerAuth } from './plugins/auth';
 import { registerDb } from './plugins/db';
 import { ApiError, errorHandler, notFoundError } from './plugins/errors';
 import { registerMail } from './plugins/mail';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerTenant } from './plugins/tenant';
 import { registerTincan } from './plugins/tincan';
 import { authRoutes } from './modules/auth/routes';
@@ -85,7 +85,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // JSON:API clients send application/vnd.api+json; parse it like JSON.
   app.addContentTypeParser('application/vnd.api+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
 
-  await app.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES } });
+  registerSecurityHeaders(app, { contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES } });
   // Off globally; routes opt in (login). Exceeding throws our ApiError, rendered as JSON:API.
   await app.register(rateLimit, {
     global: false,

@@ -7,6 +7,7 @@ import pg from 'pg';
 import * as m0001 from './migrations/0001-initial';
 import * as m0002 from './migrations/0002-user-email-ci';
 import * as m0003 from './migrations/0003-player-clock';
+import { registerSqliteRoot } from './prepared';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -51,6 +52,7 @@ export function openDb(opts: DbOptions): DbHandle {
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }), plugins });
+  registerSqliteRoot(db, database);
   return { db, kind: 'sqlite', close: () => db.destroy() };
 }
 

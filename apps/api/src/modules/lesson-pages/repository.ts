@@ -2,23 +2,52 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
 import type { Db, DbKind } from '../../db/db';
+import { prepared } from '../../db/prepared';
 import type { CourseBlocksTable, LessonPagesTable, LessonsTable } from '../../db/schema';
 import type { PlanNode } from './plan';
 import type { Tx } from './tx';
 
 export type LessonRow = Selectable<LessonsTable>;
-export type PageRow = Selectable<LessonPagesTable>;
+type FullPageRow = Selectable<LessonPagesTable>;
+/**
+ * A page as the player decides with it. The answer columns (`inputs`, `results`: kilobytes of
+ * JSON once answered) are left out of the lesson's page list, read on every request, and read
+ * for the one page that is shown (`withAnswer`); absent means not read yet.
+ */
+export type PageRow = Omit<FullPageRow, 'inputs' | 'results' | 'sheet'> & Partial<Pick<FullPageRow, 'inputs' | 'results'>>;
+
+const PAGE_COLUMNS = [
+  'id',
+  'lessonId',
+  'nodeId',
+  'sectionId',
+  'attempt',
+  'position',
+  'state',
+  'progress',
+  'hintsUsed',
+  'scoreActual',
+  'scoreMax',
+  'timeSpent',
+  'timeAlive',
+  'timeLimit',
+  'openedAt',
+  'answeredAt',
+  'createdAt',
+  'updatedAt',
+  'startedAt',
+  'lastSeenAt',
+] as const;
 export type BlockRow = Pick<Selectable<CourseBlocksTable>, 'id' | 'title' | 'type' | 'attachmentIds' | 'settings' | 'content'>;
 
 /** Only the owner's lessons: the player is personal, administrators included (docs/api.md). */
+// The player's queries run on every request: prepared once (db/prepared.ts, decision 0007).
+const ownLessonQuery = prepared((db: Db, lessonId: string, contextId: string, userId: string) =>
+  db.selectFrom('lessons').selectAll().where('id', '=', lessonId).where('contextId', '=', contextId).where('userId', '=', userId),
+);
+
 export async function findOwnLesson(db: Db | Tx, contextId: string, userId: string, lessonId: string): Promise<LessonRow | undefined> {
-  return db
-    .selectFrom('lessons')
-    .selectAll()
-    .where('id', '=', lessonId)
-    .where('contextId', '=', contextId)
-    .where('userId', '=', userId)
-    .executeTakeFirst();
+  return ownLessonQuery.first(db, lessonId, contextId, userId);
 }
 
 export async function planNodes(db: Db | Tx, courseId: string): Promise<PlanNode[]> {
@@ -29,22 +58,37 @@ export async function planNodes(db: Db | Tx, courseId: string): Promise<PlanNode
     .execute();
 }
 
+const activePagesQuery = prepared((db: Db, lessonId: string) =>
+  db.selectFrom('lessonPages').select(PAGE_COLUMNS).where('lessonId', '=', lessonId).where('state', '!=', 'ARCHIVED'),
+);
+
 export async function activePages(db: Db | Tx, lessonId: string): Promise<PageRow[]> {
-  return db.selectFrom('lessonPages').selectAll().where('lessonId', '=', lessonId).where('state', '!=', 'ARCHIVED').execute();
+  return activePagesQuery.all(db, lessonId);
 }
+
+const answerQuery = prepared((db: Db, pageId: string) => db.selectFrom('lessonPages').select(['inputs', 'results']).where('id', '=', pageId));
+
+/** The page with its answer columns read (once). */
+export async function withAnswer(db: Db | Tx, page: PageRow): Promise<PageRow> {
+  if (page.inputs !== undefined && page.results !== undefined) return page;
+  const answer = await answerQuery.first(db, page.id);
+  return { ...page, inputs: answer?.inputs ?? '', results: answer?.results ?? '' };
+}
+
+const pageQuery = prepared((db: Db, pageId: string, lessonId: string) =>
+  db.selectFrom('lessonPages').selectAll().where('id', '=', pageId).where('lessonId', '=', lessonId),
+);
 
 export async function findPage(db: Db | Tx, lessonId: string, pageId: string): Promise<PageRow | undefined> {
-  return db.selectFrom('lessonPages').selectAll().where('id', '=', pageId).where('lessonId', '=', lessonId).executeTakeFirst();
+  return pageQuery.first(db, pageId, lessonId);
 }
 
+const activePageOfNodeQuery = prepared((db: Db, lessonId: string, nodeId: string) =>
+  db.selectFrom('lessonPages').select(PAGE_COLUMNS).where('lessonId', '=', lessonId).where('nodeId', '=', nodeId).where('state', '!=', 'ARCHIVED'),
+);
+
 export async function activePageOfNode(db: Db | Tx, lessonId: string, nodeId: string): Promise<PageRow | undefined> {
-  return db
-    .selectFrom('lessonPages')
-    .selectAll()
-    .where('lessonId', '=', lessonId)
-    .where('nodeId', '=', nodeId)
-    .where('state', '!=', 'ARCHIVED')
-    .executeTakeFirst();
+  return activePageOfNodeQuery.first(db, lessonId, nodeId);
 }
 
 /** Public columns only: the solution is read by `solutionOf`, for grading. */
@@ -106,40 +150,47 @@ export interface NewPage {
  * Creates the page of a node unless an active one exists. Two tabs reaching the same page at
  * once both land here: the unique indexes keep one row, and both read that row back.
  */
+const insertPageQuery = prepared(
+  (db: Db, id: string, lessonId: string, nodeId: string, sectionId: string, attempt: number, position: number, timeLimit: number | null, now: string) =>
+    db
+      .insertInto('lessonPages')
+      .values({
+        id,
+        lessonId,
+        nodeId,
+        sectionId,
+        attempt,
+        position,
+        state: 'ACTIVE',
+        progress: 'ONGOING',
+        timeLimit,
+        openedAt: now,
+        lastSeenAt: now,
+        answeredAt: null,
+        startedAt: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflict((oc) => oc.doNothing()),
+);
+
 export async function insertPageIfMissing(trx: Tx, p: NewPage): Promise<PageRow> {
-  await trx
-    .insertInto('lessonPages')
-    .values({
-      id: randomUUID(),
-      lessonId: p.lessonId,
-      nodeId: p.nodeId,
-      sectionId: p.sectionId,
-      attempt: p.attempt,
-      position: p.position,
-      state: 'ACTIVE',
-      progress: 'ONGOING',
-      timeLimit: p.timeLimit,
-      openedAt: p.now,
-      lastSeenAt: p.now,
-      answeredAt: null,
-      startedAt: null,
-      createdAt: p.now,
-      updatedAt: p.now,
-    })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+  await insertPageQuery.run(trx, randomUUID(), p.lessonId, p.nodeId, p.sectionId, p.attempt, p.position, p.timeLimit, p.now);
   const row = await activePageOfNode(trx, p.lessonId, p.nodeId);
   if (!row) throw new Error(`page of node ${p.nodeId} was neither created nor found`);
   return row;
 }
 
-export async function lastAttempt(trx: Tx, lessonId: string, nodeId: string): Promise<{ attempt: number; best: number }> {
-  const row = await trx
+const lastAttemptQuery = prepared((db: Db, lessonId: string, nodeId: string) =>
+  db
     .selectFrom('lessonPages')
     .select((eb) => [eb.fn.max('attempt').as('attempt'), eb.fn.max('scoreActual').as('best')])
     .where('lessonId', '=', lessonId)
-    .where('nodeId', '=', nodeId)
-    .executeTakeFirst();
+    .where('nodeId', '=', nodeId),
+);
+
+export async function lastAttempt(trx: Tx, lessonId: string, nodeId: string): Promise<{ attempt: number; best: number }> {
+  const row = await lastAttemptQuery.first(trx, lessonId, nodeId);
   return { attempt: Number(row?.attempt ?? 0), best: Number(row?.best ?? 0) };
 }
 
@@ -157,38 +208,48 @@ export interface GradedWrite {
  * the hint count the grade was computed with. A second submission (another tab, a replay, a
  * concurrent request on another process) updates 0 rows and is refused.
  */
+const recordAnswerQuery = prepared(
+  (db: Db, pageId: string, inputs: string, results: string, scoreActual: number, scoreMax: number, now: string, hintsUsed: number) =>
+    db
+      .updateTable('lessonPages')
+      .set({ inputs, results, scoreActual, scoreMax, progress: 'COMPLETED', answeredAt: now, updatedAt: now })
+      .where('id', '=', pageId)
+      .where('state', '=', 'ACTIVE')
+      .where('answeredAt', 'is', null)
+      .where('hintsUsed', '=', hintsUsed),
+);
+
 export async function recordAnswer(trx: Tx, pageId: string, w: GradedWrite): Promise<boolean> {
-  const res = await trx
-    .updateTable('lessonPages')
-    .set({
-      inputs: w.inputs,
-      results: w.results,
-      scoreActual: w.scoreActual,
-      scoreMax: w.scoreMax,
-      progress: 'COMPLETED',
-      answeredAt: w.now,
-      updatedAt: w.now,
-    })
-    .where('id', '=', pageId)
-    .where('state', '=', 'ACTIVE')
-    .where('answeredAt', 'is', null)
-    .where('hintsUsed', '=', w.hintsUsed)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+  return (await recordAnswerQuery.run(trx, pageId, w.inputs, w.results, w.scoreActual, w.scoreMax, w.now, w.hintsUsed)) === 1;
 }
 
 /** Adds XP and a done page to the learner in one statement, so concurrent lessons never lose an update. */
+const creditQueries = {
+  postgres: prepared((db: Db, userId: string, xp: number, donePages: number, now: string) =>
+    db
+      .updateTable('users')
+      .set({
+        scoring: sql<string>`jsonb_set(coalesce(nullif(scoring, ''), '{}')::jsonb, '{xp}', to_jsonb(round((coalesce((nullif(scoring, '')::jsonb ->> 'xp')::numeric, 0) + ${xp})::numeric, 2)))::text`,
+        donePageCount: sql<number>`done_page_count + ${donePages}`,
+        updatedAt: now,
+      })
+      .where('id', '=', userId),
+  ),
+  sqlite: prepared((db: Db, userId: string, xp: number, donePages: number, now: string) =>
+    db
+      .updateTable('users')
+      .set({
+        scoring: sql<string>`json_set(coalesce(nullif(scoring, ''), '{}'), '$.xp', round(coalesce(json_extract(scoring, '$.xp'), 0) + ${xp}, 2))`,
+        donePageCount: sql<number>`done_page_count + ${donePages}`,
+        updatedAt: now,
+      })
+      .where('id', '=', userId),
+  ),
+};
+
 export async function creditUser(trx: Tx, kind: DbKind, userId: string, xp: number, donePages: number, now: string): Promise<void> {
   if (xp === 0 && donePages === 0) return;
-  const scoring =
-    kind === 'postgres'
-      ? sql<string>`jsonb_set(coalesce(nullif(scoring, ''), '{}')::jsonb, '{xp}', to_jsonb(round((coalesce((nullif(scoring, '')::jsonb ->> 'xp')::numeric, 0) + ${xp})::numeric, 2)))::text`
-      : sql<string>`json_set(coalesce(nullif(scoring, ''), '{}'), '$.xp', round(coalesce(json_extract(scoring, '$.xp'), 0) + ${xp}, 2))`;
-  await trx
-    .updateTable('users')
-    .set({ scoring, donePageCount: sql<number>`done_page_count + ${donePages}`, updatedAt: now })
-    .where('id', '=', userId)
-    .execute();
+  await creditQueries[kind].run(trx, userId, xp, donePages, now);
 }
 
 export async function addTime(trx: Tx, lesson: { id: string; userId: string }, seconds: number): Promise<void> {

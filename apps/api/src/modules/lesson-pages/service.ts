@@ -3,6 +3,7 @@ import type { GradingSettings } from '@parcours/domain/exercises/grade-page';
 import { gradePage, hintsView, parsePageAnswers } from '@parcours/domain/exercises/grade-page';
 import type { AnswerIssue } from '@parcours/domain/exercises/grade-page';
 import type { Db, DbKind } from '../../db/db';
+import { prepared } from '../../db/prepared';
 import { parseJson } from '../../db/schema';
 import { ApiError } from '../../plugins/errors';
 import type { Resource } from '../../plugins/jsonapi';
@@ -12,7 +13,7 @@ import { notFound } from '../scope';
 import { deadlineOf, elapsedSince, isLate, remainingSeconds } from './clock';
 import type { LessonPlan, PlanNode, Slot } from './plan';
 import type { BlockContent, ContentCache } from './content-cache';
-import { activePages, addTime, creditUser, findOwnLesson, findPage, insertPageIfMissing, lastAttempt, recordAnswer } from './repository';
+import { withAnswer, activePages, addTime, creditUser, findOwnLesson, findPage, insertPageIfMissing, lastAttempt, recordAnswer } from './repository';
 import type { LessonRow, PageRow } from './repository';
 import { pageResource, timeLimitOf } from './serializer';
 import { writeTx } from './tx';
@@ -130,8 +131,10 @@ function withPage(l: Loaded, page: PageRow, lesson: LessonRow = l.lesson): Loade
 // ---------------------------------------------------------------------------------------------
 // Documents
 
-async function pageDocument(ctx: PlayerContext, l: Loaded, page: PageRow): Promise<Resource> {
-  const { node, slot } = nodeOf(l, page);
+async function pageDocument(ctx: PlayerContext, l: Loaded, shown: PageRow): Promise<Resource> {
+  const { node, slot } = nodeOf(l, shown);
+  // An answered page shows its answer and correction: read them for this page only.
+  const page = shown.answeredAt ? await withAnswer(ctx.db, shown) : shown;
   const content = node.type === 'multiblock' ? null : await blockOf(ctx, node);
   const done = new Set(l.pages.filter((p) => p.progress === 'COMPLETED').map((p) => p.nodeId));
   const timeLimit = page.timeLimit ?? timeLimitOf(node);
@@ -155,6 +158,25 @@ async function pageDocument(ctx: PlayerContext, l: Loaded, page: PageRow): Promi
 // ---------------------------------------------------------------------------------------------
 // Reaching pages
 
+// Moving forward sets the current page; reopening an earlier page leaves it where it is.
+const reachForward = prepared((db: Db, lessonId: string, nodeId: string, now: string) =>
+  db
+    .updateTable('lessons')
+    .set((eb) => ({
+      currentNodeId: nodeId,
+      startedAt: eb.fn.coalesce('startedAt', eb.val(now)),
+      progress: eb.fn.coalesce('progress', eb.val('ONGOING')),
+      updatedAt: now,
+    }))
+    .where('id', '=', lessonId),
+);
+const reachBehind = prepared((db: Db, lessonId: string, now: string) =>
+  db
+    .updateTable('lessons')
+    .set((eb) => ({ startedAt: eb.fn.coalesce('startedAt', eb.val(now)), progress: eb.fn.coalesce('progress', eb.val('ONGOING')), updatedAt: now }))
+    .where('id', '=', lessonId),
+);
+
 /** Creates the page of a slot (or a multiblock's chosen child) and moves `currentNodeId` forward, never back. */
 async function reach(ctx: PlayerContext, l: Loaded, slot: Slot, node: PlanNode = slot.node): Promise<Resource> {
   const iso = ctx.receivedAt.toISOString();
@@ -170,16 +192,8 @@ async function reach(ctx: PlayerContext, l: Loaded, slot: Slot, node: PlanNode =
       timeLimit: timeLimitOf(node),
       now: iso,
     });
-    await trx
-      .updateTable('lessons')
-      .set((eb) => ({
-        ...(advance ? { currentNodeId: node.id } : {}),
-        startedAt: eb.fn.coalesce('startedAt', eb.val(iso)),
-        progress: eb.fn.coalesce('progress', eb.val('ONGOING')),
-        updatedAt: iso,
-      }))
-      .where('id', '=', l.lesson.id)
-      .execute();
+    if (advance) await reachForward.run(trx, l.lesson.id, node.id, iso);
+    else await reachBehind.run(trx, l.lesson.id, iso);
     return page;
   });
   const lesson: LessonRow = {
@@ -279,10 +293,12 @@ async function commitGrade(ctx: PlayerContext, l: Loaded, job: GradeJob): Promis
     ...(job.skipped ? { skipped: true } : {}),
   };
   const iso = ctx.receivedAt.toISOString();
+  const inputs = JSON.stringify({ answers: job.answers });
+  const resultsText = JSON.stringify(results);
   const written: PageRow = {
     ...page,
-    inputs: JSON.stringify({ answers: job.answers }),
-    results: JSON.stringify(results),
+    inputs,
+    results: resultsText,
     scoreActual: grade.score.actual,
     scoreMax: grade.score.max,
     progress: 'COMPLETED',
@@ -292,8 +308,8 @@ async function commitGrade(ctx: PlayerContext, l: Loaded, job: GradeJob): Promis
   const lesson = await writeTx(ctx.db, ctx.kind, async (trx) => {
     const earlier = page.attempt > 1 ? (await lastAttempt(trx, l.lesson.id, page.nodeId)).best : 0;
     const ok = await recordAnswer(trx, page.id, {
-      inputs: written.inputs,
-      results: written.results,
+      inputs,
+      results: resultsText,
       scoreActual: written.scoreActual,
       scoreMax: written.scoreMax,
       now: iso,
@@ -371,7 +387,7 @@ export async function retryPage(ctx: PlayerContext, lessonId: string, pageId: st
   }
   const { node, slot } = nodeOf(l, page);
   if (!page.answeredAt) throw conflict('BAD_REQUEST', 'This page is not answered yet.');
-  const results = parseJson<Partial<PageResults>>(page.results, {});
+  const results = parseJson<Partial<PageResults>>((await withAnswer(ctx.db, page)).results, {});
   if (!l.settings.retry || results.retryAllowed !== true) throw conflict('RETRY_RESTRICT', 'This page cannot be answered again.');
   const iso = ctx.receivedAt.toISOString();
   const { fresh, lesson: updated } = await writeTx(ctx.db, ctx.kind, async (trx) => {

@@ -1,29 +1,111 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Db, DbKind } from '../../db/db';
+import { registerSqliteConnection, sqliteDatabaseOf } from '../../db/prepared';
 import type { Database } from '../../db/schema';
 
 export type Tx = Kysely<Database>;
 
 /**
  * One transaction per write (ARCHITECTURE §4: never a partial write).
- * SQLite: `BEGIN IMMEDIATE` takes the write lock up front, so two server processes on one file
- * cannot both read a page as unanswered and then collide when upgrading to a writer; in one
- * process Kysely's single connection already serialises transactions.
+ *
  * PostgreSQL: READ COMMITTED; the guarantees come from conditional updates and unique indexes
  * (a second UPDATE of the same row waits for the first and re-checks its WHERE clause).
+ *
+ * SQLite: group commit (decision 0007). SQLite has one writer, and committing was the largest
+ * cost of an answer, so the writes waiting for the connection are run together: one
+ * `BEGIN IMMEDIATE` … `COMMIT`, each write inside its own savepoint. A write that fails is
+ * rolled back to its savepoint alone and rejects alone; the others commit. Every caller is
+ * answered only after the COMMIT that holds its write, so nothing is reported saved before it
+ * is. `BEGIN IMMEDIATE` takes the write lock up front, so two server processes on one file
+ * cannot both read a page as unanswered and then collide when upgrading to a writer.
  */
 export async function writeTx<T>(db: Db, kind: DbKind, fn: (trx: Tx) => Promise<T>): Promise<T> {
   if (kind === 'postgres') return db.transaction().execute(fn);
-  return db.connection().execute(async (conn) => {
-    await sql`begin immediate`.execute(conn);
+  return batcherOf(db).submit(fn);
+}
+
+interface Job {
+  fn: (trx: Tx) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (reason: unknown) => void;
+}
+
+/** A batch is bounded so one commit never holds many callers' answers for long. */
+const MAX_BATCH = 64;
+
+class SqliteBatcher {
+  private pending: Job[] = [];
+  private draining = false;
+
+  constructor(private readonly db: Db) {}
+
+  submit<T>(fn: (trx: Tx) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.pending.push({ fn, resolve: resolve as (v: unknown) => void, reject });
+      if (!this.draining) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.draining = true;
     try {
-      const result = await fn(conn);
+      while (this.pending.length > 0) {
+        // Let the requests read in this turn of the event loop reach their write first: under
+        // load many arrive together, and they then share one commit. Alone, a write waits for
+        // nothing more than the end of the current turn.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        await this.db.connection().execute(async (conn) => {
+          // Taken once the connection is ours: everything queued while waiting joins this batch.
+          const jobs = this.pending.splice(0, MAX_BATCH);
+          await this.runBatch(conn, jobs);
+        });
+      }
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  private async runBatch(conn: Tx, jobs: Job[]): Promise<void> {
+    const database = sqliteDatabaseOf(this.db);
+    if (database) registerSqliteConnection(conn, database);
+    try {
+      await sql`begin immediate`.execute(conn);
+    } catch (err) {
+      for (const job of jobs) job.reject(err);
+      return;
+    }
+    const outcomes: { ok: boolean; value: unknown }[] = [];
+    for (const job of jobs) {
+      await sql`savepoint job`.execute(conn);
+      try {
+        const value = await job.fn(conn);
+        await sql`release job`.execute(conn);
+        outcomes.push({ ok: true, value });
+      } catch (err) {
+        await sql`rollback to job`.execute(conn);
+        await sql`release job`.execute(conn);
+        outcomes.push({ ok: false, value: err });
+      }
+    }
+    try {
       await sql`commit`.execute(conn);
-      return result;
     } catch (err) {
       await sql`rollback`.execute(conn).catch(() => undefined);
-      throw err;
+      for (const job of jobs) job.reject(err);
+      return;
     }
-  });
+    jobs.forEach((job, i) => (outcomes[i]!.ok ? job.resolve(outcomes[i]!.value) : job.reject(outcomes[i]!.value)));
+  }
+}
+
+const batchers = new WeakMap<Db, SqliteBatcher>();
+
+function batcherOf(db: Db): SqliteBatcher {
+  let b = batchers.get(db);
+  if (!b) {
+    b = new SqliteBatcher(db);
+    batchers.set(db, b);
+  }
+  return b;
 }

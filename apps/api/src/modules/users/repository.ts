@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/db';
+import { prepared } from '../../db/prepared';
 import { parseJson } from '../../db/schema';
 import type { UsersTable } from '../../db/schema';
 import { newId } from '../../lib/ids';
@@ -29,8 +30,8 @@ export async function findUserById(db: Db, contextId: string, id: string): Promi
  * tenant), in one query: every authenticated request starts with it. One row per role, or one
  * row with a null role for the many users who have none.
  */
-export async function findViewer(db: Db, contextId: string, id: string): Promise<{ row: UserRow; roleNames: string[] } | undefined> {
-  const rows = await db
+const viewerQuery = prepared((db: Db, contextId: string, id: string) =>
+  db
     .selectFrom('users as u')
     .leftJoin('roleUsers as ru', (join) =>
       join
@@ -42,8 +43,11 @@ export async function findViewer(db: Db, contextId: string, id: string): Promise
     .selectAll('u')
     .select('r.name as roleName')
     .where('u.contextId', '=', contextId)
-    .where('u.id', '=', id)
-    .execute();
+    .where('u.id', '=', id),
+);
+
+export async function findViewer(db: Db, contextId: string, id: string): Promise<{ row: UserRow; roleNames: string[] } | undefined> {
+  const rows = await viewerQuery.all(db, contextId, id);
   const first = rows[0];
   if (!first) return undefined;
   const { roleName: _, ...row } = first;
@@ -52,20 +56,23 @@ export async function findViewer(db: Db, contextId: string, id: string): Promise
   return { row, roleNames: [...roleNames] };
 }
 
-export async function findUserCompanies(
-  db: Db,
-  contextId: string,
-  userId: string,
-): Promise<{ id: string; name: string; role: string }[]> {
-  return db
+const companiesQuery = prepared((db: Db, contextId: string, userId: string) =>
+  db
     .selectFrom('companyUsers as cu')
     .innerJoin('companies as c', 'c.id', 'cu.companyId')
     .select(['c.id', 'c.name', 'cu.role'])
     .where('cu.userId', '=', userId)
     .where('c.contextId', '=', contextId)
     .orderBy('c.name')
-    .orderBy('cu.role')
-    .execute();
+    .orderBy('cu.role'),
+);
+
+export async function findUserCompanies(
+  db: Db,
+  contextId: string,
+  userId: string,
+): Promise<{ id: string; name: string; role: string }[]> {
+  return companiesQuery.all(db, contextId, userId);
 }
 
 /**

@@ -1,0 +1,145 @@
+import type SQLite from 'better-sqlite3';
+import { CompiledQuery } from 'kysely';
+import type { Compilable, Kysely } from 'kysely';
+import type { Database } from './schema';
+
+/**
+ * Prepared queries for the hot paths (authentication, the lesson player): written with Kysely
+ * like every other query, but built and compiled once per dialect instead of on every call
+ * (building and compiling was the largest single cost of a player request — decision 0007).
+ *
+ * `prepared((db, a: string, b: number) => db.selectFrom(...).where('x', '=', a)...)` calls the
+ * builder once with placeholder values, records which bound parameter is which argument, and
+ * afterwards only substitutes the arguments. The builder must therefore only pass its arguments
+ * into the query as values (no branching or arithmetic on them).
+ *
+ * On SQLite, the compiled SQL runs straight on better-sqlite3 when that is safe: inside a write
+ * transaction of `writeTx` (it holds the connection), or on the root handle while no
+ * transaction is open on the connection (a synchronous statement cannot interleave with
+ * anything then). Otherwise — an open transaction of another request, or PostgreSQL — it goes
+ * through Kysely's executor, which waits for the connection.
+ */
+
+type Db = Kysely<Database>;
+
+/** Handles that may run raw statements on this SQLite database, and when. */
+const sqliteOf = new WeakMap<Db, { database: SQLite.Database; owned: boolean }>();
+
+/** The root handle of an SQLite database (openDb): raw statements only while no transaction is open. */
+export function registerSqliteRoot(db: Db, database: SQLite.Database): void {
+  sqliteOf.set(db, { database, owned: false });
+}
+
+/** A handle bound to the connection held by a write transaction: raw statements always. */
+export function registerSqliteConnection(conn: Db, database: SQLite.Database): void {
+  sqliteOf.set(conn, { database, owned: true });
+}
+
+/** The raw SQLite database behind a root handle, for the write batcher. */
+export function sqliteDatabaseOf(db: Db): SQLite.Database | undefined {
+  return sqliteOf.get(db)?.database;
+}
+
+const ARG = '\u0000parcours-arg:';
+
+interface Template {
+  sql: string;
+  /** For each bound parameter: the argument index, or -1 for a constant. */
+  args: number[];
+  constants: unknown[];
+  query: CompiledQuery['query'];
+}
+
+interface Raw {
+  statement: SQLite.Statement;
+  /** camelCase result keys, in column order (the CamelCasePlugin's mapping). */
+  keys: string[] | null;
+}
+
+const camel = (s: string) => s.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+export interface Prepared<A extends unknown[], R> {
+  all(db: Db, ...args: A): Promise<R[]>;
+  first(db: Db, ...args: A): Promise<R | undefined>;
+  /** Number of rows changed (UPDATE/INSERT/DELETE). */
+  run(db: Db, ...args: A): Promise<number>;
+}
+
+export function prepared<A extends unknown[], R>(build: (db: Db, ...args: A) => Compilable<R>): Prepared<A, R> {
+  // One template per dialect (the SQL differs), found by the adapter of the handle.
+  const templates = new Map<unknown, Template>();
+  const raws = new WeakMap<SQLite.Database, Raw>();
+
+  const templateOf = (db: Db): Template => {
+    const adapter = db.getExecutor().adapter.constructor;
+    let t = templates.get(adapter);
+    if (!t) {
+      const placeholders = Array.from({ length: build.length - 1 }, (_, i) => `${ARG}${i}`) as unknown as A;
+      const compiled = build(db, ...placeholders).compile();
+      const args: number[] = [];
+      const constants: unknown[] = [];
+      compiled.parameters.forEach((p, i) => {
+        const arg = typeof p === 'string' && p.startsWith(ARG) ? Number(p.slice(ARG.length)) : -1;
+        args[i] = arg;
+        constants[i] = arg === -1 ? p : undefined;
+      });
+      for (let i = 0; i < placeholders.length; i++) {
+        if (!args.includes(i)) throw new Error(`prepared query: argument ${i} is not a bound value of\n${compiled.sql}`);
+      }
+      t = { sql: compiled.sql, args, constants, query: compiled.query };
+      templates.set(adapter, t);
+    }
+    return t;
+  };
+
+  const paramsOf = (t: Template, args: unknown[]): unknown[] => t.args.map((a, i) => (a === -1 ? t.constants[i] : args[a]));
+
+  const rawOf = (db: Db): Raw | null => {
+    const sqlite = sqliteOf.get(db);
+    if (!sqlite || (!sqlite.owned && sqlite.database.inTransaction)) return null;
+    let raw = raws.get(sqlite.database);
+    if (!raw) {
+      const statement = sqlite.database.prepare(templateOf(db).sql);
+      raw = { statement, keys: statement.reader ? statement.columns().map((c) => camel(c.name)) : null };
+      if (statement.reader) statement.raw(true);
+      raws.set(sqlite.database, raw);
+    }
+    return raw;
+  };
+
+  const toRow = (keys: string[], values: unknown[]): R => {
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) row[keys[i]!] = values[i];
+    return row as R;
+  };
+
+  const viaKysely = async (db: Db, args: unknown[]) => {
+    const t = templateOf(db);
+    return db.executeQuery<R>(CompiledQuery.raw(t.sql, paramsOf(t, args)));
+  };
+
+  return {
+    async all(db, ...args) {
+      const raw = rawOf(db);
+      if (raw?.keys) {
+        const keys = raw.keys;
+        return (raw.statement.all(paramsOf(templateOf(db), args)) as unknown[][]).map((v) => toRow(keys, v));
+      }
+      return (await viaKysely(db, args)).rows;
+    },
+    async first(db, ...args) {
+      const raw = rawOf(db);
+      if (raw?.keys) {
+        const values = raw.statement.get(paramsOf(templateOf(db), args)) as unknown[] | undefined;
+        return values ? toRow(raw.keys, values) : undefined;
+      }
+      return (await viaKysely(db, args)).rows[0];
+    },
+    async run(db, ...args) {
+      const raw = rawOf(db);
+      if (raw && !raw.keys) return raw.statement.run(paramsOf(templateOf(db), args)).changes;
+      return Number((await viaKysely(db, args)).numAffectedRows ?? 0);
+    },
+  };
+}
+
