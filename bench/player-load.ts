@@ -5,6 +5,12 @@ import autocannon from 'autocannon';
 import { parse, stringify } from 'yaml';
 import type { LoadResult } from './lib';
 import { ROOT, load, printTable, startServer } from './lib';
+import { openDb } from '@parcours/api/db/db';
+import { sqliteClock } from '@parcours/api/db/prepared';
+import { ContentCache } from '@parcours/api/modules/lesson-pages/content-cache';
+import { answerPage } from '@parcours/api/modules/lesson-pages/service';
+import { findViewer } from '@parcours/api/modules/users/repository';
+import { resourceDocument } from '@parcours/api/plugins/jsonapi';
 
 /**
  * Lesson player under 100 concurrent learners (issue 3), each figure beside a bare Fastify route
@@ -157,6 +163,50 @@ async function run(
   return { name, rps: Math.round(rps), p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
 }
 
+/**
+ * The same answers without HTTP: in this process, on the server's SQLite file (the server is idle
+ * meanwhile), 100 at a time, each doing what the PATCH route does after Fastify — the viewer read
+ * of authentication, the player service (lesson, pages, grading, the write and its commit) and
+ * the JSON of the response. Its rate bounds what any HTTP framework in front could reach.
+ */
+async function answeringFloor(file: string, tuples: Tuple[]): Promise<LoadResult> {
+  const handle = openDb({ sqliteFile: file });
+  const cache = new ContentCache();
+  let errors = 0;
+  sqliteClock.enabled = true;
+  const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string; ctx: string };
+  const t0 = performance.now();
+  const latencies = await pool(tuples, 100, async (t) => {
+    const start = performance.now();
+    const { sub, ctx } = claims(t.token);
+    const body = JSON.parse(t.body) as { pageId: string; inputs: { answers: unknown[] } };
+    try {
+      if (!(await findViewer(handle.db, ctx, sub))) throw new Error('no viewer');
+      const ctxOf = { db: handle.db, kind: 'sqlite' as const, contextId: ctx, userId: sub, receivedAt: new Date(), cache };
+      JSON.stringify(resourceDocument(await answerPage(ctxOf, t.lessonId, body.pageId, body.inputs.answers), []));
+    } catch {
+      errors++;
+    }
+    return performance.now() - start;
+  });
+  const seconds = (performance.now() - t0) / 1000;
+  sqliteClock.enabled = false;
+  const sqliteUs = Number(sqliteClock.ns) / 1000 / tuples.length;
+  console.log(
+    `floor: ${(sqliteUs).toFixed(0)} µs of each answer inside SQLite (${(sqliteClock.statements / tuples.length).toFixed(1)} statements), ` +
+      `${((1e6 / (seconds * 1e6 / tuples.length)) | 0)} answers/s in all; SQLite alone would allow at most ${Math.round(1e6 / sqliteUs)} answers/s`,
+  );
+  await handle.close();
+  latencies.sort((a, b) => a - b);
+  return {
+    name: `floor: the same answering without HTTP, in process (${tuples.length} pages)`,
+    rps: Math.round(tuples.length / seconds),
+    p99: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0),
+    errors,
+    non2xx: 0,
+  };
+}
+
 export async function playerLoad(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parcours-bench-'));
   console.log(`player bench: importing demo content + ${LEARNERS} learners x ${LESSONS_PER_LEARNER} lessons…`);
@@ -211,8 +261,10 @@ export async function playerLoad(): Promise<void> {
     const readers = learners.map((l, i) => tuples.find((t) => t.token === l.token) ?? tuples[i]!).filter(Boolean);
 
     const baseline = await load('bare Fastify route', `${bare.url}/bare`);
-    // BENCH_PLAYER_ONLY=me,read,answer,again runs only those loads (to profile one: see README).
+    // BENCH_PLAYER_ONLY=me,read,answer,again,floor runs only those loads (to profile one: see README).
     const only = process.env.BENCH_PLAYER_ONLY?.split(',');
+    // The floor (below) answers fresh pages too: it gets the second half of them.
+    const floorTuples = !only || only.includes('floor') ? tuples.splice(Math.floor(tuples.length / 2)) : [];
     const loads: [string, () => Promise<LoadResult>][] = [
       // Reference: the cheapest authenticated route (token check, user and roles read) on the same server.
       ['me', () => load('GET /api/users/me (reference: auth only)', `${app.url}/api/users/me`, { headers: { authorization: `Bearer ${readers[0]!.token}` } })],
@@ -237,6 +289,7 @@ export async function playerLoad(): Promise<void> {
       if (key === 'answer') graded = row;
       rows.push(row);
     }
+    if (floorTuples.length > 0) rows.push(await answeringFloor(path.join(dataDir, 'parcours.sqlite'), floorTuples));
     printTable(rows, baseline);
     if (graded) {
       const ratio = graded.rps / baseline.rps;

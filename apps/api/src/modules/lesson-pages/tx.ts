@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Db, DbKind } from '../../db/db';
-import { registerSqliteConnection, sqliteDatabaseOf } from '../../db/prepared';
+import { registerSqliteConnection, sqliteDatabaseOf, timed } from '../../db/prepared';
 import type { Database } from '../../db/schema';
 
 export type Tx = Kysely<Database>;
@@ -69,29 +69,34 @@ class SqliteBatcher {
   private async runBatch(conn: Tx, jobs: Job[]): Promise<void> {
     const database = sqliteDatabaseOf(this.db);
     if (database) registerSqliteConnection(conn, database);
+    // The connection is held: control statements run straight on better-sqlite3 when it is there.
+    const exec = async (statement: 'begin immediate' | 'savepoint job' | 'release job' | 'rollback to job' | 'commit' | 'rollback') => {
+      if (database) timed(() => database.exec(statement));
+      else await sql.raw(statement).execute(conn);
+    };
     try {
-      await sql`begin immediate`.execute(conn);
+      await exec('begin immediate');
     } catch (err) {
       for (const job of jobs) job.reject(err);
       return;
     }
     const outcomes: { ok: boolean; value: unknown }[] = [];
     for (const job of jobs) {
-      await sql`savepoint job`.execute(conn);
+      await exec('savepoint job');
       try {
         const value = await job.fn(conn);
-        await sql`release job`.execute(conn);
+        await exec('release job');
         outcomes.push({ ok: true, value });
       } catch (err) {
-        await sql`rollback to job`.execute(conn);
-        await sql`release job`.execute(conn);
+        await exec('rollback to job');
+        await exec('release job');
         outcomes.push({ ok: false, value: err });
       }
     }
     try {
-      await sql`commit`.execute(conn);
+      await exec('commit');
     } catch (err) {
-      await sql`rollback`.execute(conn).catch(() => undefined);
+      await exec('rollback').catch(() => undefined);
       for (const job of jobs) job.reject(err);
       return;
     }
