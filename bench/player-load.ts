@@ -257,14 +257,14 @@ export async function playerLoad(): Promise<void> {
       })
     ).filter((t): t is Tuple => t !== null);
     console.log(`prepared ${tuples.length} fresh exercise pages in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-    // One lesson per learner for the read load, so 100 connections read as 100 learners.
-    const readers = learners.map((l, i) => tuples.find((t) => t.token === l.token) ?? tuples[i]!).filter(Boolean);
-
-    const baseline = await load('bare Fastify route', `${bare.url}/bare`);
     // BENCH_PLAYER_ONLY=me,read,answer,again,floor runs only those loads (to profile one: see README).
     const only = process.env.BENCH_PLAYER_ONLY?.split(',');
     // The floor (below) answers fresh pages too: it gets the second half of them.
     const floorTuples = !only || only.includes('floor') ? tuples.splice(Math.floor(tuples.length / 2)) : [];
+    // One lesson per learner for the read load, so 100 connections read as 100 learners.
+    const readers = learners.map((l, i) => tuples.find((t) => t.token === l.token) ?? tuples[i]!).filter(Boolean);
+
+    const baseline = await load('bare Fastify route', `${bare.url}/bare`);
     const loads: [string, () => Promise<LoadResult>][] = [
       // Reference: the cheapest authenticated route (token check, user and roles read) on the same server.
       ['me', () => load('GET /api/users/me (reference: auth only)', `${app.url}/api/users/me`, { headers: { authorization: `Bearer ${readers[0]!.token}` } })],
@@ -279,7 +279,7 @@ export async function playerLoad(): Promise<void> {
             serverPid: app.proc.pid,
           }),
       ],
-      ['again', () => run('PATCH …/pages/current, already answered (409 INVALID_INPUTS)', app.url, readers, { method: 'PATCH', body: (t) => t.body })],
+      ['again', () => run('PATCH …/pages/current, already answered (409 INVALID_INPUTS)', app.url, readers, { method: 'PATCH', body: (t) => t.body, serverPid: app.proc.pid })],
     ];
     const rows = [baseline];
     let graded: LoadResult | undefined;
