@@ -366,6 +366,8 @@ export interface PageResults {
   retryAllowed: boolean;
   /** True when the page's time ran out before an answer arrived: recorded with score 0. */
   skipped?: boolean;
+  /** A learning module's own score (`POST …/pages/custom-tincan-score`), as a fraction 0..1. */
+  tincan?: { scaled: number };
 }
 
 export interface LessonPageAttributes {

@@ -5,7 +5,7 @@ import { currentUser } from '../../plugins/auth';
 import { resourceDocument, resourceDocumentSchema } from '../../plugins/jsonapi';
 import { ContentCache } from './content-cache';
 import type { PlayerContext } from './service';
-import { InFlight, answerPage, choosePage, nextPage, openPage, ping, previousPage, retryPage, startPage, unlockHint } from './service';
+import { InFlight, answerPage, choosePage, nextPage, openPage, ping, previousPage, recordTincanScore, retryPage, startPage, unlockHint } from './service';
 
 export interface LessonPageRoutesOptions {
   /** Server clock (tests move it instead of sleeping). */
@@ -18,6 +18,32 @@ export const PLAYER_BODY_LIMIT = 256 * 1024;
 const params = z.object({ id: z.string().min(1).max(200) });
 const id = z.string().min(1).max(200);
 const pageBody = z.object({ pageId: id });
+/**
+ * A learning module's score, xAPI `result.score`: `scaled` in [0, 1], or `raw` with `max` (and
+ * `min`, 0 by default) where min < max and min ≤ raw ≤ max. `scaled` wins when both are given;
+ * the raw form is checked whenever one of its fields is present.
+ */
+const tincanScoreSchema = z
+  .object({
+    scaled: z.number().min(0).max(1).optional(),
+    raw: z.number().optional(),
+    min: z.number().optional(),
+    max: z.number().optional(),
+  })
+  .superRefine((s, issue) => {
+    const rawForm = s.raw !== undefined || s.min !== undefined || s.max !== undefined;
+    if (!rawForm) {
+      if (s.scaled === undefined) issue.addIssue({ code: 'custom', message: 'Give scaled, or raw with max.', path: [] });
+      return;
+    }
+    if (s.raw === undefined) issue.addIssue({ code: 'custom', message: 'raw is required with min or max.', path: ['raw'] });
+    if (s.max === undefined) issue.addIssue({ code: 'custom', message: 'max is required with raw.', path: ['max'] });
+    if (s.raw === undefined || s.max === undefined) return;
+    const min = s.min ?? 0;
+    if (!(min < s.max)) issue.addIssue({ code: 'custom', message: 'min must be less than max.', path: [s.min === undefined ? 'max' : 'min'] });
+    else if (s.raw < min || s.raw > s.max) issue.addIssue({ code: 'custom', message: 'raw must be between min and max.', path: ['raw'] });
+  });
+
 const hintsSchema = z.object({ messages: z.array(z.string()), remaining: z.number(), nextMalus: z.number().nullable() });
 
 /** Lesson player calls (docs/api.md "Lesson player"): thin, the rules live in service.ts. */
@@ -83,6 +109,26 @@ export const lessonPageRoutes: FastifyPluginAsyncZod<LessonPageRoutesOptions> = 
       const doc = await inFlight.run(request.params.id, () =>
         answerPage(ctx, request.params.id, request.body.pageId, request.body.inputs?.answers),
       );
+      return resourceDocument(doc, []);
+    },
+  );
+
+  app.post(
+    '/lessons/:id/pages/custom-tincan-score',
+    {
+      onRequest,
+      bodyLimit: PLAYER_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: "Records a tincan page's score sent by its learning module (once, like an answer).",
+        params,
+        body: z.object({ pageId: id, score: tincanScoreSchema }),
+        response: { 200: resourceDocumentSchema },
+      },
+    },
+    async (request) => {
+      const ctx = ctxOf(request);
+      const doc = await inFlight.run(request.params.id, () => recordTincanScore(ctx, request.params.id, request.body.pageId, request.body.score));
       return resourceDocument(doc, []);
     },
   );

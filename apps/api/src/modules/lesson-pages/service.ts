@@ -1,6 +1,6 @@
 import type { HintsView, PageResults } from '@parcours/domain/entities';
 import type { GradingSettings } from '@parcours/domain/exercises/grade-page';
-import { gradePage, hintsView, parsePageAnswers } from '@parcours/domain/exercises/grade-page';
+import { ROW_POINTS, gradePage, hintCost, hintsView, parsePageAnswers } from '@parcours/domain/exercises/grade-page';
 import type { AnswerIssue } from '@parcours/domain/exercises/grade-page';
 import type { Db, DbKind } from '../../db/db';
 import { prepared } from '../../db/prepared';
@@ -292,15 +292,23 @@ async function commitGrade(ctx: PlayerContext, l: Loaded, job: GradeJob): Promis
     retryAllowed: grade.retryAllowed,
     ...(job.skipped ? { skipped: true } : {}),
   };
+  return commitResults(ctx, l, page, job.answers, results);
+}
+
+/**
+ * Records results computed for `page` (see commitGrade): one transaction, written only if the
+ * page is still unanswered; null when another submission got there first (nothing written).
+ */
+async function commitResults(ctx: PlayerContext, l: Loaded, page: PageRow, answers: unknown[], results: PageResults): Promise<Loaded | null> {
   const iso = ctx.receivedAt.toISOString();
-  const inputs = JSON.stringify({ answers: job.answers });
+  const inputs = JSON.stringify({ answers });
   const resultsText = JSON.stringify(results);
   const written: PageRow = {
     ...page,
     inputs,
     results: resultsText,
-    scoreActual: grade.score.actual,
-    scoreMax: grade.score.max,
+    scoreActual: results.score.actual,
+    scoreMax: results.score.max,
     progress: 'COMPLETED',
     answeredAt: iso,
     updatedAt: iso,
@@ -317,7 +325,7 @@ async function commitGrade(ctx: PlayerContext, l: Loaded, job: GradeJob): Promis
     });
     if (!ok) return null;
     // XP counts a page once; a retry only adds what it improves on the best earlier attempt.
-    const xp = Math.max(0, Math.round((grade.score.actual - earlier) * 100) / 100);
+    const xp = Math.max(0, Math.round((results.score.actual - earlier) * 100) / 100);
     await creditUser(trx, ctx.kind, ctx.userId, xp, page.attempt === 1 ? 1 : 0, iso);
     return afterPageCompleted(trx, l.lesson, ctx.receivedAt, l.plan);
   });
@@ -344,17 +352,28 @@ export class InFlight {
   }
 }
 
-/** PATCH …/pages/current: grade and record the learner's answer (or close a slide/tincan). */
-export async function answerPage(ctx: PlayerContext, lessonId: string, pageId: string, rawAnswers: unknown[] | undefined): Promise<Resource> {
+/** The page an answer or a score is for, in its open lesson; an earlier, retried attempt was answered. */
+async function pageToRecord(ctx: PlayerContext, lessonId: string, pageId: string): Promise<{ l: Loaded; page: PageRow; node: PlanNode }> {
   const lesson = await loadLesson(ctx, lessonId, 'write');
   const l = await loadAll(ctx, lesson);
   const page = l.pages.find((p) => p.id === pageId);
   if (!page) {
-    // An earlier attempt, replaced by a retry: it was answered.
     if (await findPage(ctx.db, lessonId, pageId)) throw conflict('INVALID_INPUTS', 'This page was already answered.');
     throw notFound('Page');
   }
-  const { node } = nodeOf(l, page);
+  return { l, page, node: nodeOf(l, page).node };
+}
+
+/** Past the page's time limit: recorded as done with no points so the learner moves on; what arrived late is dropped. */
+async function refuseIfLate(ctx: PlayerContext, l: Loaded, page: PageRow, node: PlanNode, content: BlockContent, what: string): Promise<void> {
+  if (!isLate(ctx.receivedAt, deadlineOf(page.startedAt ?? page.openedAt, page.timeLimit ?? timeLimitOf(node)))) return;
+  await commitGrade(ctx, l, { page, content, answers: [], skipped: true });
+  throw conflict('LESSON_PAGE_SKIPPED', `The time for this page ran out before the ${what} arrived.`);
+}
+
+/** PATCH …/pages/current: grade and record the learner's answer (or close a slide/tincan). */
+export async function answerPage(ctx: PlayerContext, lessonId: string, pageId: string, rawAnswers: unknown[] | undefined): Promise<Resource> {
+  const { l, page, node } = await pageToRecord(ctx, lessonId, pageId);
   if (node.type === 'multiblock') throw conflict('BAD_REQUEST', 'Choose one of the blocks first.');
   if (page.answeredAt) {
     throw l.settings.retry
@@ -365,12 +384,63 @@ export async function answerPage(ctx: PlayerContext, lessonId: string, pageId: s
   const parsed = parsePageAnswers(ctx.cache.grading(content).rows, rawAnswers ?? []);
   if (!parsed.ok) throw ApiError.validation(parsed.issues.map((i) => ({ detail: i.message, source: { pointer: pointerOf(i) } })));
 
-  if (isLate(ctx.receivedAt, deadlineOf(page.startedAt ?? page.openedAt, page.timeLimit ?? timeLimitOf(node)))) {
-    // Recorded as done with no points so the learner moves on; the late answer itself is dropped.
-    await commitGrade(ctx, l, { page, content, answers: [], skipped: true });
-    throw conflict('LESSON_PAGE_SKIPPED', 'The time for this page ran out before the answer arrived.');
-  }
+  await refuseIfLate(ctx, l, page, node, content, 'answer');
   const after = await commitGrade(ctx, l, { page, content, answers: parsed.answers, skipped: false });
+  if (!after) throw conflict('PATCH_IN_PROGRESS', 'Another submission of this page was recorded first.');
+  return pageDocument(ctx, after, activePage(after, page.id));
+}
+
+/** A learning module's score in the xAPI `result.score` shape (checked by the route). */
+export interface TincanScore {
+  scaled?: number | undefined;
+  raw?: number | undefined;
+  min?: number | undefined;
+  max?: number | undefined;
+}
+
+/** The score as a fraction 0..1: `scaled` when given, else (raw − min) / (max − min) with min 0 by default. */
+export function tincanFraction(score: TincanScore): number {
+  let f: number;
+  if (score.scaled !== undefined) f = score.scaled;
+  else {
+    const min = score.min ?? 0;
+    const max = score.max ?? Number.NaN;
+    f = (Number(score.raw) - min) / (max - min);
+  }
+  // The route refuses anything else; clamped so a bad caller can never earn more than the page is worth.
+  return Number.isFinite(f) ? Math.min(1, Math.max(0, f)) : 0;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * POST …/pages/custom-tincan-score: a tincan page scored by its learning module. The page is
+ * worth ROW_POINTS; the module's fraction of it (minus the costs of unlocked hints, as for any
+ * page) is recorded once, like an answer (same transaction, same one-grade guarantee).
+ */
+export async function recordTincanScore(ctx: PlayerContext, lessonId: string, pageId: string, score: TincanScore): Promise<Resource> {
+  const { l, page, node } = await pageToRecord(ctx, lessonId, pageId);
+  if (node.type === 'multiblock') throw conflict('BAD_REQUEST', 'This page is not a learning module.');
+  const content = await blockOf(ctx, node);
+  if (content.block.type !== 'tincan') throw conflict('BAD_REQUEST', 'This page is not a learning module.');
+  if (page.answeredAt) throw conflict('INVALID_INPUTS', 'This page was already answered; its score is recorded.');
+
+  await refuseIfLate(ctx, l, page, node, content, 'score');
+  const f = tincanFraction(score);
+  const hints = ctx.cache.hints(content);
+  const cost = l.settings.hints ? hintCost(hints.map((h) => h.cost), page.hintsUsed) : 0;
+  const rows = ctx.cache.grading(content).rows;
+  const results: PageResults = {
+    answerRatios: rows.map(() => null),
+    outcome: f === 1 ? 'correct' : f === 0 ? 'incorrect' : 'partial',
+    score: { actual: round2(Math.max(0, f * ROW_POINTS - cost)), max: ROW_POINTS },
+    feedbacks: [],
+    correction: rows.map(() => null),
+    hints: hintsView(hints, page.hintsUsed, l.settings),
+    retryAllowed: false,
+    tincan: { scaled: f },
+  };
+  const after = await commitResults(ctx, l, page, [], results);
   if (!after) throw conflict('PATCH_IN_PROGRESS', 'Another submission of this page was recorded first.');
   return pageDocument(ctx, after, activePage(after, page.id));
 }

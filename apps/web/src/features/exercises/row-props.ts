@@ -8,6 +8,14 @@ import type { ComponentType } from 'react';
 
 export type TincanAction = 'next' | 'close';
 
+/** A learning module's score (xAPI `result.score`): `scaled` in 0..1, or `raw` between `min` (default 0) and `max`. */
+export interface TincanScore {
+  scaled?: number;
+  raw?: number;
+  min?: number;
+  max?: number;
+}
+
 /** The documentation-by-mail dialog's props (the dialog itself lives in features/contact). */
 export interface DocumentsDialogProps {
   isOpen: boolean;
@@ -35,6 +43,8 @@ export interface RowProps {
   announce: (message: string) => void;
   /** Embedded learning modules ask the player to move on or close. */
   onTincanAction?: (action: TincanAction) => void;
+  /** Embedded learning modules report their score (tincan blocks only). */
+  onTincanScore?: (score: TincanScore) => void;
   /** Sends chosen documents by e-mail (SPEC §2 "receive documentation"), when the app provides it. */
   DocumentsDialog?: ComponentType<DocumentsDialogProps>;
 }

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
-import type { TincanAction } from '../exercises/row-props';
+import type { TincanAction, TincanScore } from '../exercises/row-props';
 import { useCurrentPage } from './api/get-current-page';
 import { getLesson } from './api/get-lesson';
 import { getDueProgramEvaluation } from './api/get-program-evaluation';
@@ -18,6 +18,7 @@ import { chooseChild } from './api/choose-child';
 import { nextPage } from './api/next-page';
 import { patchPage } from './api/patch-page';
 import { previousPage } from './api/previous-page';
+import { recordTincanScore } from './api/record-tincan-score';
 import { retryPage } from './api/retry-page';
 import { startTimedPage } from './api/start-timed-page';
 import { unlockHint } from './api/unlock-hint';
@@ -62,6 +63,8 @@ export function usePagePlayer({ lessonId, pageId, mode }: { lessonId: string; pa
   const lastNext = useRef(-Infinity);
   const afterFeedback = useRef<(() => void) | null>(null);
   const leaving = useRef(false);
+  /** A tincan page's score on its way to the server: leaving that page waits for it. */
+  const pendingScore = useRef<{ pageId: string; done: Promise<LessonPage | null> } | null>(null);
 
   const playing = mode === 'page';
   const answers = page ? (drafts[page.id] ?? initialAnswers(page)) : [];
@@ -140,15 +143,25 @@ export function usePagePlayer({ lessonId, pageId, mode }: { lessonId: string; pa
       show(await nextPage(lessonId, from.id));
     });
 
+  /**
+   * The page once the score its module sent (if any) is recorded: moving on before that would
+   * close the tincan page with no points, and the score would then be refused.
+   */
+  const settledScore = async (current: LessonPage): Promise<LessonPage> => {
+    const pending = pendingScore.current;
+    if (!pending || pending.pageId !== current.id) return current;
+    return (await pending.done) ?? current;
+  };
+
   /** Sends the page (answers, or the empty patch of slides and tincan), shows feedback, moves on. */
   const submit = (current: LessonPage, currentAnswers: readonly unknown[]) =>
     run(async () => {
-      let recorded = current;
+      let recorded = await settledScore(current);
       // Slides and tincan pages need no patch: `next` closes them itself (docs/api.md), one
       // round trip instead of two.
       const exercise = current.block?.type === 'exercice';
       const last = current.index >= current.count - 1;
-      if (!isAnswered(current) && (exercise || last)) {
+      if (!isAnswered(recorded) && (exercise || last)) {
         recorded = await patchPage(lessonId, current.id, exercise ? currentAnswers : undefined);
         show(recorded);
         const feedbacks = orderFeedbacks(recorded);
@@ -278,9 +291,34 @@ export function usePagePlayer({ lessonId, pageId, mode }: { lessonId: string; pa
       return;
     }
     void run(async () => {
-      if (!isAnswered(page)) await patchPage(lessonId, page.id);
+      if (!isAnswered(await settledScore(page))) await patchPage(lessonId, page.id);
       void navigate(HOME);
     });
+  };
+
+  /**
+   * A tincan page's module reported its score: recorded once by the server (page mode only; the
+   * first score of a page counts). Already scored (409 INVALID_INPUTS) is not an error for the
+   * learner; other refusals take the usual error path.
+   */
+  const tincanScore = (score: TincanScore) => {
+    if (!page || !playing || page.block?.type !== 'tincan' || isAnswered(page)) return;
+    if (pendingScore.current?.pageId === page.id) return;
+    const shownAtSend = query.data;
+    const entry: { pageId: string; done: Promise<LessonPage | null> } = { pageId: page.id, done: Promise.resolve(null) };
+    entry.done = recordTincanScore(lessonId, page.id, score).then(
+      (recorded) => {
+        // Shown only while that page still is: the learner may have moved on meanwhile.
+        setMoved((shown) => ((shown ?? shownAtSend)?.id === recorded.id ? recorded : shown));
+        return recorded;
+      },
+      (error: unknown) => {
+        if (pendingScore.current === entry) pendingScore.current = null;
+        if (readErrorCode(error) !== 'INVALID_INPUTS') fail(error);
+        return null;
+      },
+    );
+    pendingScore.current = entry;
   };
 
   const closeError = () => {
@@ -320,6 +358,7 @@ export function usePagePlayer({ lessonId, pageId, mode }: { lessonId: string; pa
     lessonTimeUp,
     retry,
     tincanAction,
+    tincanScore,
     closeError,
     goHome: () => void navigate(HOME),
   };

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import type { RowProps, TincanAction } from '../row-props';
+import type { RowProps, TincanAction, TincanScore } from '../row-props';
 
 /** SPEC §9: tincan frames are 600 px high. */
 const TINCAN_HEIGHT = 600;
@@ -16,33 +16,66 @@ export function tincanSrc(url: unknown): string | null {
   }
 }
 
+const SCORE_KEYS = ['scaled', 'raw', 'min', 'max'] as const;
+
+/**
+ * A score message of a learning module, `{ type: 'score', score: { scaled?, raw?, min?, max? } }`,
+ * or null when it is anything else or a score the server would refuse (finite numbers only;
+ * `scaled` in 0..1, or `raw` with `max`, min (default 0) < max and min ≤ raw ≤ max).
+ */
+export function tincanScoreOf(data: unknown): TincanScore | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const { type, score } = data as { type?: unknown; score?: unknown };
+  if (type !== 'score' || typeof score !== 'object' || score === null) return null;
+  const parsed: TincanScore = {};
+  for (const key of SCORE_KEYS) {
+    const value = (score as Record<string, unknown>)[key];
+    if (value === undefined) continue;
+    if (typeof value !== 'number' || !Number.isFinite(value)) return null;
+    parsed[key] = value;
+  }
+  const { scaled, raw, min = 0, max } = parsed;
+  if (scaled !== undefined && (scaled < 0 || scaled > 1)) return null;
+  const rawForm = raw !== undefined || parsed.min !== undefined || max !== undefined;
+  if (rawForm && (raw === undefined || max === undefined || !(min < max) || raw < min || raw > max)) return null;
+  return scaled !== undefined || rawForm ? parsed : null;
+}
+
 /**
  * An embedded learning module. It talks to the player with window messages: 'action:next' and
- * 'action:close' (SPEC §4); only messages from this frame count.
+ * 'action:close' (SPEC §4), and `{ type: 'score', score }` to report its score; only messages
+ * from this frame count, anything malformed is ignored.
  */
 export function TincanFrame({
   url,
   title,
   onAction,
+  onScore,
 }: {
   url: unknown;
   title: string;
   onAction?: (action: TincanAction) => void;
+  onScore?: (score: TincanScore) => void;
 }) {
   const { t } = useTranslation();
   const frame = useRef<HTMLIFrameElement>(null);
   const src = tincanSrc(url);
 
   useEffect(() => {
-    if (!onAction) return undefined;
+    if (!onAction && !onScore) return undefined;
     const listener = (event: MessageEvent) => {
-      if (event.source !== frame.current?.contentWindow) return;
-      if (event.data === 'action:next') onAction('next');
-      else if (event.data === 'action:close') onAction('close');
+      if (!frame.current || event.source !== frame.current.contentWindow) return;
+      const data: unknown = event.data;
+      if (data === 'action:next') onAction?.('next');
+      else if (data === 'action:close') onAction?.('close');
+      else if (onScore) {
+        const score = tincanScoreOf(data);
+        if (score) onScore(score);
+      }
     };
     window.addEventListener('message', listener);
     return () => window.removeEventListener('message', listener);
-  }, [onAction]);
+  }, [onAction, onScore]);
 
   if (!src) {
     console.warn('invalid tincan url', url);
@@ -60,9 +93,14 @@ export function TincanFrame({
 }
 
 /** media-tincan: a learning module inside a page. */
-export function MediaTincan({ row, onTincanAction }: RowProps) {
+export function MediaTincan({ row, onTincanAction, onTincanScore }: RowProps) {
   const tincan = row.tincan as { url?: unknown } | undefined;
   return (
-    <TincanFrame url={tincan?.url} title={typeof row.title === 'string' ? row.title : ''} onAction={onTincanAction} />
+    <TincanFrame
+      url={tincan?.url}
+      title={typeof row.title === 'string' ? row.title : ''}
+      onAction={onTincanAction}
+      onScore={onTincanScore}
+    />
   );
 }

@@ -2,7 +2,7 @@ import type { BlockView } from '@parcours/domain/entities';
 import type { RowCorrection } from '@parcours/domain/exercises/registry';
 import type { ReactNode, Ref } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import type { TincanAction } from '../../exercises/row-props';
+import type { TincanAction, TincanScore } from '../../exercises/row-props';
 import { usePlayerSlots } from '../player-slots';
 import { RowView } from './RowView';
 import { Statement } from './Statement';
@@ -19,6 +19,8 @@ interface BlockScreenProps {
   corrections?: readonly (RowCorrection | null)[] | null;
   announce: (message: string) => void;
   onTincanAction?: (action: TincanAction) => void;
+  /** A tincan block's module reported its score (not passed to modules inside other blocks). */
+  onTincanScore?: (score: TincanScore) => void;
   onClose: () => void;
   /** Above the statement: hints, a result line, the correction legend. */
   before?: ReactNode;
@@ -37,6 +39,7 @@ export function BlockScreen({
   corrections,
   announce,
   onTincanAction,
+  onTincanScore,
   onClose,
   before,
   showContent = true,
@@ -116,6 +119,7 @@ export function BlockScreen({
               correction={null}
               announce={announce}
               onTincanAction={onTincanAction}
+              onTincanScore={onTincanScore}
             />
           ) : null}
         </>

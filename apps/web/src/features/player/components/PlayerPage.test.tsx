@@ -154,6 +154,93 @@ describe('PlayerPage (page mode)', () => {
     expect(bodyOf(fetchMock, 'PATCH', 'pages/current')).toEqual([]);
   });
 
+  describe('tincan scores', () => {
+    const tincanBlock = block({ type: 'tincan', title: 'Fire module', content: { sections: [], tincan: { url: '/api/tincan/x/index.html' } } });
+    const tincanPage = (id: string, overrides: Parameters<typeof pageDoc>[1] = {}) => pageDoc(id, { block: tincanBlock, ...overrides });
+    const scored = tincanPage('p1', {
+      progress: 'COMPLETED',
+      inputs: { answers: [] },
+      results: results({ answerRatios: [], outcome: 'partial', score: { actual: 8, max: 10 }, tincan: { scaled: 0.8 } }),
+    });
+    const fromModule = async (data: unknown) => {
+      const frame = (await screen.findByTitle('Fire module')) as HTMLIFrameElement;
+      act(() => {
+        window.dispatchEvent(new MessageEvent('message', { data, source: frame.contentWindow }));
+      });
+    };
+
+    it("sends the module's score, shows the recorded page, then End module just moves on", async () => {
+      const user = userEvent.setup();
+      const fetchMock = renderPlayer({
+        'GET lessons/l1/pages/current': { body: tincanPage('p1') },
+        'POST lessons/l1/pages/custom-tincan-score': { body: scored },
+        'POST lessons/l1/pages/next': { body: pageDoc('p2', { index: 1, block: block({ id: 'b2', title: 'Page two' }) }) },
+      });
+      await fromModule({ type: 'score', score: { scaled: 0.8 } });
+      expect(await screen.findByText('Your answer is recorded. Score for this page: 8 / 10.')).toBeInTheDocument();
+      expect(bodyOf(fetchMock, 'POST', 'custom-tincan-score')).toEqual([{ pageId: 'p1', score: { scaled: 0.8 } }]);
+      // Scored: a second score is not sent.
+      await fromModule({ type: 'score', score: { scaled: 1 } });
+      await user.click(screen.getByRole('button', { name: /End module/ }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Page two' })).toBeInTheDocument();
+      expect(bodyOf(fetchMock, 'POST', 'custom-tincan-score')).toHaveLength(1);
+      expect(bodyOf(fetchMock, 'PATCH', 'pages/current')).toEqual([]);
+      expect(bodyOf(fetchMock, 'POST', 'pages/next')).toEqual([{ fromPageId: 'p1' }]);
+    });
+
+    it("the module's next waits for its score to be recorded", async () => {
+      let release: (answer: { body: unknown }) => void = () => undefined;
+      const fetchMock = renderPlayer({
+        'GET lessons/l1/pages/current': { body: tincanPage('p1') },
+        'POST lessons/l1/pages/custom-tincan-score': () => new Promise((resolve) => (release = resolve)),
+        'POST lessons/l1/pages/next': { body: pageDoc('p2', { index: 1, block: block({ id: 'b2', title: 'Page two' }) }) },
+      });
+      await fromModule({ type: 'score', score: { raw: 4, max: 5 } });
+      await fromModule('action:next');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(bodyOf(fetchMock, 'POST', 'pages/next')).toEqual([]);
+      act(() => release({ body: scored }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Page two' })).toBeInTheDocument();
+      expect(bodyOf(fetchMock, 'POST', 'custom-tincan-score')).toEqual([{ pageId: 'p1', score: { raw: 4, max: 5 } }]);
+      expect(bodyOf(fetchMock, 'POST', 'pages/next')).toEqual([{ fromPageId: 'p1' }]);
+    });
+
+    it('an already scored page (409 INVALID_INPUTS) is no error; other refusals are', async () => {
+      renderPlayer({
+        'GET lessons/l1/pages/current': { body: tincanPage('p1') },
+        'POST lessons/l1/pages/custom-tincan-score': errorBody('INVALID_INPUTS'),
+      });
+      await fromModule({ type: 'score', score: { scaled: 0.5 } });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+
+    it('a refused score takes the error path', async () => {
+      renderPlayer({
+        'GET lessons/l1/pages/current': { body: tincanPage('p1') },
+        'POST lessons/l1/pages/custom-tincan-score': errorBody('LESSON_PAGE_SKIPPED'),
+      });
+      await fromModule({ type: 'score', score: { scaled: 0.5 } });
+      expect(await screen.findByRole('alertdialog')).toBeInTheDocument();
+    });
+
+    it('sends nothing for a malformed message', async () => {
+      const fetchMock = renderPlayer({ 'GET lessons/l1/pages/current': { body: tincanPage('p1') } });
+      await fromModule({ type: 'score', score: { scaled: 2 } });
+      await fromModule({ type: 'score' });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(bodyOf(fetchMock, 'POST', 'custom-tincan-score')).toEqual([]);
+    });
+
+    it('sends nothing in correction mode', async () => {
+      const fetchMock = renderPlayer({ 'GET lessons/l1/pages/current': { body: tincanPage('p1') } }, 'correction');
+      await fromModule({ type: 'score', score: { scaled: 1 } });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(bodyOf(fetchMock, 'POST', 'custom-tincan-score')).toEqual([]);
+    });
+  });
+
   it('shows the dashboard button when the block asks for it', async () => {
     const user = userEvent.setup();
     renderPlayer({

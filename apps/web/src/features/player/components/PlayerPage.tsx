@@ -125,6 +125,7 @@ export function PlayerPage({ lessonId, pageId, mode = 'page' }: PlayerPageProps)
           corrections={playing ? null : correctionsOf(page)}
           announce={player.announce}
           onTincanAction={playing ? player.tincanAction : undefined}
+          onTincanScore={playing ? player.tincanScore : undefined}
           onClose={player.goHome}
           showContent={!player.waitingForStart}
           before={
