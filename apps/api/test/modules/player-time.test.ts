@@ -150,3 +150,20 @@ describe("the lesson's own time limit", () => {
     expect((await ann.answer(E, page.id, [1])).statusCode).toBe(200);
   });
 });
+
+describe('a lesson closed by its own time limit', () => {
+  it('opens the lesson after it in the same transaction that marks it SKIPPED', async () => {
+    const P = w.lessons.ben.practice;
+    const next = w.lessons.ben.examLocked;
+    const stateOf = async (id: string) => (await w.tdb.db.selectFrom('lessons').select('state').where('id', '=', id).executeTakeFirstOrThrow()).state;
+    expect(await stateOf(next)).toBe('LOCKED');
+    const page = await w.tdb.db.selectFrom('lessonPages').select('id').where('lessonId', '=', P).where('state', '=', 'ACTIVE').executeTakeFirstOrThrow();
+    const started = new Date(w.clock.now().getTime() - 3_600_000).toISOString();
+    await w.tdb.db.updateTable('lessons').set({ timeLimit: 60, startedAt: started }).where('id', '=', P).execute();
+    const res = await ben.answer(P, page.id, [1]);
+    expect(code(res)).toBe('LESSON_SKIPPED');
+    // Read straight from the database: no API read has had a chance to apply the rules.
+    expect(await stateOf(P)).toBe('SKIPPED');
+    expect(await stateOf(next)).toBe('AVAILABLE');
+  });
+});

@@ -8,6 +8,7 @@ import { parseJson } from '../../db/schema';
 import { ApiError } from '../../plugins/errors';
 import type { Resource } from '../../plugins/jsonapi';
 import { syncLesson } from '../progression/on-lesson-completed';
+import { applyProgression } from '../progression/rules';
 import { afterPageCompleted } from '../progression/service';
 import { notFound } from '../scope';
 import { deadlineOf, elapsedSince, isLate, remainingSeconds } from './clock';
@@ -69,15 +70,19 @@ async function refuseIfLessonTimeIsUp(ctx: PlayerContext, lesson: LessonRow): Pr
   if (lesson.state === 'SKIPPED') throw conflict('LESSON_SKIPPED', 'The time of this lesson is up.');
   if (!isLate(ctx.receivedAt, deadlineOf(lesson.startedAt, lesson.timeLimit))) return;
   const iso = ctx.receivedAt.toISOString();
-  // Recorded before refusing, so the dashboard shows the lesson as ended (SPEC §4 lesson state).
-  await writeTx(ctx.db, ctx.kind, (trx) =>
-    trx
+  // Recorded before refusing, so the dashboard shows the lesson as ended (SPEC §4 lesson state),
+  // and in the same transaction the program's rules open what follows it, as a completion does.
+  await writeTx(ctx.db, ctx.kind, async (trx) => {
+    const res = await trx
       .updateTable('lessons')
       .set({ state: 'SKIPPED', endedAt: iso, updatedAt: iso })
       .where('id', '=', lesson.id)
       .where('state', '!=', 'SKIPPED')
-      .execute(),
-  );
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 1 && lesson.classProgramId) {
+      await applyProgression(trx, [{ userId: lesson.userId, classProgramId: lesson.classProgramId }], ctx.receivedAt);
+    }
+  });
   throw conflict('LESSON_SKIPPED', 'The time of this lesson is up.');
 }
 
