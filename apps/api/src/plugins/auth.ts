@@ -43,6 +43,8 @@ interface Claims {
   ctx: string;
   iat: number;
   exp: number;
+  /** Issue time in milliseconds: `iat` has whole seconds, too coarse to order a token against a revocation in the same second. */
+  iatMs?: number;
 }
 
 /** About the number of learners signed in at once on one process; beyond, the cache starts over. */
@@ -83,30 +85,33 @@ export function registerAuth(app: FastifyInstance, { db, secret }: { db: Db; sec
       verified.delete(token);
       throw unauthorized('The token is invalid or expired.');
     }
-    const { sub, ctx, iat, exp } = payload;
-    // Every token of ours carries all four; anything else was not issued by `sign`.
+    const { sub, ctx, iat, exp, iatMs } = payload;
+    // Every token of ours carries these four; anything else was not issued by `sign`.
     if (typeof sub !== 'string' || typeof ctx !== 'string' || typeof iat !== 'number' || typeof exp !== 'number') {
       throw unauthorized('The token is invalid or expired.');
     }
+    if (iatMs !== undefined && typeof iatMs !== 'number') throw unauthorized('The token is invalid or expired.');
     if (verified.size >= MAX_VERIFIED_TOKENS) verified.clear();
-    const claims = { sub, ctx, iat, exp };
+    const claims: Claims = { sub, ctx, iat, exp, ...(iatMs !== undefined ? { iatMs } : {}) };
     verified.set(token, claims);
     return claims;
   }
 
   async function authenticate(request: FastifyRequest, token: string | null): Promise<void> {
     if (!token) throw unauthorized('A bearer token is required.');
-    const { sub, ctx, iat } = await claimsOf(token);
+    const { sub, ctx, iat, iatMs } = await claimsOf(token);
     // A token is only good on the tenant that issued it.
     if (ctx !== request.context.id) throw unauthorized('The token belongs to another tenant.');
     const viewer = await findViewer(db, request.context.id, sub);
     if (!viewer) throw unauthorized('The token is invalid or expired.');
     const { row } = viewer;
     if (row.tokensValidAfter) {
-      // iat has one-second precision: compare in seconds so a token issued in the same second
-      // as the revocation is not refused by rounding (revocations come before new sign-ins).
-      const validAfter = Math.floor(Date.parse(row.tokensValidAfter) / 1000);
-      if (Number.isFinite(validAfter) && iat < validAfter) throw unauthorized('The token was revoked.');
+      // Refused when issued before the revocation, to the millisecond (`iatMs`). Tokens signed
+      // before that claim existed have whole seconds only: one issued in the revocation's second
+      // gets the benefit of the doubt, since the new token of a password change is signed then.
+      const validAfter = Date.parse(row.tokensValidAfter);
+      const issued = iatMs ?? iat * 1000 + 999;
+      if (Number.isFinite(validAfter) && issued < validAfter) throw unauthorized('The token was revoked.');
     }
     const roles = viewer.roleNames.filter((r): r is SystemRole => SYSTEM.has(r));
     request.user = { id: row.id, row, roles, isAdmin: roles.length > 0 };
@@ -115,7 +120,7 @@ export function registerAuth(app: FastifyInstance, { db, secret }: { db: Db; sec
   const auth: Auth = {
     async sign(userId, contextId, now = new Date()) {
       const iat = Math.floor(now.getTime() / 1000);
-      return new SignJWT({ ctx: contextId })
+      return new SignJWT({ ctx: contextId, iatMs: now.getTime() })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(userId)
         .setIssuedAt(iat)
