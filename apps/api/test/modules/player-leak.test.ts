@@ -201,6 +201,11 @@ describe('no pre-answer page of the demo content carries its answers', () => {
     const own = await app.inject({ method: 'GET', url, headers: { host: hostOf[ctx.alias]! } });
     expect(own.statusCode).toBe(200);
     expect(own.headers['content-type']).toContain('text/html');
+    // Its own scripts run, but sandboxed in an opaque origin: never with the app's storage.
+    const csp = String(own.headers['content-security-policy']);
+    expect(csp).toContain('sandbox allow-scripts');
+    expect(csp).not.toContain('allow-same-origin');
+    expect(csp).toContain("script-src 'self' 'unsafe-inline'");
     const other = await app.inject({ method: 'GET', url, headers: { host: hostOf[ctx.alias === 'fr' ? 'en' : 'fr']! } });
     expect(other.statusCode).toBe(404);
     const escape = await app.inject({ method: 'GET', url: `/api/tincan/${block.contextId}/../../x`, headers: { host: hostOf[ctx.alias]! } });
