@@ -1,5 +1,6 @@
 import type { PublicRowView } from '@parcours/domain/entities';
 import { lazy, Suspense, useState } from 'react';
+import { Icon } from '../../components/ui/Icon';
 import { RichText } from '../../components/ui/RichText';
 import { useTranslation } from '../../lib/i18n';
 import { CountdownWidget } from './countdown/CountdownWidget';
@@ -58,8 +59,7 @@ function WidgetView({ widget }: { widget: Widget }) {
       return src ? (
         <p>
           <a className="btn btn--secondary" href={src} target="_blank" rel="noopener noreferrer">
-            <span aria-hidden="true">📄 </span>
-            {t('widgets.pdf.open', { name: widget.appFile?.name ?? '' })}
+            <Icon name="document" /> {t('widgets.pdf.open', { name: widget.appFile?.name ?? '' })}
             <span className="sr-only"> {t('common.newTab')}</span>
           </a>
         </p>

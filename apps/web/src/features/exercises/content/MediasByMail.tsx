@@ -1,5 +1,6 @@
 import { Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { Icon } from '../../../components/ui/Icon';
 import { useTranslation } from '../../../lib/i18n';
 import type { RowProps } from '../row-props';
 import { fileUrl } from '../shared/file-url';
@@ -27,8 +28,7 @@ export function MediasByMail({ row, DocumentsDialog }: RowProps) {
         {files.map((file) => (
           <li key={file.id}>
             <a href={fileUrl(file) ?? '#'} target="_blank" rel="noopener noreferrer" download={file.name}>
-              <span aria-hidden="true">📄 </span>
-              {file.name ?? t('exercises.media.download')}
+              <Icon name="document" /> {file.name ?? t('exercises.media.download')}
               <span className="sr-only"> {t('common.newTab')}</span>
             </a>
           </li>

@@ -1,5 +1,6 @@
 import type { HintsView } from '@parcours/domain/entities';
 import { Button } from '../../../components/ui/Button';
+import { Icon } from '../../../components/ui/Icon';
 import { RichText } from '../../../components/ui/RichText';
 import { useTranslation } from '../../../lib/i18n';
 
@@ -20,8 +21,7 @@ export function Hints({ hints, canReveal, onReveal }: HintsProps) {
   return (
     <section className="hints" aria-labelledby="hints-title">
       <h2 id="hints-title" className="hints__title">
-        <span aria-hidden="true">💡 </span>
-        {t('player.hints.title')}
+        <Icon name="lightbulb" /> {t('player.hints.title')}
       </h2>
       {hints.messages.length > 0 ? (
         <ol className="hints__list">

@@ -1,6 +1,7 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
+import { Icon } from '../../../components/ui/Icon';
 import { ProgressBar } from '../../../components/ui/ProgressBar';
 import { RichText } from '../../../components/ui/RichText';
 import { useTranslation } from '../../../lib/i18n';
@@ -28,7 +29,7 @@ function ResourcesButton({ resources, files }: { resources: readonly PageResourc
   return (
     <>
       <Button variant="secondary" onClick={() => setOpen(true)} aria-haspopup="dialog">
-        <span aria-hidden="true">📎</span> {t('player.resources.button', { count })}
+        <Icon name="paperclip" /> {t('player.resources.button', { count })}
       </Button>
       <Dialog
         isOpen={open}
@@ -51,8 +52,7 @@ function ResourcesButton({ resources, files }: { resources: readonly PageResourc
           {files.map((file, i) => (
             <li key={file.id} className="resources__item">
               <a href={file.download} target="_blank" rel="noopener noreferrer">
-                <span aria-hidden="true">📄 </span>
-                {file.name || t('player.resources.document', { number: i + 1 })}{' '}
+                <Icon name="document" /> {file.name || t('player.resources.document', { number: i + 1 })}{' '}
                 <span className="sr-only">{t('common.newTab')}</span>
               </a>
             </li>
@@ -84,15 +84,14 @@ export function Toolbar({ position, seconds, countdown, resources, files, calcul
         {seconds !== null && seconds !== undefined ? (
           <span className="player-toolbar__clock">
             <span className="sr-only">{t('player.toolbar.timeSpent')} </span>
-            <span aria-hidden="true">⏱ </span>
-            {formatClock(seconds)}
+            <Icon name="clock" /> {formatClock(seconds)}
           </span>
         ) : null}
         {countdown}
         <ResourcesButton resources={resources} files={files} />
         {calculator && Calculator ? (
           <Button variant="secondary" aria-pressed={calculatorOpen} onClick={() => setCalculatorOpen((o) => !o)}>
-            <span aria-hidden="true">🧮</span> {t('player.toolbar.calculator')}
+            <Icon name="calculator" /> {t('player.toolbar.calculator')}
           </Button>
         ) : null}
       </div>
