@@ -5,6 +5,7 @@ import { LESSON_STATES } from '@parcours/domain/entities';
 import type { LessonActions, LessonState, PageProgress } from '@parcours/domain/entities';
 import { endOfLessonActions, reconcileProgram, unlockModeOf } from '@parcours/domain/lesson-state';
 import type { ActionAnswer, LessonOutcome, ProgramLesson, ProgramStep, StepQuestion, UnlockMode } from '@parcours/domain/lesson-state';
+import { prepared } from '../../db/prepared';
 import type { Database, LessonsTable } from '../../db/schema';
 import { parseJson } from '../../db/schema';
 import { GRACE_SECONDS } from '../lesson-pages/clock';
@@ -172,8 +173,14 @@ async function writeChanges(trx: Q, changes: Change[], now: Date): Promise<numbe
 const groupKey = (r: Pick<LessonRow, 'userId' | 'classProgramId'>) => `${r.userId}\u0000${r.classProgramId ?? ''}`;
 
 /** Every lesson of the given learners in the given class programs. */
+// The player's reads check one learner's one class program: that common case is prepared.
+const lessonsOfOneProgram = prepared((db: Q, userId: string, classProgramId: string) =>
+  db.selectFrom('lessons').selectAll().where('userId', '=', userId).where('classProgramId', '=', classProgramId),
+);
+
 export async function lessonsOfPrograms(db: Q, pairs: { userId: string; classProgramId: string }[]): Promise<LessonRow[]> {
   if (pairs.length === 0) return [];
+  if (pairs.length === 1) return lessonsOfOneProgram.all(db, pairs[0]!.userId, pairs[0]!.classProgramId);
   const userIds = [...new Set(pairs.map((p) => p.userId))];
   const cpIds = [...new Set(pairs.map((p) => p.classProgramId))];
   const wanted = new Set(pairs.map((p) => groupKey(p)));
