@@ -13,6 +13,8 @@ export async function apiLoad(): Promise<void> {
     'apps/api/src/server.ts',
     { PORT: '0', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', JWT_SECRET: 'bench-secret-bench-secret-bench-secret', LOGIN_RATE_LIMIT: '100000' },
     '/api/contexts/current',
+    // BENCH_CPU_PROF=dir writes the API server's CPU profile there when it stops.
+    process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
   );
   const bare = await startServer('bench/bare-server.ts', { PORT: '0' }, '/bare');
   try {
