@@ -14,7 +14,7 @@ import { notFound } from '../scope';
 import { deadlineOf, elapsedSince, isLate, remainingSeconds } from './clock';
 import type { LessonPlan, PlanNode, Slot } from './plan';
 import type { BlockContent, ContentCache } from './content-cache';
-import { withAnswer, activePages, addTime, creditUser, findOwnLesson, findPage, insertPageIfMissing, lastAttempt, recordAnswer } from './repository';
+import { activePages, addTime, creditUser, findOwnLesson, findPage, insertPageIfMissing, lastAttempt, recordAnswer, withAnswer } from './repository';
 import type { LessonRow, PageRow } from './repository';
 import { pageResource, timeLimitOf } from './serializer';
 import { writeTx } from './tx';
