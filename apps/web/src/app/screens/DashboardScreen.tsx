@@ -1,6 +1,6 @@
-import { ComingSoon } from '../ComingSoon';
+import { DashboardPage } from '../../features/dashboard/components/DashboardPage';
 
-// Built by a later issue; until then the route exists and says so.
+/** /niveaux, /metiers, /statistiques, /validations, /logbook: one shell, the tab from the path. */
 export function DashboardScreen() {
-  return <ComingSoon />;
+  return <DashboardPage />;
 }
