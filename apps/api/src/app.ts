@@ -1,22 +1,23 @@
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Db, DbKind } from './db/db';
 import type { Env } from './env';
 import { registerAuth } from './plugins/auth';
+import { registerCompression } from './plugins/compression';
 import { registerDb } from './plugins/db';
 import { ApiError, errorHandler, notFoundError } from './plugins/errors';
 import { registerMail } from './plugins/mail';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerTenant } from './plugins/tenant';
 import { registerTincan } from './plugins/tincan';
+import { registerWebApp } from './plugins/web-app';
+import { registerWellFormedText } from './plugins/well-formed-text';
 import { authRoutes } from './modules/auth/routes';
 import { classProgramRoutes } from './modules/class-programs/routes';
 import { classUserRoutes } from './modules/class-users/routes';
@@ -78,10 +79,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     trustProxy: env.TRUST_PROXY,
     // Path ids are UUID-like; anything much longer is not an id of ours.
     routerOptions: { maxParamLength: 200 },
+    // Errors raised before routing (a path that is not valid UTF-8) get the same JSON:API shape.
+    frameworkErrors: (error, request, reply) => errorHandler.call(app, error, request, reply),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  registerWellFormedText(app);
   // JSON:API clients send application/vnd.api+json; parse it like JSON.
   app.addContentTypeParser('application/vnd.api+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
 
@@ -105,6 +109,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await app.register(
     async (api) => {
+      await registerCompression(api);
       registerDb(api, db, dbKind, opts.filesDir ?? null);
       registerTenant(api, { db });
       registerAuth(api, { db, secret: env.JWT_SECRET as string });
@@ -145,35 +150,4 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await registerWebApp(app, env.WEB_DIST);
   return app;
-}
-
-/**
- * Production: the built SPA on the same origin. Hashed assets are cached for good; any other
- * GET that is not a file gets index.html so client-side routes survive a reload. Unknown /api
- * paths never fall back to HTML.
- */
-async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
-  const indexFile = path.join(webDist, 'index.html');
-  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile) : null;
-  if (indexHtml) {
-    await app.register(fastifyStatic, {
-      root: path.resolve(webDist),
-      wildcard: false,
-      // The SPA fallback below sends index.html itself; the api scope owns reply.sendFile.
-      decorateReply: false,
-      // Our setHeaders decides caching; send's own Cache-Control would override it.
-      cacheControl: false,
-      setHeaders: (res, filePath) => {
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-  app.setNotFoundHandler(async (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '';
-    if (indexHtml && (request.method === 'GET' || request.method === 'HEAD') && !/^\/api(\/|$)/.test(pathname)) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
-    }
-    throw notFoundError(request.method, request.url);
-  });
 }

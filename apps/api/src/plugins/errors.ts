@@ -71,6 +71,7 @@ const BODY_ERRORS: Record<string, { status: number; code: ErrorCode; detail: str
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'VALIDATION_ERROR', detail: 'The body is empty.' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'BAD_REQUEST', detail: 'Unsupported content type.' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'BAD_REQUEST', detail: 'Invalid content length.' },
+  FST_ERR_BAD_URL: { status: 400, code: 'VALIDATION_ERROR', detail: 'The URL is not valid (bad percent-encoding).' },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'BAD_REQUEST', detail: 'The body is too large.' },
 };
 
@@ -99,6 +100,11 @@ export function errorHandler(this: FastifyInstance, error: FastifyError, request
   if (known) {
     return send(reply, known.status, [errorObject(known.status, known.code, known.detail)]);
   }
+  if (isDataException(error)) {
+    // Input the validation let through but the database refused: the client's fault, not ours.
+    request.log.warn({ err: error }, 'database refused an input value');
+    return send(reply, 400, [errorObject(400, 'VALIDATION_ERROR', 'A value of the request is not valid.')]);
+  }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const code: ErrorCode = status === 404 ? 'NOT_FOUND' : status === 401 ? 'UNAUTHORIZED' : status === 429 ? 'TOO_MANY_REQUESTS' : 'BAD_REQUEST';
@@ -107,6 +113,16 @@ export function errorHandler(this: FastifyInstance, error: FastifyError, request
   // 5xx: the log keeps the detail, the client only learns that something failed.
   request.log.error({ err: error }, 'unhandled error');
   return send(reply, 500, [errorObject(500, 'UNDEFINED')]);
+}
+
+/**
+ * PostgreSQL's SQLSTATE class 22 "data exception" (22021 invalid byte sequence, 22P02 invalid
+ * text representation, 22001 value too long, 22008 datetime out of range...) always comes from
+ * a value, never from our SQL or the server's state.
+ */
+function isDataException(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code) && 'severity' in (error as object);
 }
 
 export function notFoundError(method: string, url: string): ApiError {
