@@ -12,6 +12,7 @@ import { registerAuth } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
 import { registerDb } from './plugins/db';
 import { ApiError, errorHandler, notFoundError } from './plugins/errors';
+import { redactingLogger } from './plugins/log-redaction';
 import { registerMail } from './plugins/mail';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerTenant } from './plugins/tenant';
@@ -75,7 +76,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   if (!env.JWT_SECRET) throw new Error('JWT_SECRET is required to build the app (server.ts provides one).');
 
   const app = Fastify({
-    logger: opts.logger ?? { level: env.LOG_LEVEL },
+    // Whatever the caller asks for (level, stream), secrets are redacted (plugins/log-redaction).
+    logger: opts.logger === false ? false : redactingLogger({ level: env.LOG_LEVEL, ...(typeof opts.logger === 'object' ? opts.logger : {}) }),
     trustProxy: env.TRUST_PROXY,
     // Path ids are UUID-like; anything much longer is not an id of ours.
     routerOptions: { maxParamLength: 200 },
