@@ -34,6 +34,7 @@ import { pageResourceRoutes } from './modules/pages/routes';
 import { programRoutes } from './modules/programs/routes';
 import { recordRoutes } from './modules/records/routes';
 import { reviewRoutes } from './modules/reviews/routes';
+import { statisticsRoutes } from './modules/statistics/routes';
 import { userRoutes } from './modules/users/routes';
 
 export interface BuildAppOptions {
@@ -140,6 +141,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       // Progression (issue 4): end-of-program evaluations and score records.
       await api.register(reviewRoutes, opts.now ? { now: opts.now } : {});
       await api.register(recordRoutes);
+      await api.register(statisticsRoutes, opts.now ? { now: opts.now } : {});
       // Lesson player (issue 3): the page life cycle, node-mode reads and tincan modules.
       await api.register(lessonPageRoutes, opts.now ? { now: opts.now } : {});
       await api.register(pageResourceRoutes);
