@@ -26,12 +26,19 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Starts a TypeScript entry point with tsx as a child process and waits until `probe` answers.
+ * Starts an entry point as a child process (TypeScript through tsx, compiled JavaScript with
+ * plain node) and waits until `probe` answers.
  * `env.PORT` of '0' (or none) means any free port. `nodeArgs` go to node itself (`--cpu-prof`, say).
  */
-export async function startServer(entry: string, env: Record<string, string>, probe: string, nodeArgs: string[] = []): Promise<Server> {
+export async function startServer(
+  entry: string,
+  env: Record<string, string>,
+  probe: string,
+  nodeArgs: string[] = [],
+): Promise<Server> {
   const port = env.PORT && env.PORT !== '0' ? env.PORT : String(await freePort());
-  const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+  const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const proc = spawn(process.execPath, [...nodeArgs, ...loader, entry], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: port },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -71,7 +78,13 @@ export interface LoadResult {
 export async function load(
   name: string,
   url: string,
-  opts: { connections?: number; duration?: number; headers?: Record<string, string>; method?: 'GET' | 'POST' | 'PATCH'; body?: string } = {},
+  opts: {
+    connections?: number;
+    duration?: number;
+    headers?: Record<string, string>;
+    method?: 'GET' | 'POST' | 'PATCH';
+    body?: string;
+  } = {},
 ): Promise<LoadResult> {
   const result = await autocannon({
     url,

@@ -2,11 +2,13 @@ import { apiLoad } from './api-load';
 import { bundleReport } from './bundle';
 import { nextPaint } from './next-paint';
 import { playerLoad } from './player-load';
+import { startReport } from './start';
 
-// `npm run bench [-- api|bundle|player]`: every measurement by default.
+// `npm run bench [-- api|bundle|player|next|start]`: every measurement by default.
 const which = new Set(process.argv.slice(2));
 const all = which.size === 0;
 if (all || which.has('bundle')) await bundleReport();
 if (all || which.has('api')) await apiLoad();
 if (all || which.has('next')) await nextPaint();
 if (all || which.has('player')) await playerLoad();
+if (all || which.has('start')) await startReport();

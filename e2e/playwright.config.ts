@@ -43,7 +43,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npm run build -w @parcours/web && npm run start -w @parcours/api',
+    command: 'npm run build && npm run start -w @parcours/api',
     cwd: '..',
     url: `${baseURL}/api/contexts/current`,
     timeout: 180_000,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { localeSplit } from './vite-locale-split';
+import { precompress } from './vite-precompress';
 import { defineConfig, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -57,6 +58,8 @@ export default defineConfig({
         ],
       },
     }) as unknown as PluginOption,
+    // Last: brotli and gzip copies of everything above, served by the API's static files.
+    precompress() as unknown as PluginOption,
   ],
   server: {
     port: 5173,
