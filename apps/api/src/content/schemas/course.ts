@@ -1,0 +1,94 @@
+/** courses/<slug>.yaml: the course, its terms, blocks and node tree. */
+import { z } from 'zod';
+import { BLOCK_TYPES, PUBLICATION_STATES } from '@parcours/domain/entities';
+import { FEEDBACK_WHEN } from '@parcours/domain/exercises/solution';
+import { filePath, html, slug } from './common';
+import { rowSchema, tincanRef, VIDEO_URL } from './rows';
+
+export const blockSchema = z.strictObject({
+  id: slug,
+  title: z.string().min(1),
+  type: z.enum(BLOCK_TYPES),
+  category: slug.optional(),
+  competency: slug.optional(),
+  attachments: z.array(filePath).default([]),
+  terms: z.array(slug).default([]),
+  template: z
+    .strictObject({
+      backToDashBoard: z.boolean().optional(),
+      hideNextButton: z.boolean().optional(),
+      hideMainTitle: z.boolean().optional(),
+    })
+    .default({}),
+  /** Revealed one by one; a cost (score points) asks confirmation first (SPEC §4). */
+  hints: z.array(z.strictObject({ message: html, cost: z.number().min(0).default(0) })).default([]),
+  statement: z.strictObject({ html, settings: z.record(z.string(), z.unknown()).default({}) }).optional(),
+  sections: z
+    .array(z.strictObject({ title: z.string().nullable().default(null), rows: z.array(rowSchema) }))
+    .default([]),
+  /** General feedbacks, shown one at a time before the answer-specific ones. */
+  feedbacks: z
+    .array(
+      z.strictObject({
+        when: z.enum(FEEDBACK_WHEN).default('always'),
+        preset: z.enum(['success', 'info', 'warning', 'danger']).optional(),
+        message: html,
+      }),
+    )
+    .default([]),
+  /** The external learning module of a tincan block. */
+  tincan: tincanRef.optional(),
+});
+export type BlockFile = z.infer<typeof blockSchema>;
+
+export interface NodeFile {
+  id: string;
+  type?: 'container' | 'multiblock' | 'block' | undefined;
+  title?: string | null | undefined;
+  block?: string | undefined;
+  settings: { timeLimit?: number | undefined };
+  tools: { calculator?: boolean | undefined };
+  conditions: unknown[];
+  attachments: string[];
+  children: NodeFile[];
+}
+export const nodeSchema: z.ZodType<NodeFile, unknown> = z.lazy(() =>
+  z.strictObject({
+    id: slug,
+    type: z.enum(['container', 'multiblock', 'block']).optional(),
+    title: z.string().nullable().optional(),
+    block: slug.optional(),
+    settings: z.strictObject({ timeLimit: z.number().int().positive().optional() }).default({}),
+    tools: z.strictObject({ calculator: z.boolean().optional() }).default({}),
+    conditions: z.array(z.unknown()).default([]),
+    attachments: z.array(filePath).default([]),
+    children: z.array(nodeSchema).default([]),
+  }),
+);
+
+export const courseSchema = z.strictObject({
+  id: slug,
+  title: z.string().min(1),
+  description: z.string().nullable().default(null),
+  reference: z.string().nullable().default(null),
+  state: z.enum(PUBLICATION_STATES).default('PUBLISHED'),
+  type: slug.nullable().default(null),
+  category: slug,
+  competencies: z.array(slug).default([]),
+  video: z.string().regex(VIDEO_URL).nullable().default(null),
+  settings: z.record(z.string(), z.unknown()).default({}),
+  terms: z
+    .array(
+      z.strictObject({
+        id: slug,
+        title: z.string().min(1),
+        words: z.array(z.string().min(1)).min(1),
+        definition: html,
+      }),
+    )
+    .default([]),
+  blocks: z.array(blockSchema).default([]),
+  /** The root node: its children are the sections (containers). */
+  tree: z.strictObject({ title: z.string().nullable().default(null), children: z.array(nodeSchema).min(1) }),
+});
+export type CourseFile = z.infer<typeof courseSchema>;
