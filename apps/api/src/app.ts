@@ -23,6 +23,7 @@ import { authRoutes } from './modules/auth/routes';
 import { classProgramRoutes } from './modules/class-programs/routes';
 import { classUserRoutes } from './modules/class-users/routes';
 import { classRoutes } from './modules/classes/routes';
+import { contextMapperRoutes } from './modules/contexts/mapper';
 import { contextRoutes } from './modules/contexts/routes';
 import { courseBlockRoutes } from './modules/course-blocks/routes';
 import { courseNodeRoutes } from './modules/course-nodes/routes';
@@ -31,10 +32,12 @@ import { fileRoutes } from './modules/files/routes';
 import { lessonPageRoutes } from './modules/lesson-pages/routes';
 import { lessonRoutes } from './modules/lessons/routes';
 import { pageResourceRoutes } from './modules/pages/routes';
+import { organisationRoutes } from './modules/organisation/routes';
 import { programRoutes } from './modules/programs/routes';
 import { recordRoutes } from './modules/records/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { statisticsRoutes } from './modules/statistics/routes';
+import { teachingRoutes } from './modules/teaching/class-users-data';
 import { userRoutes } from './modules/users/routes';
 
 export interface BuildAppOptions {
@@ -121,6 +124,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         throw notFoundError(request.method, request.url);
       });
       await api.register(contextRoutes);
+      // Authors, trainers and organisation data (issue 13).
+      await api.register(contextMapperRoutes);
+      await api.register(organisationRoutes);
+      await api.register(teachingRoutes);
       await api.register(userRoutes, {
         loginRateLimit: env.LOGIN_RATE_LIMIT,
         publicUrl: env.PUBLIC_URL,
