@@ -29,8 +29,10 @@ import { courseBlockRoutes } from './modules/course-blocks/routes';
 import { courseNodeRoutes } from './modules/course-nodes/routes';
 import { courseRoutes } from './modules/courses/routes';
 import { fileRoutes } from './modules/files/routes';
+import { uploadRoutes } from './modules/files/upload';
 import { lessonPageRoutes } from './modules/lesson-pages/routes';
 import { lessonRoutes } from './modules/lessons/routes';
+import { logBookRecordRoutes } from './modules/log-book-records/routes';
 import { pageResourceRoutes } from './modules/pages/routes';
 import { organisationRoutes } from './modules/organisation/routes';
 import { programRoutes } from './modules/programs/routes';
@@ -145,6 +147,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(courseRoutes);
       await api.register(lessonRoutes, opts.now ? { now: opts.now } : {});
       await api.register(fileRoutes);
+      // Dashboard logbook (issue 9): attachments upload and the notes.
+      await api.register(uploadRoutes, opts.now ? { now: opts.now } : {});
+      await api.register(logBookRecordRoutes, opts.now ? { now: opts.now } : {});
       // Progression (issue 4): end-of-program evaluations and score records.
       await api.register(reviewRoutes, opts.now ? { now: opts.now } : {});
       await api.register(recordRoutes);
