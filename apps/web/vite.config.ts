@@ -1,5 +1,6 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
+import { badgePictures } from './vite-badges';
 import { localeSplit } from './vite-locale-split';
 import { precompress } from './vite-precompress';
 import { defineConfig, type PluginOption } from 'vite';
@@ -10,6 +11,8 @@ import { VitePWA } from 'vite-plugin-pwa';
 export default defineConfig({
   plugins: [
     localeSplit(path.resolve(import.meta.dirname, 'src/locales')) as unknown as PluginOption,
+    // SPEC §7 badge pictures, rasterised from SVG sources (badges/badge-art.ts) into the build.
+    badgePictures() as unknown as PluginOption,
     // Both plugins are typed against the workspace's newer Vite (the one vitest uses); the plugin
     // contract is the same for this Vite 7 build, so only the types need bridging.
     react() as unknown as PluginOption,
