@@ -132,6 +132,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(teachingRoutes);
       await api.register(userRoutes, {
         loginRateLimit: env.LOGIN_RATE_LIMIT,
+        loginIpRateLimit: env.LOGIN_IP_RATE_LIMIT,
+        secret: env.JWT_SECRET as string,
         publicUrl: env.PUBLIC_URL,
         ...(opts.now ? { now: opts.now } : {}),
       });

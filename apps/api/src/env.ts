@@ -22,6 +22,8 @@ const schema = z.object({
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Sign-in attempts per address per minute; default max(120, 12 × LOGIN_RATE_LIMIT), for a classroom. */
+  LOGIN_IP_RATE_LIMIT: z.coerce.number().int().positive().optional(),
   TRUST_PROXY: z.stringbool().default(false),
 });
 

@@ -14,7 +14,7 @@ let t: TestContext;
 let smtp: TestSmtp;
 beforeAll(async () => {
   smtp = await startSmtp();
-  t = await startTestApp({ SMTP_URL: smtp.url, LOGIN_RATE_LIMIT: '5' });
+  t = await startTestApp({ SMTP_URL: smtp.url, LOGIN_RATE_LIMIT: '5', LOGIN_IP_RATE_LIMIT: '5' });
 });
 afterAll(async () => {
   await t?.close();

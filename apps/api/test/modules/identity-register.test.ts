@@ -9,7 +9,7 @@ const PAST = '2025-01-01T00:00:00.000Z';
 const FUTURE = '2099-01-01T00:00:00.000Z';
 
 beforeAll(async () => {
-  t = await startTestApp({ LOGIN_RATE_LIMIT: '5' });
+  t = await startTestApp({ LOGIN_RATE_LIMIT: '5', LOGIN_IP_RATE_LIMIT: '5' });
   await patchContextSettings(t.tdb.db, ids.ctxA, { invitationCodes: { enabled: true, simplePassword: true } });
   const code = (c: string, contextId: string, extra: Record<string, unknown> = {}) => ({
     code: c, contextId, classIds: JSON.stringify([ids.classCurrent]), maxUses: null, uses: 0, expireAt: null, createdAt: PAST, ...extra,

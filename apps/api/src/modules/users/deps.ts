@@ -14,6 +14,8 @@ export interface IdentityDeps {
   log: FastifyBaseLogger;
   /** Attempts per minute per key (env.LOGIN_RATE_LIMIT), as for sign-in. */
   limit: number;
+  /** Attempts per address per minute (login-guard addressLimit). */
+  addressLimit: number;
   /** Injectable clock (tests). */
   now: () => Date;
 }
@@ -24,9 +26,9 @@ export const ATTEMPT_WINDOW_MS = 60_000;
  * Per-key limit kept in the database (login_attempts), so it holds across API processes; the
  * per-IP limit is the route's @fastify/rate-limit config.
  */
-export async function enforceAttemptLimit(deps: IdentityDeps, key: string, detail: string): Promise<void> {
+export async function enforceAttemptLimit(deps: IdentityDeps, key: string, detail: string, limit = deps.limit): Promise<void> {
   const count = await countLoginAttempt(deps.db, key, deps.now(), ATTEMPT_WINDOW_MS);
-  if (count > deps.limit) throw new ApiError(429, 'TOO_MANY_REQUESTS', detail);
+  if (count > limit) throw new ApiError(429, 'TOO_MANY_REQUESTS', detail);
 }
 
 export function localeOf(preferred: string | null, fallback: Locale): Locale {

@@ -45,7 +45,8 @@ export async function register(deps: IdentityDeps, context: ContextRow, ip: stri
   if (!settings.invitationCodes.enabled) {
     throw new ApiError(403, 'Forbidden', 'Registration with an invitation code is not available here.');
   }
-  await enforceAttemptLimit(deps, `register:${context.id}:${ip}`, 'Too many registrations from this address; try again in a minute.');
+  // Per address, sized for a classroom registering together (login-guard addressLimit).
+  await enforceAttemptLimit(deps, `register:${context.id}:${ip}`, 'Too many registrations from this address; try again in a minute.', deps.addressLimit);
 
   // The invitation-registration form of SPEC §5: username required, e-mail optional; names
   // are validated when given (the required-data flow asks for them later otherwise).

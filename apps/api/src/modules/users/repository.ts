@@ -96,6 +96,13 @@ export async function countLoginAttempt(db: Db, key: string, now: Date, windowMs
   return Number(row.count);
 }
 
+/** The count of `key` in its current window, without counting an attempt (0 once it ended). */
+export async function readLoginAttempts(db: Db, key: string, now: Date, windowMs: number): Promise<number> {
+  const row = await db.selectFrom('loginAttempts').select(['count', 'windowStart']).where('key', '=', key).executeTakeFirst();
+  if (!row || row.windowStart <= new Date(now.getTime() - windowMs).toISOString()) return 0;
+  return Number(row.count);
+}
+
 export async function clearLoginAttempts(db: Db, key: string): Promise<void> {
   await db.deleteFrom('loginAttempts').where('key', '=', key).execute();
 }

@@ -9,6 +9,7 @@ import { publicOrigin } from './origin';
 import { loadResetLink, recover, resetPassword } from './password-reset';
 import { updateProfile } from './profile';
 import { register } from './registration';
+import { addressLimit } from './login-guard';
 import { login, me } from './service';
 
 const loginBody = z.object({
@@ -53,7 +54,12 @@ const profileSchema = z.object({
 });
 
 export interface UserRoutesOptions {
+  /** Failed passwords per account per minute before unknown devices are slowed. */
   loginRateLimit: number;
+  /** Attempts per address per minute (LOGIN_IP_RATE_LIMIT); derived from loginRateLimit otherwise. */
+  loginIpRateLimit?: number | undefined;
+  /** JWT_SECRET: signs the device cookies of the sign-in guard. */
+  secret: string;
   /** PUBLIC_URL: origin of links in mails when the request host is not one of the tenant's. */
   publicUrl?: string | undefined;
   /** Injectable clock (tests). */
@@ -99,12 +105,14 @@ const contactBody = z.strictObject({
 });
 
 export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, opts) => {
+  const perAddress = addressLimit(opts.loginRateLimit, opts.loginIpRateLimit);
   app.post(
     '/users/login',
     {
       config: {
-        // Per IP, in this process; the per-account counter lives in the database (service).
-        rateLimit: { max: opts.loginRateLimit, timeWindow: 60_000 },
+        // Per address, in this process, as a cheap flood guard; the per-address and per-account
+        // counters that hold across processes live in the database (service, login-guard).
+        rateLimit: { max: perAddress, timeWindow: 60_000 },
       },
       schema: {
         tags: ['users'],
@@ -113,7 +121,16 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
         response: { 200: loginResponse },
       },
     },
-    async (request) => login({ db: app.db, auth: app.auth, limit: opts.loginRateLimit }, request.context, request.body),
+    async (request, reply) => {
+      const { response, deviceCookie } = await login(
+        { db: app.db, auth: app.auth, limit: opts.loginRateLimit, addressLimit: perAddress, secret: opts.secret },
+        request.context,
+        request.body,
+        { ip: request.ip, cookieHeader: request.headers.cookie, secure: request.protocol === 'https' },
+      );
+      reply.header('set-cookie', deviceCookie).header('cache-control', 'no-store');
+      return response;
+    },
   );
 
   app.get(
@@ -136,9 +153,11 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     mailer: app.mailer,
     log: app.log,
     limit: opts.loginRateLimit,
+    addressLimit: perAddress,
     now: opts.now ?? (() => new Date()),
   };
-  const perIp = { rateLimit: { max: opts.loginRateLimit, timeWindow: 60_000 } };
+  // Sized like sign-in's: a classroom recovers passwords or registers from one address.
+  const perIp = { rateLimit: { max: perAddress, timeWindow: 60_000 } };
 
   app.post(
     '/users/recover',

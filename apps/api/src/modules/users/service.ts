@@ -16,47 +16,75 @@ import {
   findUserCompanies,
   findUsersForLogin,
   pruneLoginAttempts,
+  readLoginAttempts,
 } from './repository';
+import { FAILURE_WINDOW_MS, SLOW_SLOT_MS, deviceCookie, isKnownDevice } from './login-guard';
 import type { UserRow } from './repository';
 
-const WINDOW_MS = 60_000;
 const COMPANY = new Set<string>(COMPANY_ROLES);
 
 export interface LoginDeps {
   db: Db;
   auth: Auth;
-  /** Attempts per minute per identifier (env.LOGIN_RATE_LIMIT). */
+  /** Failed passwords per account per minute before unknown devices are slowed (env.LOGIN_RATE_LIMIT). */
   limit: number;
+  /** Attempts per address per minute (login-guard addressLimit). */
+  addressLimit: number;
+  /** JWT_SECRET: device cookies are signed with a key derived from it. */
+  secret: string;
   now?: Date;
 }
 
+/** Who is signing in: the address and the Cookie header (device cookie), from the request. */
+export interface LoginClient {
+  ip: string;
+  cookieHeader: string | undefined;
+  secure: boolean;
+}
+
+const tooMany = (detail: string) => new ApiError(429, 'TOO_MANY_REQUESTS', detail);
+
+/** The token, plus the device cookie that lets this browser pass the per-account slowdown. */
 export async function login(
   deps: LoginDeps,
   context: ContextRow,
   body: { email: string; password: string },
-): Promise<LoginResponse> {
+  client: LoginClient,
+): Promise<{ response: LoginResponse; deviceCookie: string }> {
   const now = deps.now ?? new Date();
   const identifier = body.email.trim();
-  // Counted before the password is checked, in the database so every API process shares it:
-  // spreading a password-guessing run over several processes or IPs does not help.
-  const key = `login:${context.id}:${identifier.toLowerCase()}`;
-  const count = await countLoginAttempt(deps.db, key, now, WINDOW_MS);
-  if (count > deps.limit) {
-    throw new ApiError(429, 'TOO_MANY_REQUESTS', 'Too many sign-in attempts for this account; try again in a minute.');
-  }
-  if (Math.random() < 0.01) await pruneLoginAttempts(deps.db, new Date(now.getTime() - 10 * WINDOW_MS));
+  // Counted in the database so every API process shares them (login-guard.ts).
+  const perAddress = await countLoginAttempt(deps.db, `login-ip:${client.ip}`, now, FAILURE_WINDOW_MS);
+  if (perAddress > deps.addressLimit) throw tooMany('Too many sign-in attempts from this address; try again in a minute.');
+  if (Math.random() < 0.01) await pruneLoginAttempts(deps.db, new Date(now.getTime() - 10 * FAILURE_WINDOW_MS));
 
   const candidates = await findUsersForLogin(deps.db, context.id, identifier);
   // An e-mail match wins over someone whose username happens to equal that e-mail.
   const user =
     candidates.find((u) => u.email.toLowerCase() === identifier.toLowerCase()) ?? candidates[0] ?? null;
+
+  // Failures are keyed by what was typed, so unknown accounts are slowed like known ones.
+  const failureKey = `login:${context.id}:${identifier.toLowerCase()}`;
+  const failures = await readLoginAttempts(deps.db, failureKey, now, FAILURE_WINDOW_MS);
+  const known = user !== null && isKnownDevice(deps.secret, client.cookieHeader, context.id, user.id);
+  if (failures >= deps.limit && !known) {
+    const inSlot = await countLoginAttempt(deps.db, `login-slow:${context.id}:${identifier.toLowerCase()}`, now, SLOW_SLOT_MS);
+    if (inSlot > 1) throw tooMany('Too many failed sign-ins for this account; try again in a few seconds.');
+  }
+
   // verifyPassword spends the same time without a user, so answers do not reveal accounts.
   const ok = await verifyPassword(body.password, user?.passwordHash ?? null);
-  if (!user || !ok) throw new ApiError(401, 'INVALID_PASSWORD', 'Wrong e-mail or password.');
+  if (!user || !ok) {
+    await countLoginAttempt(deps.db, failureKey, now, FAILURE_WINDOW_MS);
+    throw new ApiError(401, 'INVALID_PASSWORD', 'Wrong e-mail or password.');
+  }
 
-  await clearLoginAttempts(deps.db, key);
+  await clearLoginAttempts(deps.db, failureKey);
   const token = await deps.auth.sign(user.id, context.id, now);
-  return { access_token: token, token_type: 'Bearer', expires_in: TOKEN_LIFETIME_S, user_id: user.id };
+  return {
+    response: { access_token: token, token_type: 'Bearer', expires_in: TOKEN_LIFETIME_S, user_id: user.id },
+    deviceCookie: deviceCookie(deps.secret, context.id, user.id, client.secure),
+  };
 }
 
 /** SPEC §5 "Required profile data": names, birthday and acceptance of the current terms. */
