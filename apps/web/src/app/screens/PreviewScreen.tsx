@@ -1,6 +1,17 @@
-import { ComingSoon } from '../ComingSoon';
+import { Navigate } from 'react-router';
+import { PreviewPage } from '../../features/player/components/PreviewPage';
+import { PlayerSlotsContext } from '../../features/player/player-slots';
+import { useSession } from '../../lib/session';
+import { playerSlots } from './PlayerScreen';
 
-// Built by a later issue; until then the route exists and says so.
+/** SPEC §2 /preview, for administrators only (§6): anyone else gets the restricted-access page. */
 export function PreviewScreen() {
-  return <ComingSoon />;
+  const { user } = useSession();
+  if (!user?.profile.roles.some((role) => role === 'admin' || role === 'superadmin'))
+    return <Navigate to="/403" replace />;
+  return (
+    <PlayerSlotsContext value={playerSlots}>
+      <PreviewPage />
+    </PlayerSlotsContext>
+  );
 }
