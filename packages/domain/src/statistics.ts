@@ -160,6 +160,38 @@ export function periodBuckets(period: StatisticsPeriod, now: Date, timeZone = 'U
     .map((c, i) => ({ key: civilKey(c), unit, from: bounds[i] as string, to: bounds[i + 1] as string }));
 }
 
+/** One bucket of `GET /api/statistics` (resource type `statistics`). */
+export interface StatisticsBucketAttributes {
+  /** First local day of the bucket, 'YYYY-MM-DD'. */
+  key: string;
+  unit: BucketUnit;
+  from: string;
+  to: string;
+  /** Activité: pages done (COMPLETED, not archived), dated by their answer. */
+  pagesDone: number;
+  /** Temps: seconds spent on the pages answered in the bucket (archived attempts included). */
+  timeSpent: number;
+  /** Points earned and at stake on the pages done in the bucket. */
+  scoreActual: number;
+  scoreMax: number;
+  /** Progression: `progressionPercent(scoreActual, scoreMax)`. */
+  progression: number | null;
+}
+
+export interface StatisticsAttributes {
+  userId: string;
+  period: StatisticsPeriod;
+  timeZone: string;
+  /** UTC bounds of the whole period. */
+  from: string;
+  to: string;
+  /** 'grains': pages done over the period. */
+  grains: number;
+  /** Seconds spent over the period. */
+  timeSpent: number;
+  buckets: StatisticsBucketAttributes[];
+}
+
 /**
  * SPEC §9 duration units 'h', 'min', 'sec': the two largest non-zero units ("1 h 5 min",
  * "2 min 30 sec", "45 sec"); zero or less is "0 sec".

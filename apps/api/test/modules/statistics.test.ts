@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import type { StatisticsAttributes } from '../../src/modules/statistics/service';
+import type { StatisticsAttributes } from '@parcours/domain/statistics';
 import { get, login, testEnv } from '../helpers/app';
 import type { ErrorDoc } from '../helpers/app';
 import { hosts, ids, seedWorld } from '../helpers/fixtures';

@@ -1,36 +1,11 @@
 import { periodBuckets, progressionPercent } from '@parcours/domain/statistics';
-import type { StatisticsPeriod } from '@parcours/domain/statistics';
+import type {
+  StatisticsAttributes,
+  StatisticsBucketAttributes,
+  StatisticsPeriod,
+} from '@parcours/domain/statistics';
 import type { Db } from '../../db/db';
 import { sumAnsweredPages } from './repository';
-
-export interface StatisticsBucketAttributes {
-  /** First local day of the bucket, 'YYYY-MM-DD'. */
-  key: string;
-  unit: 'day' | 'week' | 'month';
-  from: string;
-  to: string;
-  /** Activité: pages done (COMPLETED, not archived). */
-  pagesDone: number;
-  /** Temps: seconds spent on the pages answered in the bucket. */
-  timeSpent: number;
-  scoreActual: number;
-  scoreMax: number;
-  /** Progression: floor(100 × points earned / points possible), null without points at stake. */
-  progression: number | null;
-}
-
-export interface StatisticsAttributes {
-  userId: string;
-  period: StatisticsPeriod;
-  timeZone: string;
-  from: string;
-  to: string;
-  /** 'grains': pages done over the period. */
-  grains: number;
-  /** Seconds spent over the period. */
-  timeSpent: number;
-  buckets: StatisticsBucketAttributes[];
-}
 
 export async function learnerStatistics(
   db: Db,
