@@ -39,6 +39,7 @@ import { programRoutes } from './modules/programs/routes';
 import { recordRoutes } from './modules/records/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { statisticsRoutes } from './modules/statistics/routes';
+import { dashboardLevelRoutes } from './modules/dashboard-levels/routes';
 import { teachingRoutes } from './modules/teaching/class-users-data';
 import { userRoutes } from './modules/users/routes';
 
@@ -156,6 +157,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(reviewRoutes, opts.now ? { now: opts.now } : {});
       await api.register(recordRoutes);
       await api.register(statisticsRoutes, opts.now ? { now: opts.now } : {});
+      await api.register(dashboardLevelRoutes);
       // Lesson player (issue 3): the page life cycle, node-mode reads and tincan modules.
       await api.register(lessonPageRoutes, opts.now ? { now: opts.now } : {});
       await api.register(pageResourceRoutes);

@@ -3,7 +3,7 @@
  * points per competency and per category in SQL; these functions turn those sums into the tree,
  * the ratios and the medals, and are shared with the web app.
  */
-import { badgeLevel } from './badges';
+import { badgeLevel, type BadgeLevelName } from './badges';
 import { LIMITS } from './constants';
 import type { Medal } from './medal';
 import { scoreRatio } from './progress';
@@ -111,4 +111,34 @@ export interface CategoryPoints extends PointSums {
 export function categoryPercent({ actual, max }: PointSums): number {
   const ratio = scoreRatio({ actual: finite(actual), max: finite(max) });
   return Math.floor(Number((ratio * 100).toFixed(9)));
+}
+
+/** Attributes of a `competency-levels` resource (GET /api/competency-levels). */
+export interface CompetencyLevelAttributes {
+  competencyId: string;
+  parentId: string | null;
+  title: string;
+  icon: string | null;
+  order: number;
+  isGeneric: boolean;
+  depth: number;
+  actual: number;
+  max: number;
+  ratio: number;
+  medal: Medal | null;
+}
+
+/** Attributes of a `category-progress` resource (GET /api/category-progress). */
+export interface CategoryProgressAttributes {
+  categoryId: string;
+  title: string;
+  icon: string | null;
+  /** The learner's started lessons in this category. */
+  startedLessons: number;
+  actual: number;
+  max: number;
+  /** Out of 100 (categoryPercent). */
+  percent: number;
+  /** The theme badge's level for percent / 100. */
+  level: BadgeLevelName;
 }
