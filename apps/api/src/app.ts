@@ -20,6 +20,7 @@ import { registerTincan } from './plugins/tincan';
 import { registerWebApp } from './plugins/web-app';
 import { registerWellFormedText } from './plugins/well-formed-text';
 import { authRoutes } from './modules/auth/routes';
+import { certificateRoutes } from './modules/certificates/routes';
 import { classProgramRoutes } from './modules/class-programs/routes';
 import { classUserRoutes } from './modules/class-users/routes';
 import { classRoutes } from './modules/classes/routes';
@@ -163,6 +164,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(pageResourceRoutes);
       await api.register(courseNodeRoutes);
       await api.register(courseBlockRoutes);
+      // Certificates (issue 9): items, PDF, Open Badges credential, keys, public verification.
+      await api.register(certificateRoutes, { secret: env.JWT_SECRET as string, publicUrl: env.PUBLIC_URL });
       await registerTincan(api);
     },
     { prefix: '/api' },

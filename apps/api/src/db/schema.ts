@@ -105,6 +105,15 @@ export interface InvitationCodesTable {
 }
 export interface PasswordResetsTable { tokenHash: string; userId: string; expireAt: string; usedAt: string | null; createdAt: string }
 export interface LoginAttemptsTable { key: string; count: Generated<number>; windowStart: string }
+/** Per-tenant credential signing keys (0004); `privateJwk` is sealed, never sent. */
+export interface SigningKeysTable {
+  id: string; contextId: string; alg: string; publicJwk: Json; privateJwk: string; createdAt: string; retiredAt: string | null;
+}
+/** Delivered certificates (0004): random public id, snapshot of what the document shows. */
+export interface CertificatesTable {
+  id: string; contextId: string; lessonId: string; userId: string; issuedFor: string; snapshot: Json;
+  createdAt: string; revokedAt: string | null;
+}
 
 export interface Database {
   contexts: ContextsTable;
@@ -138,6 +147,8 @@ export interface Database {
   invitationCodes: InvitationCodesTable;
   passwordResets: PasswordResetsTable;
   loginAttempts: LoginAttemptsTable;
+  signingKeys: SigningKeysTable;
+  certificates: CertificatesTable;
 }
 
 /** Reads a JSON text column; a corrupt value yields the fallback rather than a 500. */

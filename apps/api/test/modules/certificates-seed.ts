@@ -1,0 +1,134 @@
+import type { Db } from '../../src/db/db';
+import { T0, ids } from '../helpers/fixtures';
+
+/**
+ * Rows the certificate tests add to the shared fixture world: the alpha tenant allows
+ * certificates, a certifying course (own settings, passing score 0.5) and learners' lessons
+ * in each state the rules distinguish.
+ */
+export const cert = {
+  type: 'ct-cert',
+  course: 'course-cert',
+  courseByType: 'course-cert-type',
+  courseTitle: 'Sécurité au travail',
+  ended: 'lesson-cert-ended',
+  endedRef: 'CERT-7F3A9C21D0',
+  below: 'lesson-cert-below',
+  byType: 'lesson-cert-bytype',
+  ongoing: 'lesson-cert-ongoing',
+  bobEnded: 'lesson-cert-bob',
+  endedAt: '2026-03-04T10:00:00.000Z',
+} as const;
+
+export async function seedCertificates(db: Db): Promise<void> {
+  const ctx = await db
+    .selectFrom('contexts')
+    .select('settings')
+    .where('id', '=', ids.ctxA)
+    .executeTakeFirstOrThrow();
+  const settings = {
+    ...(JSON.parse(ctx.settings) as object),
+    certification: { allowed: true, type: 'attestation' },
+  };
+  await db
+    .updateTable('contexts')
+    .set({ settings: JSON.stringify(settings) })
+    .where('id', '=', ids.ctxA)
+    .execute();
+  await db
+    .insertInto('courseTypes')
+    .values({
+      id: cert.type,
+      contextId: ids.ctxA,
+      title: 'Certifying',
+      description: null,
+      settings: JSON.stringify({ certificate: true }),
+    })
+    .execute();
+  const ts = {
+    createdAt: T0,
+    updatedAt: T0,
+    description: null,
+    video: null,
+    categoryId: ids.category,
+    state: 'PUBLISHED',
+    contextId: ids.ctxA,
+  };
+  await db
+    .insertInto('courses')
+    .values([
+      {
+        ...ts,
+        id: cert.course,
+        title: cert.courseTitle,
+        reference: 'CERT',
+        typeId: ids.type,
+        settings: JSON.stringify({ certification: { passingScore: 0.5, wording: 'certification' } }),
+      },
+      {
+        ...ts,
+        id: cert.courseByType,
+        title: 'Gestes et postures',
+        reference: 'GP',
+        typeId: cert.type,
+        settings: '{}',
+      },
+    ])
+    .execute();
+  const lesson = (
+    id: string,
+    userId: string,
+    classId: string,
+    courseId: string,
+    extra: Record<string, unknown>,
+  ) => ({
+    id,
+    contextId: ids.ctxA,
+    userId,
+    classId,
+    classProgramId: null,
+    programCourseId: null,
+    courseId,
+    classStepProgramId: null,
+    currentNodeId: null,
+    timeLimit: null,
+    state: 'DONE',
+    progress: 'COMPLETED',
+    certificationRef: null,
+    startAt: null,
+    startedAt: '2026-03-01T08:00:00.000Z',
+    endedAt: cert.endedAt,
+    scoring: '{"global":{"actual":0,"max":0}}',
+    createdAt: T0,
+    updatedAt: T0,
+    ...extra,
+  });
+  await db
+    .insertInto('lessons')
+    .values([
+      lesson(cert.ended, ids.learnerA, ids.classCurrent, cert.course, {
+        certificationRef: cert.endedRef,
+        scoring: '{"global":{"actual":17,"max":20}}',
+      }),
+      lesson(cert.below, ids.learnerA, ids.classCurrent, cert.course, {
+        certificationRef: 'CERT-BELOW',
+        scoring: '{"global":{"actual":4,"max":20}}',
+      }),
+      lesson(cert.byType, ids.learnerA, ids.classCurrent, cert.courseByType, {
+        state: 'SKIPPED',
+        progress: 'ONGOING',
+        certificationRef: 'GP-1',
+        scoring: '{"global":{"actual":3,"max":10}}',
+      }),
+      lesson(cert.ongoing, ids.learnerA, ids.classCurrent, cert.courseByType, {
+        state: 'AVAILABLE',
+        progress: 'ONGOING',
+        endedAt: null,
+      }),
+      lesson(cert.bobEnded, ids.learnerB, ids.classB, cert.course, {
+        certificationRef: 'CERT-BOB',
+        scoring: '{"global":{"actual":20,"max":20}}',
+      }),
+    ])
+    .execute();
+}

@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ids, hosts } from '../helpers/fixtures';
+import { get, login, startTestApp } from '../helpers/app';
+import type { ErrorDoc, TestContext } from '../helpers/app';
+import { cert, seedCertificates } from './certificates-seed';
+
+let t: TestContext;
+let anna: string;
+let bob: string;
+let beta: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  // Before the first request: the tenant plugin caches the context row.
+  await seedCertificates(t.tdb.db);
+  anna = await login(t.app, 'anna@example.test');
+  bob = await login(t.app, 'bob@example.test');
+  beta = await login(t.app, 'anna@example.test', hosts.beta);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+interface Item {
+  id: string;
+  type: string;
+  attributes: Record<string, unknown> & { certificateUrl: string | null; score: number; wording: string };
+}
+
+describe('GET /api/certification-items', () => {
+  it("lists only the learner's own certifying lessons, with the rules applied", async () => {
+    const res = await get(t.app, '/api/certification-items', anna);
+    expect(res.statusCode).toBe(200);
+    const items = (res.json() as { data: Item[] }).data;
+    const byId = new Map(items.map((i) => [i.id, i]));
+    // lessonA1 carries a reference; the four seeded lessons are of certifying courses.
+    expect([...byId.keys()].sort()).toEqual(
+      [cert.below, cert.byType, cert.ended, cert.ongoing, ids.lessonA1].sort(),
+    );
+    expect(byId.has(cert.bobEnded)).toBe(false);
+    for (const item of items) {
+      expect(item.type).toBe('certification-items');
+      expect(item.attributes).not.toHaveProperty('type');
+      expect(item.attributes).not.toHaveProperty('id');
+    }
+    expect(byId.get(cert.ended)?.attributes).toMatchObject({
+      course: { id: cert.course, title: cert.courseTitle },
+      class: { id: ids.classCurrent },
+      scoreRatio: 0.85,
+      score: 850,
+      passingScore: 0.5,
+      ended: true,
+      certificationRef: cert.endedRef,
+      wording: 'certification', // the course's own wording beats the tenant's attestation
+      certificateUrl: `/api/lessons/${cert.ended}/certificate.pdf`,
+      credentialUrl: `/api/lessons/${cert.ended}/credential`,
+    });
+    // Below the passing score: listed, no link.
+    expect(byId.get(cert.below)?.attributes).toMatchObject({ score: 200, ended: true, certificateUrl: null });
+    // Certifying by its type, skipped: ended, no own wording → the tenant's.
+    expect(byId.get(cert.byType)?.attributes).toMatchObject({
+      score: 300,
+      ended: true,
+      wording: 'attestation',
+      certificateUrl: `/api/lessons/${cert.byType}/certificate.pdf`,
+    });
+    // Not ended: no link even with a reference.
+    expect(byId.get(ids.lessonA1)?.attributes).toMatchObject({
+      ended: false,
+      certificateUrl: null,
+      percentProgression: expect.any(Number),
+    });
+    expect(byId.get(cert.ongoing)?.attributes).toMatchObject({ ended: false, certificateUrl: null });
+  });
+
+  it('refuses another learner (403) and answers the anonymous with 401', async () => {
+    const other = await get(t.app, `/api/certification-items?filter[userId]=${ids.learnerB}`, anna);
+    expect(other.statusCode).toBe(403);
+    expect((other.json() as ErrorDoc).errors[0]?.code).toBe('Forbidden');
+    expect((await get(t.app, '/api/certification-items?filter[userId]=me', anna)).statusCode).toBe(200);
+    expect((await get(t.app, '/api/certification-items')).statusCode).toBe(401);
+  });
+
+  it('is closed where the tenant does not allow certificates', async () => {
+    const res = await get(t.app, '/api/certification-items', beta, hosts.beta);
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('paginates', async () => {
+    const res = await get(t.app, '/api/certification-items?page[size]=2&page[number]=1', anna);
+    const body = res.json() as { data: Item[]; meta: { total: number } };
+    expect(body.data).toHaveLength(2);
+    expect(body.meta.total).toBe(5);
+    // Ended lessons come first.
+    expect(body.data.every((i) => i.attributes.ended)).toBe(true);
+  });
+});
+
+describe('GET /api/lessons/{id}/certificate.pdf and /credential: who may get one', () => {
+  it.each(['certificate.pdf', 'credential'])(
+    '%s: 401 anonymous, 404 for another learner or tenant, 409 when the rules refuse',
+    async (doc) => {
+      expect((await get(t.app, `/api/lessons/${cert.ended}/${doc}`)).statusCode).toBe(401);
+      const bobs = await get(t.app, `/api/lessons/${cert.ended}/${doc}`, bob);
+      expect(bobs.statusCode).toBe(404);
+      expect((bobs.json() as ErrorDoc).errors[0]?.code).toBe('MODEL_NOT_FOUND');
+      expect((await get(t.app, `/api/lessons/${cert.bobEnded}/${doc}`, anna)).statusCode).toBe(404);
+      // Another tenant's host: the lesson does not exist there (and certificates are off).
+      expect([403, 404]).toContain(
+        (await get(t.app, `/api/lessons/${cert.ended}/${doc}`, beta, hosts.beta)).statusCode,
+      );
+      for (const [lesson, detail] of [
+        [ids.lessonA1, /not ended/],
+        [cert.ongoing, /not ended/],
+        [cert.below, /passing score/],
+      ] as const) {
+        const res = await get(t.app, `/api/lessons/${lesson}/${doc}`, anna);
+        expect(res.statusCode).toBe(409);
+        const error = (res.json() as ErrorDoc).errors[0];
+        expect(error?.code).toBe('BAD_REQUEST');
+        expect(error?.detail).toMatch(detail);
+      }
+    },
+  );
+});
+
+describe('GET /api/certificates/{id}/verify', () => {
+  let verifyPath = '';
+  beforeAll(async () => {
+    const res = await get(t.app, `/api/lessons/${cert.ended}/credential`, anna, hosts.alpha, {
+      headers: { accept: 'application/json' },
+    });
+    expect(res.statusCode).toBe(200);
+    verifyPath = new URL((res.json() as { verificationUrl: string }).verificationUrl).pathname;
+  });
+
+  it('uses a random public id, never the lesson id, and the same one for the PDF and the credential', async () => {
+    const id = verifyPath.split('/')[3] ?? '';
+    expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(verifyPath).not.toContain(cert.ended);
+    const again = await get(t.app, `/api/lessons/${cert.ended}/credential`, anna, hosts.alpha, {
+      headers: { accept: 'application/json' },
+    });
+    expect(new URL((again.json() as { verificationUrl: string }).verificationUrl).pathname).toBe(verifyPath);
+  });
+
+  it('is public and shows only what the certificate shows (HTML, both languages)', async () => {
+    const fr = await get(t.app, verifyPath);
+    expect(fr.statusCode).toBe(200);
+    expect(fr.headers['content-type']).toMatch(/text\/html/);
+    expect(fr.body).toContain('lang="fr"');
+    for (const shown of [
+      'Anna Martin',
+      'Sécurité au travail',
+      '850 / 1000',
+      cert.endedRef,
+      'Alpha',
+      'Valide',
+      '4 mars 2026',
+    ])
+      expect(fr.body).toContain(shown);
+    for (const hidden of ['anna@example.test', cert.ended, ids.learnerA, 'Fractions', '2000-02-02'])
+      expect(fr.body).not.toContain(hidden);
+    const en = await get(t.app, `${verifyPath}?lang=en`);
+    expect(en.body).toContain('lang="en"');
+    expect(en.body).toContain('Valid');
+    expect(en.body).toContain('4 March 2026');
+  });
+
+  it('answers JSON with exactly the allowed fields', async () => {
+    const res = await get(t.app, verifyPath, undefined, hosts.alpha, {
+      headers: { accept: 'application/json' },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual([
+      'course',
+      'date',
+      'learner',
+      'reference',
+      'score',
+      'scoreScale',
+      'status',
+      'tenant',
+      'url',
+      'wording',
+    ]);
+    expect(body).toMatchObject({
+      status: 'valid',
+      learner: 'Anna Martin',
+      course: cert.courseTitle,
+      score: 850,
+      reference: cert.endedRef,
+      wording: 'certification',
+    });
+  });
+
+  it('is 404 for an unknown id, a lesson id, or on another tenant, and escapes what it prints', async () => {
+    expect((await get(t.app, '/api/certificates/AAAAAAAAAAAAAAAAAAAAAA/verify')).statusCode).toBe(404);
+    expect((await get(t.app, `/api/certificates/${cert.ended}/verify`)).statusCode).toBe(404);
+    expect((await get(t.app, verifyPath, undefined, hosts.beta)).statusCode).toBe(404);
+    const notFound = await get(t.app, '/api/certificates/%3Cscript%3E/verify');
+    expect(notFound.statusCode).toBe(404);
+    expect(notFound.body).not.toContain('<script>');
+  });
+
+  it('reads as revoked once the lesson is reset', async () => {
+    await t.tdb.db
+      .updateTable('lessons')
+      .set({ certificationRef: null, endedAt: null, progress: null, state: 'AVAILABLE' })
+      .where('id', '=', cert.ended)
+      .execute();
+    try {
+      const res = await get(t.app, verifyPath, undefined, hosts.alpha, {
+        headers: { accept: 'application/json' },
+      });
+      expect((res.json() as { status: string }).status).toBe('revoked');
+      expect((await get(t.app, verifyPath)).body).toContain('Révoqué');
+    } finally {
+      await t.tdb.db
+        .updateTable('lessons')
+        .set({ certificationRef: cert.endedRef, endedAt: cert.endedAt, progress: 'COMPLETED', state: 'DONE' })
+        .where('id', '=', cert.ended)
+        .execute();
+    }
+    const back = await get(t.app, verifyPath, undefined, hosts.alpha, {
+      headers: { accept: 'application/json' },
+    });
+    expect((back.json() as { status: string }).status).toBe('valid');
+  });
+});
