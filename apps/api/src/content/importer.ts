@@ -20,6 +20,7 @@ import type { WriteCtx } from './write/context';
 import { tenantWrite, writeContext } from './write/context';
 import { writeCourses } from './write/courses';
 import { writeHistory } from './write/history';
+import { writeLogbook } from './write/logbook';
 import { writePrograms } from './write/programs';
 import { writeUsers } from './write/users';
 import type { TableChanges } from './writer';
@@ -106,4 +107,5 @@ async function writeTenant(db: Db, w: Writer, b: TenantBundle, ctx: WriteCtx): P
   await writePrograms(tw);
   await writeClasses(tw);
   await writeHistory(tw);
+  await writeLogbook(tw);
 }

@@ -53,15 +53,55 @@ export const programsSchema = z.strictObject({
 });
 export type ProgramsFile = z.infer<typeof programsSchema>;
 
-const historySchema = z.strictObject({
-  program: slug.optional(),
-  course: slug,
-  /** Pages (block nodes, in course order) completed; the next one is left ONGOING unless DONE. */
-  pagesDone: z.number().int().min(0),
-  state: z.enum(['AVAILABLE', 'DONE']),
-  score: z.strictObject({ actual: z.number().min(0), max: z.number().min(0) }),
-  startedAt: contentDate.optional(),
-  timeSpent: z.number().int().min(0).default(0),
+/** The score of a lesson as a whole: `actual` out of `max` points. */
+const scoreSchema = z.strictObject({ actual: z.number().min(0), max: z.number().min(0) });
+
+const historySchema = z
+  .strictObject({
+    program: slug.optional(),
+    course: slug,
+    /** Pages (block nodes, in course order) completed; the next one is left ONGOING unless DONE. */
+    pagesDone: z.number().int().min(0),
+    state: z.enum(['AVAILABLE', 'DONE']),
+    /** The lesson's score as given; with `ratio` instead, it is the sum of the pages' scores. */
+    score: scoreSchema.optional(),
+    /**
+     * Share (0..1) of the points earned on every graded page done: each exercise page is worth
+     * 10 points per exercise row, as the graders count (pages get scoreActual / scoreMax).
+     */
+    ratio: z.number().min(0).max(1).optional(),
+    startedAt: contentDate.optional(),
+    /**
+     * Days the done pages were answered on, spread evenly from `from` to `to` (both included):
+     * pages get answeredAt, openedAt and their share of timeSpent. Without it every page is
+     * answered at `startedAt` and carries no time.
+     */
+    activity: z.strictObject({ from: contentDate, to: contentDate }).optional(),
+    timeSpent: z.number().int().min(0).default(0),
+    /** The reference of the document of an ended certifying lesson (state DONE). */
+    certificationRef: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{2,63}$/, 'letters, digits, dots, dashes, 3 to 64')
+      .optional(),
+  })
+  .refine((h) => (h.score === undefined) !== (h.ratio === undefined), {
+    message: 'give either score (the lesson as a whole) or ratio (page by page), not both',
+    path: ['score'],
+  });
+export type HistoryFile = z.infer<typeof historySchema>;
+
+/** Limits of the log book API (packages/domain logbook), so an imported note can be edited as is. */
+export const LOGBOOK_TITLE_MAX = 200;
+export const LOGBOOK_MESSAGE_MAX = 10_000;
+
+/** A note of the learner's log book, about the class user it is listed under. */
+const logbookNoteSchema = z.strictObject({
+  title: z.string().trim().min(1).max(LOGBOOK_TITLE_MAX),
+  /** Plain text (line breaks kept); the app escapes it. */
+  message: z.string().max(LOGBOOK_MESSAGE_MAX).default(''),
+  date: contentDate,
+  /** Who wrote it: the student (default) or a TEACHER of the same class. */
+  author: slug.optional(),
 });
 
 export const classesSchema = z.strictObject({
@@ -95,6 +135,8 @@ export const classesSchema = z.strictObject({
           role: z.enum(CLASS_ROLES),
           /** DEMO ONLY: seeds lessons as if the learner had already worked (home page progress). */
           history: z.array(historySchema).default([]),
+          /** Log book notes about this STUDENT (their own, or a teacher's of the class). */
+          logbook: z.array(logbookNoteSchema).default([]),
         }),
       ),
     }),

@@ -38,3 +38,16 @@ export const filePath = z
   );
 
 export const html = z.string();
+
+/**
+ * An icon by name, drawn by the web app (badge and competency icons: star, calculator, shield,
+ * building, handshake, book, users, briefcase, chart, heart, wrench, cart, lightbulb, globe,
+ * leaf; an unknown name draws the star).
+ */
+export const iconName = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'an icon name: lowercase letters, digits and dashes');
+
+/** How a certifying course's document is worded (SPEC §9: certification or attestation). */
+export const CERTIFICATION_WORDINGS = ['certification', 'attestation'] as const;
+export type CertificationWording = (typeof CERTIFICATION_WORDINGS)[number];

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { BLOCK_TYPES, PUBLICATION_STATES } from '@parcours/domain/entities';
 import { FEEDBACK_WHEN } from '@parcours/domain/exercises/solution';
-import { filePath, html, slug } from './common';
+import { CERTIFICATION_WORDINGS, filePath, html, slug } from './common';
 import { rowSchema, tincanRef, VIDEO_URL } from './rows';
 
 export const blockSchema = z.strictObject({
@@ -77,6 +77,17 @@ export const courseSchema = z.strictObject({
   competencies: z.array(slug).default([]),
   video: z.string().regex(VIDEO_URL).nullable().default(null),
   settings: z.record(z.string(), z.unknown()).default({}),
+  /**
+   * A certifying course (its type has `certificate: true`): the share of the lesson's points
+   * needed for the document, and its wording (default: the tenant's `settings.certification.type`).
+   * Stored as `courses.settings.certification`.
+   */
+  certification: z
+    .strictObject({
+      passingScore: z.number().min(0).max(1),
+      wording: z.enum(CERTIFICATION_WORDINGS).optional(),
+    })
+    .optional(),
   terms: z
     .array(
       z.strictObject({

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { ContextSettings } from '@parcours/domain/entities';
 import { LOCALES } from '@parcours/domain/entities';
-import { filePath, html, slug } from './common';
+import { CERTIFICATION_WORDINGS, filePath, html, iconName, slug } from './common';
 
 const legalText = z.strictObject({
   content: html,
@@ -22,11 +22,27 @@ const oidcSettingsSchema = z.strictObject({
   scope: z.string().min(1).optional(),
 });
 
+/**
+ * Badge settings of the learner's dashboard (docs/content-format.md "Badges"): the period the XP
+ * change is measured over, and which badge picture set shows competency levels and jobs
+ * (packages/domain badges: `level` goes up to gold, `theme` up to silver).
+ */
+const BADGE_SETS = ['level', 'theme'] as const;
+export const BADGE_DEFAULTS = { xpPeriodDays: 7, levels: 'level', jobs: 'theme' } as const;
+const badgeSettingsSchema = z
+  .strictObject({
+    /** The XP badge shows the change since this many days ago (the last record before then). */
+    xpPeriodDays: z.number().int().min(1).max(366).default(BADGE_DEFAULTS.xpPeriodDays),
+    levels: z.enum(BADGE_SETS).default(BADGE_DEFAULTS.levels),
+    jobs: z.enum(BADGE_SETS).default(BADGE_DEFAULTS.jobs),
+  })
+  .default(BADGE_DEFAULTS);
+
 export const contextSettingsSchema = z.strictObject({
   defaultLocale: z.enum(LOCALES),
   login: z.strictObject({ internal: z.boolean(), oidc: oidcSettingsSchema.nullable() }),
   invitationCodes: z.strictObject({ enabled: z.boolean(), simplePassword: z.boolean() }),
-  certification: z.strictObject({ allowed: z.boolean(), type: z.enum(['certification', 'attestation']) }),
+  certification: z.strictObject({ allowed: z.boolean(), type: z.enum(CERTIFICATION_WORDINGS) }),
   allowContactTeacher: z.boolean(),
   profile: z.strictObject({
     fields: z.strictObject({
@@ -41,6 +57,7 @@ export const contextSettingsSchema = z.strictObject({
   emailNotifications: z.boolean(),
   demoVideoUrl: z.string().url().nullable(),
   legal: z.strictObject({ cgu: legalText.nullable(), rgpd: legalText.nullable() }),
+  badges: badgeSettingsSchema,
 });
 // Compile-time guard: the file format must give at least every field of the contract type (the
 // stored settings add the provider's server-side fields, never published).
@@ -112,12 +129,13 @@ export const tenantSchema = z.strictObject({
       z.strictObject({
         id: slug,
         title: z.string().min(1),
-        icon: z.string().nullable().default(null),
+        icon: iconName.nullable().default(null),
+        /** A picture behind the category's badge and cards (an image file). */
         backgroundImage: filePath.nullable().default(null),
       }),
     )
     .default([]),
-  /** A tree through `parent`; parents may be listed after their children. */
+  /** A tree through `parent`; parents may be listed after their children. Any level may have an icon. */
   competencies: z
     .array(
       z.strictObject({
@@ -125,7 +143,7 @@ export const tenantSchema = z.strictObject({
         title: z.string().min(1),
         parent: slug.nullable().default(null),
         isGeneric: z.boolean().default(false),
-        icon: z.string().nullable().default(null),
+        icon: iconName.nullable().default(null),
         order: z.number().int().default(0),
       }),
     )

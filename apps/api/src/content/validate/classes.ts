@@ -1,5 +1,6 @@
 /** Cross-file checks of programs.yaml and classes.yaml (programs, progression, classes, history, invitations). */
 import type { ProgramsFile, UsersFile } from '../format';
+import { resolveDate } from '../format';
 import type { ImportIssue } from '../issues';
 import { checkDuplicates } from '../issues';
 import type { TenantBundle } from '../load';
@@ -49,6 +50,8 @@ export function validateClasses(
   programs: ProgramIndex,
   users: Map<string, UsersFile['users'][number]>,
   issues: ImportIssue[],
+  // Only orders dates (activity from/to): any day gives the same answer for relative pairs.
+  now: Date = new Date(),
 ): void {
   const push = (file: string, p: string, message: string) => issues.push({ file, path: p, message });
   if (b.classes) {
@@ -74,6 +77,7 @@ export function validateClasses(
         if (!classIds.has(c)) push(cf, `invitations[${i}].classes[${j}]`, `unknown class "${c}"`);
       }),
     );
+    const refs: { id: string; file: string; path: string }[] = [];
     b.classes.data.classes.forEach((cl, i) => {
       const cp = `classes[${i}]`;
       if (cl.company && !companyIds.has(cl.company))
@@ -108,9 +112,42 @@ export function validateClasses(
           const course = b.courses.find((c) => c.data.id === h.course)?.data;
           const pages = course ? countPages(course.tree.children) : 0;
           if (h.pagesDone > pages) push(cf, `${hp}.pagesDone`, `the course has ${pages} pages`);
-          if (h.score.actual > h.score.max) push(cf, `${hp}.score`, 'actual is above max');
+          if (h.score && h.score.actual > h.score.max) push(cf, `${hp}.score`, 'actual is above max');
+          if (h.activity && resolveDate(h.activity.from, now) > resolveDate(h.activity.to, now))
+            push(cf, `${hp}.activity`, 'from is after to');
+          if (h.certificationRef !== undefined) {
+            refs.push({ id: h.certificationRef, file: cf, path: `${hp}.certificationRef` });
+            const passing = course?.certification?.passingScore;
+            const ratio = h.ratio ?? (h.score && h.score.max > 0 ? h.score.actual / h.score.max : 0);
+            if (passing === undefined)
+              push(
+                cf,
+                `${hp}.certificationRef`,
+                `course "${h.course}" is not certifying (no certification field)`,
+              );
+            else if (h.state !== 'DONE')
+              push(cf, `${hp}.certificationRef`, 'only an ended lesson (state DONE) has a certificate');
+            else if (ratio < passing)
+              push(
+                cf,
+                `${hp}.certificationRef`,
+                `the lesson's score is below the course's passing score (${passing})`,
+              );
+          }
+        });
+        if (u.logbook.length && u.role !== 'STUDENT')
+          push(cf, `${up}.logbook`, 'log book notes are listed under the STUDENT they are about');
+        u.logbook.forEach((n, k) => {
+          if (n.author === undefined || n.author === u.user) return;
+          if (!cl.users.some((x) => x.user === n.author && x.role === 'TEACHER'))
+            push(
+              cf,
+              `${up}.logbook[${k}].author`,
+              `"${n.author}" is neither this student nor a TEACHER of this class`,
+            );
         });
       });
     });
+    checkDuplicates(refs, 'certification reference', issues);
   }
 }

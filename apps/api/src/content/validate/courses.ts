@@ -6,7 +6,7 @@ import type { ImportIssue, Push } from '../issues';
 import { checkDuplicates } from '../issues';
 import type { TenantBundle } from '../load';
 
-const EXERCISE_ROWS = new Set([
+export const EXERCISE_ROWS = new Set([
   'multiple-choice',
   'combined-choice',
   'free-answer',
@@ -31,6 +31,9 @@ export function validateCourses(
 ): Set<string> {
   const push = (file: string, p: string, message: string) => issues.push({ file, path: p, message });
   const useFile = (file: string, p: string, rel: string) => uses.push({ file, path: p, rel, kind: 'file' });
+  const certifying = new Set(
+    b.tenant.data.courseTypes.filter((x) => x.settings.certificate).map((x) => x.id),
+  );
 
   const terms = new Set<string>();
   const blocks = new Map<string, BlockFile>();
@@ -58,6 +61,14 @@ export function validateCourses(
     const cf = c.file;
     const d = c.data;
     if (d.type && !types.has(d.type)) push(cf, 'type', `unknown course type "${d.type}"`);
+    if (d.certification && !certifying.has(d.type ?? ''))
+      push(cf, 'certification', 'a certifying course needs a course type with settings.certificate: true');
+    if ('certification' in d.settings)
+      push(
+        cf,
+        'settings.certification',
+        "give the certification settings as the course's certification field",
+      );
     if (!categories.has(d.category)) push(cf, 'category', `unknown category "${d.category}"`);
     d.competencies.forEach(
       (x, i) => !competencies.has(x) && push(cf, `competencies[${i}]`, `unknown competency "${x}"`),

@@ -1,10 +1,21 @@
 /** Course files: terms and blocks of every course first (nodes may use another course's blocks), then courses and their node trees. */
 import { buildBlock } from '../blocks';
-import type { NodeFile } from '../format';
+import type { CourseFile, NodeFile } from '../format';
+import type { CertificationWording } from '../schemas/common';
 import { sanitizeContentHtml } from '../sanitize';
 import { nodeType } from '../validate/courses';
 import type { TenantWrite } from './context';
 import { json } from './context';
+
+/**
+ * `courses.settings`: the file's settings, plus `certification: { passingScore, wording }` for a
+ * certifying course (the wording defaults to the tenant's).
+ */
+export function courseSettings(d: CourseFile, tenantWording: CertificationWording): Record<string, unknown> {
+  if (!d.certification) return d.settings;
+  const { passingScore, wording } = d.certification;
+  return { ...d.settings, certification: { passingScore, wording: wording ?? tenantWording } };
+}
 
 export async function writeCourses(tw: TenantWrite): Promise<void> {
   const { db, w, b, contextId, id, fileId, refs } = tw;
@@ -68,7 +79,7 @@ export async function writeCourses(tw: TenantWrite): Promise<void> {
         typeId: d.type ? id('course-type', d.type) : null,
         competencyIds: json(d.competencies.map((x) => id('competency', x))),
         video: d.video,
-        settings: json(d.settings),
+        settings: json(courseSettings(d, tw.t.settings.certification.type)),
       },
     );
     const nodeId = (nid: string) => id('node', d.id, nid);
