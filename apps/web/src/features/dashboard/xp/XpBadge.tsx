@@ -1,0 +1,35 @@
+import { useSession } from '../../../lib/session';
+import { useTranslation } from '../../../lib/i18n';
+import { Badge } from '../../../components/ui/badge/Badge';
+import { useXp } from './get-xp';
+
+function profileXp(scoring: Record<string, unknown> | undefined): number {
+  const xp = Number(scoring?.xp ?? 0);
+  return Number.isFinite(xp) ? xp : 0;
+}
+
+/** The learner's XP as a PI badge, with its change over the last week (SPEC §3, §7 records). */
+export function XpBadge() {
+  const { t, i18n } = useTranslation();
+  const { user } = useSession();
+  const xp = useXp(user?.profile.id ?? '', profileXp(user?.profile.scoring));
+  if (!user || !xp.data) return null;
+  const { data } = xp;
+  const points = new Intl.NumberFormat(i18n.language).format(data.xp);
+  return (
+    <div className="xp">
+      <Badge
+        type="PI"
+        level="xp"
+        value={points}
+        delta={data.delta}
+        deltaStart={data.start}
+        label={t('dashboard.xp.label', { xp: points })}
+      />
+      <div className="xp__text">
+        <span className="xp__title">{t('dashboard.xp.title')}</span>
+        <span className="xp__since">{t('dashboard.xp.since')}</span>
+      </div>
+    </div>
+  );
+}
