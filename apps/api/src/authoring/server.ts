@@ -1,0 +1,74 @@
+/**
+ * `npm run author`: the content preview tool for people who write content (issue 13). It lists
+ * the blocks of a content folder (default content/demo), reports import problems with file and
+ * path, and shows the chosen block in the app's /preview through a window message. It runs on its
+ * own origin (default http://localhost:3300), which the demo tenants name as their back office.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { previewPayload, readCatalogue } from './catalogue';
+import { authoringPage } from './page';
+
+/** A cheap fingerprint of the folder: every YAML file's path, size and modification time. */
+export function folderVersion(root: string): string {
+  const hash = createHash('sha1');
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const abs = path.join(dir, name);
+      const st = statSync(abs);
+      if (st.isDirectory()) walk(abs);
+      else if (/\.ya?ml$/.test(name)) hash.update(`${abs}:${st.size}:${st.mtimeMs};`);
+    }
+  };
+  walk(root);
+  return hash.digest('hex');
+}
+
+/**
+ * `appUrl`: where /preview opens. Without APP_URL each tenant's own app host is used (the demo's
+ * French and English tenants differ); with it, every block opens there (tests, other ports).
+ */
+export async function buildAuthoringServer(opts: {
+  contentDir: string;
+  appUrl: string;
+  useTenantHosts?: boolean;
+}): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false });
+  const root = path.resolve(opts.contentDir);
+  let cached: { version: string; catalogue: ReturnType<typeof readCatalogue> } | null = null;
+  const current = () => {
+    const version = folderVersion(root);
+    if (!cached || cached.version !== version) cached = { version, catalogue: readCatalogue(root) };
+    return cached;
+  };
+
+  app.get('/', async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').send(authoringPage(opts.appUrl, opts.useTenantHosts ?? false)),
+  );
+  app.get('/api/version', async () => ({ version: current().version }));
+  app.get('/api/blocks', async () => {
+    const { version, catalogue } = current();
+    return { version, issues: catalogue.issues, blocks: catalogue.blocks };
+  });
+  app.get<{ Params: { key: string } }>('/api/blocks/:key', async (request, reply) => {
+    const payload = previewPayload(current().catalogue, request.params.key);
+    if (!payload) return reply.code(404).send({ error: 'no such block' });
+    return payload;
+  });
+  return app;
+}
+
+const isMain =
+  process.argv[1] &&
+  path.resolve(process.argv[1]).replace(/\.ts$/, '') === path.resolve(import.meta.dirname, 'server');
+if (isMain) {
+  const port = Number(process.env.AUTHOR_PORT ?? 3300);
+  const contentDir = process.env.CONTENT_DIR ?? path.resolve(import.meta.dirname, '../../../../content/demo');
+  const appUrl = process.env.APP_URL ?? 'http://localhost:3000';
+  const app = await buildAuthoringServer({ contentDir, appUrl, useTenantHosts: !process.env.APP_URL });
+  await app.listen({ port, host: 'localhost' });
+  console.log(`Content preview: http://localhost:${port} (content ${contentDir}, app ${appUrl})`);
+}
