@@ -1,6 +1,6 @@
-import { ComingSoon } from '../ComingSoon';
+import { TestBadgesPage } from '../../features/dashboard/test-badges/TestBadgesPage';
 
-// Built by a later issue; until then the route exists and says so.
+/** /test-badges: the internal badge test page (SPEC §2). */
 export function TestBadgesScreen() {
-  return <ComingSoon />;
+  return <TestBadgesPage />;
 }

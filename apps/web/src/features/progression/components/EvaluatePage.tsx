@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { Alert } from '../../../components/ui/Alert';
 import { ButtonLink } from '../../../components/ui/Button';
 import { FormField } from '../../../components/ui/FormField';
+import { RatingDisplay } from '../../../components/ui/rating/RatingDisplay';
 import { Spinner } from '../../../components/ui/Spinner';
 import { errorCodeOf, fieldProblems } from '../../../lib/api-errors';
 import { useTranslation } from '../../../lib/i18n';
@@ -113,6 +114,7 @@ function EvaluationForm({
         {existing && status === 'untouched' ? (
           <Alert tone="info" title={t('progression.evaluate.alreadyTitle')}>
             <p>{t('progression.evaluate.alreadyText')}</p>
+            <RatingDisplay percent={existing.attributes.ratio} message={t('rating.yours')} />
           </Alert>
         ) : null}
 
