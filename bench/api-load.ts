@@ -1,22 +1,36 @@
-import { mkdtempSync } from 'node:fs';
+import { execSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { load, printTable, startServer } from './lib';
+import { ROOT, load, printTable, startServer } from './lib';
+import type { LoadResult } from './lib';
 
 /**
  * API throughput under 100 concurrent connections, each figure beside a bare Fastify route
- * measured in the same run. Both servers run as child processes; autocannon runs here.
+ * measured in the same run. The home screen's two reads are also set beside their own floor:
+ * a bare route sending the very same bytes from memory. Both servers run as child processes
+ * (the API compiled, as `npm start` runs it); autocannon runs here.
  */
+const HOME_TARGET = { ratio: 0.5, p99: 50 };
+
 export async function apiLoad(): Promise<void> {
+  execSync('npm run build -w @parcours/api', { cwd: ROOT, stdio: 'ignore' });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parcours-bench-'));
   const app = await startServer(
-    'apps/api/src/server.ts',
-    { PORT: '0', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', JWT_SECRET: 'bench-secret-bench-secret-bench-secret', LOGIN_RATE_LIMIT: '100000' },
+    'apps/api/dist/server.js',
+    {
+      PORT: '0',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+      LOGIN_RATE_LIMIT: '100000',
+    },
     '/api/contexts/current',
     // BENCH_CPU_PROF=dir writes the API server's CPU profile there when it stops.
     process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
   );
-  const bare = await startServer('bench/bare-server.ts', { PORT: '0' }, '/bare');
+  let bare: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
     const login = await fetch(`${app.url}/api/users/login`, {
       method: 'POST',
@@ -24,27 +38,76 @@ export async function apiLoad(): Promise<void> {
       body: JSON.stringify({ email: 'learner@example.com', password: 'Learner#2026' }),
     });
     if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-    const { access_token: token, user_id: userId } = (await login.json()) as { access_token: string; user_id: string };
+    const { access_token: token, user_id: userId } = (await login.json()) as {
+      access_token: string;
+      user_id: string;
+    };
     const auth = { authorization: `Bearer ${token}`, host: 'localhost' };
 
+    // The home's two reads, exactly as apps/web/src/features/home/api/*.ts sends them.
+    const home = {
+      lessons: `/api/lessons?filter[userId]=${userId}&include=course`,
+      'class-users': `/api/class-users?filter[role]=STUDENT&filter[expired]=false&sort=-createdAt&include=class.classPrograms.program.programCourses.course,class.teachers`,
+    };
+    const floorDir = path.join(dataDir, 'floor');
+    mkdirSync(floorDir);
+    let contentType = '';
+    const sizes: Record<string, number> = {};
+    for (const [name, url] of Object.entries(home)) {
+      const res = await fetch(app.url + url, { headers: { ...auth, 'accept-encoding': 'identity' } });
+      if (!res.ok) throw new Error(`${url}: ${res.status}`);
+      contentType = res.headers.get('content-type') ?? contentType;
+      const body = Buffer.from(await res.arrayBuffer());
+      sizes[name] = body.length;
+      writeFileSync(path.join(floorDir, name), body);
+    }
+    bare = await startServer(
+      'bench/bare-server.ts',
+      { PORT: '0', BENCH_FLOOR_DIR: floorDir, BENCH_FLOOR_TYPE: contentType },
+      '/bare',
+    );
+
     const baseline = await load('bare Fastify route', `${bare.url}/bare`);
-    const rows = [
+    const rows: LoadResult[] = [
       baseline,
-      await load('GET /api/contexts/current', `${app.url}/api/contexts/current`, { headers: { host: 'localhost' } }),
-      await load(
-        "GET /api/lessons (home's query)",
-        `${app.url}/api/lessons?filter[userId]=${userId}&include=course&sort=-startedAt`,
-        { headers: auth },
-      ),
-      await load(
-        "GET /api/class-users (home's query)",
-        `${app.url}/api/class-users?filter[role]=STUDENT&sort=-createdAt&include=class.classPrograms.program.programCourses.course,class.teachers`,
-        { headers: auth },
-      ),
+      await load('GET /api/contexts/current', `${app.url}/api/contexts/current`, {
+        headers: { host: 'localhost' },
+      }),
     ];
+    const homeRows: { name: string; floor: LoadResult; real: LoadResult }[] = [];
+    for (const [name, url] of Object.entries(home)) {
+      const kb = (sizes[name]! / 1024).toFixed(1);
+      const floor = await load(`floor: the same ${kb} kB from memory`, `${bare.url}/floor/${name}`);
+      const real = await load(`GET /api/${name} (home's read)`, app.url + url, { headers: auth });
+      rows.push(floor, real);
+      homeRows.push({ name, floor, real });
+    }
+    // What compression costs: the same reads asked for brotli, then gzip, as browsers do.
+    for (const encoding of ['br', 'gzip']) {
+      for (const [name, url] of Object.entries(home)) {
+        rows.push(
+          await load(`GET /api/${name}, Accept-Encoding: ${encoding}`, app.url + url, {
+            headers: { ...auth, 'accept-encoding': encoding },
+          }),
+        );
+      }
+    }
     printTable(rows, baseline);
+
+    console.log(
+      `\n| home read | size kB | req/s | floor req/s | ratio to floor (target ≥ ${HOME_TARGET.ratio}) | p99 ms (target ≤ ${HOME_TARGET.p99}) |`,
+    );
+    console.log('|---|---:|---:|---:|---:|---:|');
+    for (const { name, floor, real } of homeRows) {
+      const ratio = floor.rps > 0 ? real.rps / floor.rps : 0;
+      const ok =
+        ratio >= HOME_TARGET.ratio && real.p99 <= HOME_TARGET.p99 && real.errors === 0 && real.non2xx === 0;
+      console.log(
+        `| ${name} | ${(sizes[name]! / 1024).toFixed(1)} | ${real.rps} | ${floor.rps} | ${ratio.toFixed(2)} | ${real.p99}${ok ? '' : ' (missed)'} |`,
+      );
+    }
   } finally {
-    await bare.stop();
+    await bare?.stop();
     await app.stop();
   }
 }
