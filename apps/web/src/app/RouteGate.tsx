@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Spinner } from '../components/ui/Spinner';
 import { loadScreenTexts, useTranslation } from '../lib/i18n';
+import { isSandbox } from '../lib/sandbox';
 import { useSession } from '../lib/session';
 import { useTenant } from '../lib/tenant';
 import { setReturnUrl } from '../lib/storage';
@@ -51,7 +52,8 @@ export function RouteGate({ route }: { route: RouteDef }) {
   if (route.redirectTo) return <Navigate to={route.redirectTo} replace />;
 
   let content: ReactNode = route.Screen ? <route.Screen /> : null;
-  if (route.access !== 'public') {
+  // SPEC §6 sandbox mode: the back office's preview opens without an account (it writes nothing).
+  if (route.access !== 'public' && !(route.sandbox && isSandbox())) {
     if (session.status === 'connecting') return <Spinner label={t('session.connecting')} />;
     const allowed =
       session.status === 'authenticated' &&

@@ -21,6 +21,8 @@ export interface RouteDef {
   /** Where to redirect instead of rendering a screen. */
   redirectTo?: string;
   Screen?: LazyExoticComponent<ComponentType>;
+  /** Reachable in sandbox mode (SPEC §6) without a signed-in user: the back office's preview. */
+  sandbox?: boolean;
 }
 
 function screen<K extends string>(
@@ -71,7 +73,7 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'lesson',
     Screen: PlayerQuestions,
   },
-  { path: '/preview', titleKey: 'routes.preview', access: 'lesson', Screen: Preview },
+  { path: '/preview', titleKey: 'routes.preview', access: 'lesson', Screen: Preview, sandbox: true },
   { path: '/correction', titleKey: 'routes.correction', access: 'lesson', Screen: Correction },
   { path: '/correction/:pageId', titleKey: 'routes.correction', access: 'lesson', Screen: Correction },
   {

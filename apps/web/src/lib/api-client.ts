@@ -3,6 +3,7 @@
  * JSON bodies, errors thrown as ApiError whose catalogue code is read by the domain's rules.
  */
 import { readErrorCode, type ErrorCode } from '@parcours/domain/errors';
+import { SANDBOX_TOKEN } from './sandbox';
 import { getToken } from './storage';
 
 export const API_BASE = '/api';
@@ -83,7 +84,9 @@ async function parseBody(response: Response): Promise<unknown> {
 /** `path` is relative to /api, without a leading slash: 'users/me', 'class-users'. */
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/vnd.api+json, application/json' };
-  const token = options.token === undefined ? getToken() : options.token;
+  const stored = options.token === undefined ? getToken() : options.token;
+  // The sandbox marker (SPEC §6) is no credential: never sent as a bearer token.
+  const token = stored === SANDBOX_TOKEN ? null : stored;
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: string | undefined;
   if (options.body !== undefined) {

@@ -4,6 +4,7 @@
  * need it synchronously, and it must be on the /login critical path without TanStack Query.
  */
 import type { MeResponse } from '@parcours/domain/entities';
+import { SANDBOX_TOKEN } from './sandbox';
 import { useSyncExternalStore } from 'react';
 import { ApiError, apiFetch } from './api-client';
 import { clearAllExceptContext, getToken, getUserId, setToken, setUserId } from './storage';
@@ -64,7 +65,8 @@ export function dropCredentials(): void {
  */
 export async function loadUser(options: { viaLink?: boolean } = {}): Promise<SessionState> {
   const token = getToken();
-  if (!token) {
+  // Sandbox mode (SPEC §6): a marker, not a credential; nobody to load.
+  if (!token || token === SANDBOX_TOKEN) {
     set({ status: 'unauthenticated', user: null });
     return state;
   }

@@ -1,6 +1,7 @@
 import { Navigate } from 'react-router';
 import { PreviewPage } from '../../features/player/components/PreviewPage';
 import { PlayerSlotsContext } from '../../features/player/player-slots';
+import { isSandbox } from '../../lib/sandbox';
 import { useSession } from '../../lib/session';
 import { playerSlots } from './PlayerScreen';
 
