@@ -41,7 +41,9 @@ export default defineConfig({
         // The app shell: every built script, style and static picture, so a reload works offline.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
+        // /preview and /correction come from the network: their response keeps the back office's
+        // window.opener (COOP unsafe-none), which a cached copy of index.html would not.
+        navigateFallbackDenylist: [/^\/api\//, /^\/(?:preview|correction)(?:\/|$)/],
         cleanupOutdatedCaches: true,
         runtimeCaching: [
           {

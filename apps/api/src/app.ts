@@ -79,6 +79,9 @@ const CSP_DIRECTIVES = {
   frameAncestors: ["'self'"],
 };
 
+/** SPA routes a back office opens in a window and messages (SPEC §7): they keep `window.opener`. */
+export const OPENED_BY_BACK_OFFICE = /^\/(?:preview|correction)(?:\/|$)/;
+
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { env, db, dbKind } = opts;
   if (!env.JWT_SECRET) throw new Error('JWT_SECRET is required to build the app (server.ts provides one).');
@@ -99,7 +102,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // JSON:API clients send application/vnd.api+json; parse it like JSON.
   app.addContentTypeParser('application/vnd.api+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
 
-  registerSecurityHeaders(app, { contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES } });
+  registerSecurityHeaders(app, { contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES } }, OPENED_BY_BACK_OFFICE);
   // Off globally; routes opt in (login). Exceeding throws our ApiError, rendered as JSON:API.
   await app.register(rateLimit, {
     global: false,

@@ -9,7 +9,16 @@ import type { HelmetOptions } from 'helmet';
  * request gets the recorded headers: @fastify/helmet rebuilt helmet, CSP parsing included, on
  * each request, which cost about 6 % of an authenticated API call.
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: HelmetOptions,
+  /**
+   * Paths a back office on another origin opens in a window and talks to (SPEC §7 window
+   * messages: /preview, /correction). COOP same-origin would sever `window.opener`, so the
+   * 'mounted' message could never reach the back office; these pages keep the opener.
+   */
+  openedByOtherOrigins?: RegExp,
+): void {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {
@@ -26,8 +35,10 @@ export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOpt
   });
   // Helmet's middleware is synchronous; if a future version were not, headers would be missing.
   if (!ran) throw new Error('helmet did not run synchronously');
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    if (openedByOtherOrigins?.test(request.url.split('?')[0] ?? ''))
+      reply.header('cross-origin-opener-policy', 'unsafe-none');
     done();
   });
 }
