@@ -30,7 +30,8 @@ export function StatsTab() {
     const unit = stats.buckets[0]?.unit ?? 'day';
     const name = (key: string, long: boolean) => {
       const date = bucketLabel(key, unit, i18n.language, long);
-      return unit === 'week' ? t(long ? 'statistics.weekOfLong' : 'statistics.weekOf', { date }) : date;
+      // The axis has room for the Monday's date only; the table says "week of".
+      return unit === 'week' && long ? t('statistics.weekOfLong', { date }) : date;
     };
     return {
       unit,

@@ -20,7 +20,7 @@ interface UPlotChartProps {
 }
 
 const DEFAULT_WIDTH = 640;
-const LABEL_SPACE = 72; // px an x label needs; fewer labels when the buckets are narrower
+const LABEL_SPACE = 84; // px an x label needs; fewer labels when the buckets are narrower
 
 function resolveColor(color: string, element: Element): string {
   if (!color.startsWith('--')) return color;
