@@ -396,6 +396,20 @@ describe('POST log-book-records', () => {
     expect(error?.detail).toBe(key);
   });
 
+  it('answers a note of the same student (parentId), and refuses a parent about someone else (404)', async () => {
+    const reply = await send('POST', '/api/log-book-records', anna, {
+      title: 'Réponse',
+      parentId: 'n-a-teacher',
+    });
+    expect(reply.statusCode).toBe(201);
+    expect((reply.json() as Doc).data.attributes.parentId).toBe('n-a-teacher');
+    for (const parentId of ['n-b', 'n-beta', 'nope']) {
+      const res = await send('POST', '/api/log-book-records', anna, { title: 'Réponse', parentId });
+      expect(res.statusCode).toBe(404);
+      expect(codeOf(res)).toBe('MODEL_NOT_FOUND');
+    }
+  });
+
   it('answers 400, not 500, to a body that is not JSON, and 401 without a token', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -33,16 +33,15 @@ export function newFileId(): string {
 }
 
 const NAME_MAX = 200;
+// Control characters would break headers and logs; quotes, the Content-Disposition parameter.
+// eslint-disable-next-line no-control-regex
+const CONTROL_OR_QUOTE = /[\u0000-\u001f\u007f"]/g;
 
 /** A file name as the learner's system gave it, reduced to a harmless display name. */
 export function safeFileName(raw: string | undefined, fallback: string): string {
   // Browsers send a base name, other clients may not; both separators count.
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base
-    .replace(/[\u0000-\u001f\u007f"]/g, '')
-    .trim()
-    .slice(0, NAME_MAX);
+  const clean = base.replace(CONTROL_OR_QUOTE, '').trim().slice(0, NAME_MAX);
   return clean || fallback;
 }
 
