@@ -108,7 +108,7 @@ describe('the logbook tab', () => {
       'Note du formateur',
       'Ma note',
     ]);
-    expect(within(notes[0]!).getByText('Par Tess Teacher')).toBeInTheDocument();
+    expect(within(notes[0]!).getByText('Par Tess Teacher,')).toBeInTheDocument();
     expect(within(notes[0]!).queryByRole('button', { name: /Modifier/ })).not.toBeInTheDocument();
     expect(within(notes[1]!).getByText('Message Ma note')).toBeInTheDocument();
     expect(within(notes[1]!).getByRole('link', { name: /Ouvrir photo\.png/ })).toHaveAttribute(
