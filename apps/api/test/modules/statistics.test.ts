@@ -264,3 +264,21 @@ describe('GET /api/statistics: access and validation', () => {
     expect(error(res)?.source?.parameter).toBe(parameter);
   });
 });
+
+describe('bucket bounds cache', () => {
+  it('reuses the bounds within the last bucket and works them out again after it', async () => {
+    const { cachedPeriodBuckets } = await import('../../src/modules/statistics/service');
+    const { periodBuckets } = await import('@parcours/domain/statistics');
+    const morning = cachedPeriodBuckets('1w', 'Europe/Paris', new Date('2026-11-23T07:00:00Z'));
+    expect(cachedPeriodBuckets('1w', 'Europe/Paris', new Date('2026-11-23T22:59:59Z'))).toBe(morning);
+    // Midnight in Paris: a new day, a new list.
+    const next = cachedPeriodBuckets('1w', 'Europe/Paris', new Date('2026-11-23T23:00:00Z'));
+    expect(next).not.toBe(morning);
+    expect(next).toEqual(periodBuckets('1w', new Date('2026-11-23T23:00:00Z'), 'Europe/Paris'));
+    expect(next.at(-1)?.key).toBe('2026-11-24');
+    // Going back in time (a test clock) is not served from the cache either.
+    expect(cachedPeriodBuckets('1w', 'Europe/Paris', new Date('2026-11-20T12:00:00Z')).at(-1)?.key).toBe(
+      '2026-11-20',
+    );
+  });
+});
