@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ids, hosts } from '../helpers/fixtures';
 import { get, login, startTestApp } from '../helpers/app';
 import type { ErrorDoc, TestContext } from '../helpers/app';
+import { loadProgramContexts } from '../../src/modules/progression/rules';
 import { cert, seedCertificates } from './certificates-seed';
 
 let t: TestContext;
@@ -226,5 +227,28 @@ describe('GET /api/certificates/{id}/verify', () => {
       headers: { accept: 'application/json' },
     });
     expect((back.json() as { status: string }).status).toBe('valid');
+  });
+});
+
+describe('the end-of-program reference follows the same certifying rule', () => {
+  it("a course certifies by its own settings even when its type does not, or by its type's flag", async () => {
+    const db = t.tdb.db;
+    await db
+      .insertInto('programCourses')
+      .values([
+        { id: 'pc-cert-own', programId: ids.progPub, courseId: cert.course, order: 10, settings: '{}' },
+        {
+          id: 'pc-cert-type',
+          programId: ids.progPub,
+          courseId: cert.courseByType,
+          order: 11,
+          settings: '{}',
+        },
+      ])
+      .execute();
+    const ctx = (await loadProgramContexts(db, [ids.cpCurrentPub])).get(ids.cpCurrentPub);
+    expect(ctx?.courses.get(cert.course)?.certificate).toBe(true);
+    expect(ctx?.courses.get(cert.courseByType)?.certificate).toBe(true);
+    expect(ctx?.courses.get(ids.coursePub)?.certificate).toBe(false);
   });
 });

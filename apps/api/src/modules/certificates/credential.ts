@@ -13,7 +13,7 @@ import type { DocLocale } from './texts';
  * Credentials using JOSE and COSE" (header `typ: vc+jwt`, `cty: vc`; the payload is the
  * credential itself, no `vc` claim) with EdDSA over Ed25519. Registered claims iss/jti/nbf
  * repeat issuer.id, id and validFrom so JWT-only verifiers can check them too (OB 3.0 §8.2).
- * Decision record: docs/decisions/0008-certificate-credentials.md.
+ * Decision record: docs/decisions/0012-certificate-documents-and-credentials.md.
  */
 
 export const VC_CONTEXT_V2 = 'https://www.w3.org/ns/credentials/v2';

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { courseIsCertifying } from '@parcours/domain/certification';
 import { lessonWindow } from '@parcours/domain/class-timing';
 import type { TimeWindow } from '@parcours/domain/class-timing';
 import { LESSON_STATES } from '@parcours/domain/entities';
@@ -80,7 +81,7 @@ export async function loadProgramContexts(db: Q, classProgramIds: string[]): Pro
         .selectFrom('programCourses as pc')
         .innerJoin('courses as co', 'co.id', 'pc.courseId')
         .leftJoin('courseTypes as ct', 'ct.id', 'co.typeId')
-        .select(['pc.programId', 'pc.courseId', 'pc.settings', 'pc.order', 'pc.id', 'co.title', 'co.reference', 'ct.settings as typeSettings'])
+        .select(['pc.programId', 'pc.courseId', 'pc.settings', 'pc.order', 'pc.id', 'co.title', 'co.reference', 'co.settings as courseSettings', 'ct.settings as typeSettings'])
         .where('pc.programId', 'in', programIds)
         .orderBy('pc.order')
         .orderBy('pc.id')
@@ -99,7 +100,7 @@ export async function loadProgramContexts(db: Q, classProgramIds: string[]): Pro
       mode: unlockModeOf(jsonObject(cp.programSettings)),
       steps: mine.map((pc) => stepOf(pc.courseId, pc.settings)),
       courses: new Map(
-        mine.map((pc) => [pc.courseId, { title: pc.title, reference: pc.reference, certificate: jsonObject(pc.typeSettings ?? '{}').certificate === true }]),
+        mine.map((pc) => [pc.courseId, { title: pc.title, reference: pc.reference, certificate: courseIsCertifying(jsonObject(pc.courseSettings), jsonObject(pc.typeSettings ?? '{}')) }]),
       ),
     });
   }
@@ -119,8 +120,9 @@ export function toProgramLesson(row: LessonRow): ProgramLesson {
 }
 
 /**
- * Reference of the certificate of an ended last course, when its course type delivers one
- * (`settings.certificate: true`): stable, so concurrent writers agree.
+ * Reference of the certificate of an ended last course, when the course certifies (its own
+ * `settings.certification`, else its type's `settings.certificate: true`; domain/certification):
+ * stable, so concurrent writers agree.
  */
 export function certificationRefOf(row: LessonRow, ctx: ProgramContext): string | null {
   const course = ctx.courses.get(row.courseId);
