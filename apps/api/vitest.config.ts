@@ -2,6 +2,13 @@ import { defineProject } from 'vitest/config';
 
 // API suites run against a real database: SQLite by default, PostgreSQL when DATABASE_URL is set.
 // Each test file gets its own database (SQLite in memory, or its own PostgreSQL schema).
+// Every JSON:API document a test receives is checked against the official schema (test/jsonapi).
 export default defineProject({
-  test: { name: 'api', include: ['test/**/*.test.ts', 'src/**/*.test.ts'], testTimeout: 20000, hookTimeout: 30000 },
+  test: {
+    name: 'api',
+    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    setupFiles: ['test/jsonapi/setup.ts'],
+    testTimeout: 20000,
+    hookTimeout: 30000,
+  },
 });

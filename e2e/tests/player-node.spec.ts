@@ -13,7 +13,7 @@ const MATHS = 'Fractions et pourcentages';
 
 interface NodeResource {
   id: string;
-  attributes: { type: string; title: string | null; blockId: string | null; tools: { calculator?: boolean } };
+  attributes: { kind: string; title: string | null; blockId: string | null; tools: { calculator?: boolean } };
 }
 
 /** The nodes of a course Léa follows, found through the API with her own token. */
@@ -48,7 +48,7 @@ test.describe('node mode', () => {
   });
 
   test('shows a block node with its toolbar, and Next opens the next node', async ({ page }) => {
-    const node = nodes.find((n) => n.attributes.type === 'block' && n.attributes.title === 'Calculer un prix soldé');
+    const node = nodes.find((n) => n.attributes.kind === 'block' && n.attributes.title === 'Calculer un prix soldé');
     expect(node, 'the calculator block node').toBeTruthy();
     await page.goto(`/render/node/${node!.id}`);
     await expect(heading(page, 'Calculer un prix soldé')).toBeVisible();
@@ -63,7 +63,7 @@ test.describe('node mode', () => {
   });
 
   test('offers a multiblock by numbered titles, renders the chosen block, then goes home', async ({ page }) => {
-    const multiblock = nodes.find((n) => n.attributes.type === 'multiblock');
+    const multiblock = nodes.find((n) => n.attributes.kind === 'multiblock');
     expect(multiblock, 'the multiblock node').toBeTruthy();
     await page.goto(`/render/node/${multiblock!.id}`);
     await expect(heading(page, 'Entraînement chronométré')).toBeVisible();

@@ -13,6 +13,7 @@ import { registerCompression } from './plugins/compression';
 import { registerDb } from './plugins/db';
 import { ApiError, errorHandler, notFoundError } from './plugins/errors';
 import { redactingLogger } from './plugins/log-redaction';
+import { registerJsonApiSink } from './plugins/jsonapi-sink';
 import { registerMail } from './plugins/mail';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerTenant } from './plugins/tenant';
@@ -93,12 +94,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // Path ids are UUID-like; anything much longer is not an id of ours.
     routerOptions: { maxParamLength: 200 },
     // Errors raised before routing (a path that is not valid UTF-8) get the same JSON:API shape.
-    frameworkErrors: (error, request, reply) => errorHandler.call(app, error, request, reply),
+    frameworkErrors: (error, request, reply) => errorHandler.call(request.server, error, request, reply),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   registerWellFormedText(app);
+  registerJsonApiSink(app);
   // JSON:API clients send application/vnd.api+json; parse it like JSON.
   app.addContentTypeParser('application/vnd.api+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
 

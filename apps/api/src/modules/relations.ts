@@ -72,7 +72,7 @@ export const relations: Relations<Scope> = {
   },
   'program-courses': { course: courseRel },
   courses: {
-    type: toOne('typeId', async ({ db, viewer }, ids) => (await courseTypesByIds(db, viewer, ids)).map(toCourseTypeResource)),
+    courseType: toOne('typeId', async ({ db, viewer }, ids) => (await courseTypesByIds(db, viewer, ids)).map(toCourseTypeResource)),
     category: toOne('categoryId', async ({ db, viewer }, ids) => (await courseCategoriesByIds(db, viewer, ids)).map(toCourseCategoryResource)),
   },
   lessons: { course: courseRel, class: classRel },
@@ -87,6 +87,6 @@ export const INCLUDES = {
   classPrograms: ['program', 'program.programCourses', 'program.programCourses.course'],
   programs: ['programCourses', 'programCourses.course'],
   programCourses: ['course'],
-  courses: ['type', 'category'],
+  courses: ['courseType', 'category'],
   lessons: ['course', 'class', 'class.classPrograms'],
 } as const;

@@ -81,8 +81,8 @@ describe('class-programs, programs, program-courses', () => {
 });
 
 describe('courses and competencies', () => {
-  it('reads a course with include=type,category', async () => {
-    const res = await get(t.app, `/api/courses/${ids.coursePub}?include=type,category`, anna);
+  it('reads a course with include=courseType,category', async () => {
+    const res = await get(t.app, `/api/courses/${ids.coursePub}?include=courseType,category`, anna);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.data.attributes).toMatchObject({ title: 'Fractions 101', state: 'PUBLISHED', categoryId: ids.category, typeId: ids.type });

@@ -20,7 +20,7 @@ describe('files', () => {
     expect(res.json().data).toMatchObject({
       type: 'files',
       id: ids.fileLogo,
-      attributes: { type: 'image/png', fileType: 'image', name: 'logo.png', download: `/api/files/${ids.fileLogo}/download` },
+      attributes: { mimeType: 'image/png', fileType: 'image', name: 'logo.png', download: `/api/files/${ids.fileLogo}/download` },
     });
     expect((await get(t.app, `/api/files/${ids.fileLogo}`)).statusCode).toBe(401);
     expect((await get(t.app, `/api/files/${ids.fileBeta}`, anna)).statusCode).toBe(404);

@@ -289,6 +289,6 @@ describe('keep-alive and resources', () => {
     const page = doc(await ben.current(B));
     const res = await ben.send('GET', `/api/pages/${page.id}/resources?lessonId=${B}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: [], files: [] });
+    expect(res.json()).toEqual({ data: [], meta: { files: [] } });
   });
 });

@@ -36,7 +36,7 @@ describe('course-nodes', () => {
     const blocks = body.included.filter((r) => r.type === 'course-blocks');
     expect(blocks.map((b) => b.attributes.title)).toContain('Pick the even numbers');
     const mc = blocks.find((b) => b.attributes.title === 'Pick the even numbers')!;
-    expect(mc.attributes).toMatchObject({ type: 'exercice', settings: { hintCount: 2 } });
+    expect(mc.attributes).toMatchObject({ kind: 'exercice', settings: { hintCount: 2 } });
     expect(JSON.stringify(mc)).not.toContain('SECRET');
     expect(JSON.stringify(mc)).not.toContain('HINT-ONE');
   });
@@ -46,7 +46,7 @@ describe('course-nodes', () => {
     const res = await ann.send('GET', `/api/course-nodes/${node.id}?include=parent,children`);
     expect(res.statusCode).toBe(200);
     const body = res.json() as { data: Res; included: Res[] };
-    expect(body.data.attributes).toMatchObject({ type: 'multiblock', parentId: node.parentId });
+    expect(body.data.attributes).toMatchObject({ kind: 'multiblock', parentId: node.parentId });
     expect(body.included.find((r) => r.id === node.parentId)?.attributes.title).toBe('Second');
     const kids = body.included.filter((r) => r.attributes.parentId === node.id);
     expect(kids.map((k) => (k.attributes.settings as { timeLimit: number }).timeLimit)).toEqual([60, 60]);
@@ -72,7 +72,7 @@ describe('course-blocks, course-terms and courses', () => {
   });
 
   it('courses/{id} with type and category', async () => {
-    const res = await ann.send('GET', `/api/courses/${await courseId('Exam')}?include=type,category`);
+    const res = await ann.send('GET', `/api/courses/${await courseId('Exam')}?include=courseType,category`);
     expect(res.statusCode).toBe(200);
     const body = res.json() as { included: Res[] };
     expect(body.included.find((r) => r.type === 'course-types')?.attributes).toMatchObject({ settings: { hints: false, feedbacks: false, retry: false } });

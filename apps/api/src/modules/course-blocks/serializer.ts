@@ -15,7 +15,8 @@ export function toBlockResource(row: PublicBlockRow, termIds: string[]): Resourc
     id: row.id,
     attributes: {
       title: view.title,
-      type: view.type,
+      // Not `type`: JSON:API forbids an attribute of that name.
+      kind: view.type,
       categoryId: row.categoryId,
       competencyId: row.competencyId,
       attachmentIds: jsonStrings(row.attachmentIds),

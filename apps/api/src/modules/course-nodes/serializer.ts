@@ -3,11 +3,12 @@ import { nodeView } from '../lesson-pages/serializer';
 import type { NodeRow } from './repository';
 
 export function toNodeResource(row: NodeRow): Resource {
-  const view = nodeView(row);
+  // JSON:API forbids attributes named `id` or `type`: the id is the resource's, the node type is `kind`.
+  const { id: _id, type: kind, ...view } = nodeView(row);
   return {
     type: 'course-nodes',
     id: row.id,
-    attributes: { ...view, courseId: row.courseId, blockId: row.blockId, order: row.order },
+    attributes: { ...view, kind, courseId: row.courseId, blockId: row.blockId, order: row.order },
     relationships: {
       parent: { data: row.parentId ? { type: 'course-nodes', id: row.parentId } : null },
       block: { data: row.blockId ? { type: 'course-blocks', id: row.blockId } : null },

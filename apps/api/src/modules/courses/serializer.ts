@@ -26,7 +26,8 @@ export function toCourseResource(row: CourseRow): Resource {
     id: row.id,
     attributes: { ...attributes },
     relationships: {
-      type: { data: row.typeId ? { type: 'course-types', id: row.typeId } : null },
+      // Not `type`: JSON:API forbids a relationship (or attribute) of that name.
+      courseType: { data: row.typeId ? { type: 'course-types', id: row.typeId } : null },
       category: { data: { type: 'course-categories', id: row.categoryId } },
     },
   };

@@ -10,7 +10,8 @@ export function toFileResource(row: FileRow): Resource {
     type: 'files',
     id: row.id,
     attributes: {
-      type: row.type,
+      // The MIME type; not `type`, which JSON:API forbids as an attribute name.
+      mimeType: row.type,
       fileType: row.fileType,
       name: row.name,
       libraryId: row.libraryId,

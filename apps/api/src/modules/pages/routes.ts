@@ -8,12 +8,19 @@ import { jsonStrings } from '../programs/serializer';
 import { notFound } from '../scope';
 
 const CLOSED_STATES = new Set(['LOCKED', 'HIDDEN', 'EXPIRED']);
-const fileSchema = z.object({ id: z.string(), name: z.string(), type: z.string(), fileType: z.string(), download: z.string() });
+const fileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  mimeType: z.string(),
+  fileType: z.string(),
+  download: z.string(),
+});
 
 /**
  * `GET /pages/{id}/resources?lessonId=` (SPEC §7): what the toolbar's resources list shows for a
- * lesson page — the resource nodes under the page's node with their blocks, and the files
- * attached to the node and its block.
+ * lesson page — the resource nodes under the page's node with their blocks (`page-resources`
+ * resources, id of the node), and the files attached to the node and its block (`meta.files`:
+ * JSON:API allows no other top-level member).
  */
 export const pageResourceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -27,8 +34,17 @@ export const pageResourceRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.strictObject({ lessonId: z.string().min(1).max(200), noCache: z.string().optional() }),
         response: {
           200: z.object({
-            data: z.array(z.object({ block: z.record(z.string(), z.unknown()).nullable(), node: z.record(z.string(), z.unknown()) })),
-            files: z.array(fileSchema),
+            data: z.array(
+              z.object({
+                type: z.literal('page-resources'),
+                id: z.string(),
+                attributes: z.object({
+                  block: z.record(z.string(), z.unknown()).nullable(),
+                  node: z.record(z.string(), z.unknown()),
+                }),
+              }),
+            ),
+            meta: z.object({ files: z.array(fileSchema) }),
           }),
         },
       },
@@ -44,20 +60,42 @@ export const pageResourceRoutes: FastifyPluginAsyncZod = async (app) => {
       const node = nodes.find((n) => n.id === page.nodeId);
       if (!node) throw notFound('Page');
       const resources = nodes.filter((n) => n.parentId === node.id).sort((a, b) => a.order - b.order);
-      const blockIds = [...new Set([node.blockId, ...resources.map((r) => r.blockId)].filter((b): b is string => !!b))];
-      const [blocks, terms] = await Promise.all([blocksByIds(app.db, contextId, blockIds), termsOfBlocks(app.db, blockIds)]);
+      const blockIds = [
+        ...new Set([node.blockId, ...resources.map((r) => r.blockId)].filter((b): b is string => !!b)),
+      ];
+      const [blocks, terms] = await Promise.all([
+        blocksByIds(app.db, contextId, blockIds),
+        termsOfBlocks(app.db, blockIds),
+      ]);
       const byId = new Map(blocks.map((b) => [b.id, b]));
       const own = node.blockId ? byId.get(node.blockId) : undefined;
-      const fileIds = [...new Set([...jsonStrings(node.attachmentIds), ...(own ? jsonStrings(own.attachmentIds) : [])])];
+      const fileIds = [
+        ...new Set([...jsonStrings(node.attachmentIds), ...(own ? jsonStrings(own.attachmentIds) : [])]),
+      ];
       const files = fileIds.length
-        ? await app.db.selectFrom('files').select(['id', 'name', 'type', 'fileType']).where('contextId', '=', contextId).where('id', 'in', fileIds).execute()
+        ? await app.db
+            .selectFrom('files')
+            .select(['id', 'name', 'type', 'fileType'])
+            .where('contextId', '=', contextId)
+            .where('id', 'in', fileIds)
+            .execute()
         : [];
       return {
         data: resources.map((r) => {
           const b = r.blockId ? byId.get(r.blockId) : undefined;
-          return { node: { ...nodeView(r) }, block: b ? { ...blockView(b, terms) } : null };
+          return {
+            type: 'page-resources' as const,
+            id: r.id,
+            attributes: { node: { ...nodeView(r) }, block: b ? { ...blockView(b, terms) } : null },
+          };
         }),
-        files: files.map((f) => ({ ...f, download: `/api/files/${f.id}/download` })),
+        meta: {
+          files: files.map(({ type, ...f }) => ({
+            ...f,
+            mimeType: type,
+            download: `/api/files/${f.id}/download`,
+          })),
+        },
       };
     },
   );

@@ -4,7 +4,8 @@ import { apiFetch } from '../../../lib/api-client';
 import { indexDocument, relatedMany } from '../../../lib/json-api';
 import { playerKeys } from './query-keys';
 
-type BlockAttributes = Omit<BlockView, 'id' | 'terms'> & { terms?: BlockView['terms'] };
+// The block type travels as `kind`: JSON:API forbids an attribute named `type`.
+type BlockAttributes = Omit<BlockView, 'id' | 'terms' | 'type'> & { kind: BlockView['type']; terms?: BlockView['terms'] };
 interface TermAttributes {
   title: string;
   words: string[];
@@ -19,9 +20,10 @@ export async function getCourseBlock(blockId: string, signal?: AbortSignal): Pro
   });
   const index = indexDocument(doc);
   const included = relatedMany<TermAttributes>(doc.data, 'terms', index).map((r) => ({ id: r.id, ...r.attributes }));
-  const { attributes } = doc.data;
+  const { kind, ...attributes } = doc.data.attributes;
   return {
     ...attributes,
+    type: kind,
     id: doc.data.id,
     settings: { ...attributes.settings, hintCount: attributes.settings?.hintCount ?? 0 },
     content: { ...attributes.content, sections: attributes.content?.sections ?? [] },

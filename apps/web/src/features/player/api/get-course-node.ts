@@ -5,7 +5,8 @@ import { indexDocument, relatedMany } from '../../../lib/json-api';
 import { playerKeys } from './query-keys';
 
 export interface CourseNodeAttributes {
-  type: NodeType;
+  /** The node type (JSON:API forbids an attribute named `type`). */
+  kind: NodeType;
   title: string | null;
   parentId: string | null;
   blockId: string | null;

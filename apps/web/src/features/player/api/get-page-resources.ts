@@ -19,15 +19,18 @@ export interface PageResources {
   files: ResourceFile[];
 }
 
-/** The page's resources: resource blocks under its node, and the files attached to node and block. */
+/**
+ * The page's resources: resource blocks under its node (`page-resources` resources), and the
+ * files attached to node and block (`meta.files`).
+ */
 export async function getPageResources(pageId: string, lessonId: string, signal?: AbortSignal): Promise<PageResources> {
-  const answer = await apiFetch<{ data?: PageResource[]; files?: ResourceFile[] }>(
+  const answer = await apiFetch<{ data?: { attributes: PageResource }[]; meta?: { files?: ResourceFile[] } }>(
     `pages/${encodeURIComponent(pageId)}/resources`,
     { query: { lessonId }, signal },
   );
   return {
-    resources: Array.isArray(answer.data) ? answer.data : [],
-    files: Array.isArray(answer.files) ? answer.files : [],
+    resources: Array.isArray(answer.data) ? answer.data.map((r) => r.attributes) : [],
+    files: Array.isArray(answer.meta?.files) ? answer.meta.files : [],
   };
 }
 

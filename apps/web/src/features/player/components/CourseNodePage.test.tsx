@@ -45,7 +45,7 @@ const node = (id: string, attributes: Partial<CourseNodeAttributes> = {}) => ({
   type: 'course-nodes',
   id,
   attributes: {
-    type: 'block',
+    kind: 'block',
     title: null,
     parentId: 's1',
     blockId: null,
@@ -63,7 +63,7 @@ const ref = (id: string) => ({ type: 'course-nodes', id });
 /** A multiblock m1 (children listed out of order: the page sorts them) followed by m2 under s1. */
 const multiblock = {
   data: {
-    ...node('m1', { type: 'multiblock', title: 'Training', order: 1 }),
+    ...node('m1', { kind: 'multiblock', title: 'Training', order: 1 }),
     relationships: { children: { data: [ref('k2'), ref('k1')] } },
   },
   included: [
@@ -73,8 +73,8 @@ const multiblock = {
 };
 
 const blockDoc = (id: string, title: string) => {
-  const { id: _, terms: __, ...attributes } = block({ id, title });
-  return { data: { type: 'course-blocks', id, attributes: { ...attributes, termIds: [] } } };
+  const { id: _, terms: __, type: kind, ...attributes } = block({ id, title });
+  return { data: { type: 'course-blocks', id, attributes: { ...attributes, kind, termIds: [] } } };
 };
 
 const siblings = (...ids: string[]) => ({ body: { data: ids.map((id, i) => node(id, { order: i + 1 })) } });

@@ -43,7 +43,7 @@ export function CourseNodePage({ nodeId }: { nodeId: string }) {
 
   const node = nodeQuery.data?.node ?? null;
   const children = nodeQuery.data?.children ?? [];
-  const isMulti = node?.attributes.type === 'multiblock';
+  const isMulti = node?.attributes.kind === 'multiblock';
   const blockNode = isMulti ? (children.find((c) => c.id === chosen) ?? null) : node;
   const blockQuery = useCourseBlock(blockNode?.attributes.blockId ?? null);
   const block = blockQuery.data ?? null;

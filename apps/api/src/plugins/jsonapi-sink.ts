@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * A seam for the test suite's JSON:API conformance check (test/jsonapi/setup.ts): when a sink
+ * function is installed on globalThis under this symbol before the app is built, every JSON
+ * response is handed to it. Production never installs one, so no hook is added there.
+ */
+export const JSONAPI_SINK = Symbol.for('parcours.jsonapi-sink');
+
+export interface SentJson {
+  method: string;
+  url: string;
+  statusCode: number;
+  body: string;
+}
+
+export function registerJsonApiSink(app: FastifyInstance): void {
+  const sink = (globalThis as Record<symbol, unknown>)[JSONAPI_SINK];
+  if (typeof sink !== 'function') return;
+  const record = sink as (sent: SentJson) => void;
+  app.addHook('onSend', async (request, reply, payload) => {
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (typeof payload === 'string' && /json/.test(type)) {
+      record({ method: request.method, url: request.url, statusCode: reply.statusCode, body: payload });
+    }
+    return payload;
+  });
+}
