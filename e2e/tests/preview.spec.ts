@@ -72,7 +72,11 @@ test('an author opens a demo block from the preview tool, answers it and sees th
   await expect(popup.getByRole('note')).toContainText(/Aperçu/);
   await expectNoSeriousA11yViolations(popup);
 
-  await popup.getByRole('checkbox').first().check();
+  // By keyboard, as the player journeys do: the styled label covers the native box.
+  const first = popup.getByRole('checkbox').first();
+  await first.focus();
+  await popup.keyboard.press('Space');
+  await expect(first).toBeChecked();
   await popup.getByRole('button', { name: 'Vérifier mes réponses' }).click();
   await expect(popup.getByRole('heading', { level: 2, name: /Score : [\d.,]+ \/ \d+/ })).toBeVisible();
   await expectNoSeriousA11yViolations(popup);
