@@ -23,7 +23,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function pdfText(bytes: Buffer): Promise<string> {
+async function pdfParts(bytes: Buffer): Promise<{ text: string; links: string[] }> {
   const doc = await getDocument({
     data: new Uint8Array(bytes),
     useSystemFonts: false,
@@ -31,12 +31,19 @@ async function pdfText(bytes: Buffer): Promise<string> {
     standardFontDataUrl,
   }).promise;
   const parts: string[] = [];
+  const links: string[] = [];
   for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
+    const page = await doc.getPage(n);
+    const content = await page.getTextContent();
     parts.push(content.items.map((i) => ('str' in i ? i.str : '')).join('\n'));
+    for (const a of (await page.getAnnotations()) as { url?: string }[]) if (a.url) links.push(a.url);
   }
   await doc.destroy();
-  return parts.join('\n');
+  return { text: parts.join('\n'), links };
+}
+
+async function pdfText(bytes: Buffer): Promise<string> {
+  return (await pdfParts(bytes)).text;
 }
 
 describe('the certificate PDF', () => {
@@ -55,6 +62,11 @@ describe('the certificate PDF', () => {
     expect(text).toContain('CERTIFICAT');
     expect(text).toMatch(/http:\/\/alpha\.test\/api\/certificates\/[A-Za-z0-9_-]{22}\/verify/);
     expect(text).not.toContain('anna@example.test');
+    // The printed URL is also a link a reader can click.
+    const { links } = await pdfParts(res.rawPayload);
+    expect(links).toEqual([
+      expect.stringMatching(/^http:\/\/alpha\.test\/api\/certificates\/[A-Za-z0-9_-]{22}\/verify$/),
+    ]);
   });
 
   it("uses the tenant's wording when the course has none", async () => {

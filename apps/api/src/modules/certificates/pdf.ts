@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFString, StandardFonts, rgb } from 'pdf-lib';
 import type { PDFFont, PDFImage, PDFPage } from 'pdf-lib';
 import { CERTIFICATE_SCORE_SCALE } from '@parcours/domain/constants';
 import type { Db } from '../../db/db';
@@ -142,14 +142,24 @@ export async function renderCertificatePdf(input: PdfInput): Promise<Uint8Array>
   const url = encodable(regular, input.verificationUrl);
   const label = encodable(regular, t.verifyAt);
   page.drawText(label, { x: 56, y: 62, size: urlSize, font: regular, color: rgb(0.3, 0.3, 0.35) });
-  page.drawText(url, {
-    x: 56,
-    y: 50,
-    size: fitted(regular, url, urlSize, width - 112),
-    font: regular,
-    color: accent,
-  });
+  const size = fitted(regular, url, urlSize, width - 112);
+  page.drawText(url, { x: 56, y: 50, size, font: regular, color: accent });
+  linkTo(doc, page, input.verificationUrl, [56, 47, 56 + regular.widthOfTextAtSize(url, size), 50 + size]);
   return doc.save();
+}
+
+/** Makes the printed URL clickable in a PDF reader (a URI link annotation over the text). */
+function linkTo(doc: PDFDocument, page: PDFPage, url: string, rect: [number, number, number, number]): void {
+  const annotation = doc.context.register(
+    doc.context.obj({
+      Type: 'Annot',
+      Subtype: 'Link',
+      Rect: rect,
+      Border: [0, 0, 0],
+      A: { Type: 'Action', S: 'URI', URI: PDFString.of(url) },
+    }),
+  );
+  page.node.set(PDFName.of('Annots'), doc.context.obj([annotation]));
 }
 
 /**
