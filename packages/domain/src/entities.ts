@@ -360,7 +360,7 @@ export interface PageResults {
   outcome: 'correct' | 'partial' | 'incorrect' | null;
   score: { actual: number; max: number };
   feedbacks: { source: 'general' | 'answer'; preset: string; message: string; rowIndex: number | null }[];
-  /** Per-row correction detail (expected answers included): only present once answered. */
+  /** Per-row correction detail: only present once answered; expected answers only once no retry can be graded. */
   correction: unknown[];
   hints: HintsView;
   retryAllowed: boolean;
@@ -368,6 +368,8 @@ export interface PageResults {
   skipped?: boolean;
   /** A learning module's own score (`POST …/pages/custom-tincan-score`), as a fraction 0..1. */
   tincan?: { scaled: number };
+  /** A retry of the page can still be graded: the correction tells right/wrong, not the expected answers (decision 0009). */
+  keyWithheld?: boolean;
 }
 
 export interface LessonPageAttributes {
@@ -406,4 +408,9 @@ export interface LessonPageAttributes {
   /** The lesson's own time limit (seconds, from its first opening) and what is left of it. */
   lessonTimeLimit: number | null;
   lessonRemainingSeconds: number | null;
+  /**
+   * An unanswered learning-module page: the launch the server issued to this learner for this
+   * page; the score is accepted only with it, once (decision 0009). Null on any other page.
+   */
+  tincanLaunch: string | null;
 }

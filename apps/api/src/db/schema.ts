@@ -88,6 +88,10 @@ export interface LessonPagesTable {
   startedAt: string | null;
   /** Last keep-alive or opening, from which the next ping measures time (0003). */
   lastSeenAt: string | null;
+  /** A multiblock child's page: the multiblock's node id, one active choice per lesson (0008). */
+  choiceOf: string | null;
+  /** A learning-module page: the launch issued when it was served; its score needs it (0008). */
+  launchToken: string | null;
 }
 export interface ReviewsTable {
   id: string; contextId: string; userId: string; classId: string | null; resourceType: string; resourceId: string;

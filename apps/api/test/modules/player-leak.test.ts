@@ -24,8 +24,23 @@ import type { PageDoc } from '../helpers/player';
  */
 
 const FORBIDDEN_KEYS = new Set([
-  'expected', 'correct', 'incorrect', 'isCorrect', 'solution', 'validators', 'accept', 'tolerance',
-  'answers', 'positions', 'feedback', 'feedbacks', 'match', 'when', 'correction', 'answerRatios', 'outcome',
+  'expected',
+  'correct',
+  'incorrect',
+  'isCorrect',
+  'solution',
+  'validators',
+  'accept',
+  'tolerance',
+  'answers',
+  'positions',
+  'feedback',
+  'feedbacks',
+  'match',
+  'when',
+  'correction',
+  'answerRatios',
+  'outcome',
 ]);
 
 let t: TestDb;
@@ -45,9 +60,16 @@ beforeAll(async () => {
   app = await buildApp({ env: testEnv(), db: t.db, dbKind: t.kind, filesDir, logger: false });
   await app.ready();
   const blocks = await t.db.selectFrom('courseBlocks').select(['id', 'solution']).execute();
-  solutions = new Map(blocks.map((b) => [b.id, parseJson<BlockSolution>(b.solution, { feedbacks: [], validators: [] })]));
+  solutions = new Map(
+    blocks.map((b) => [b.id, parseJson<BlockSolution>(b.solution, { feedbacks: [], validators: [] })]),
+  );
   for (const alias of ['fr', 'en']) {
-    const res = await app.inject({ method: 'POST', url: '/api/users/login', headers: { host: hostOf[alias]! }, payload: { email: 'learner@example.com', password: 'Learner#2026' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      headers: { host: hostOf[alias]! },
+      payload: { email: 'learner@example.com', password: 'Learner#2026' },
+    });
     expect(res.statusCode).toBe(200);
     tokens.set(alias, (res.json() as { access_token: string }).access_token);
   }
@@ -70,7 +92,8 @@ function secretsOf(solution: BlockSolution): Set<string> {
       secrets.add(a.message);
       for (const m of a.match) secrets.add(m);
     }
-    if (v.type === 'free-answer' && v.expected.kind === 'text') for (const a of v.expected.accept) secrets.add(a);
+    if (v.type === 'free-answer' && v.expected.kind === 'text')
+      for (const a of v.expected.accept) secrets.add(a);
   }
   return secrets;
 }
@@ -90,25 +113,41 @@ function leaksOf(page: PageDoc['data']): string[] {
   const blockId = a.block?.id;
   const secrets = blockId ? secretsOf(solutions.get(blockId)!) : new Set<string>();
   walkJson(page, (_k, value, at) => {
-    if (typeof value === 'string' && (secrets.has(value) || secrets.has(normaliseFreeAnswer(value)))) leaks.push(`secret at ${at}`);
+    if (typeof value === 'string' && (secrets.has(value) || secrets.has(normaliseFreeAnswer(value))))
+      leaks.push(`secret at ${at}`);
   });
   // The expected-answer structures themselves, wherever they would hide.
   const text = JSON.stringify(page);
   for (const v of blockId ? solutions.get(blockId)!.validators : []) {
-    if (v.type === 'drag-n-drop' && v.expected.some((l) => l.length > 0) && text.includes(JSON.stringify(v.expected))) leaks.push('drag-n-drop expected lists');
-    if (v.type === 'pick-words' && v.expected.positions.length > 1 && text.includes(JSON.stringify(v.expected.positions))) leaks.push('pick-words positions');
-    if (v.type === 'free-answer' && v.expected.kind === 'number' && text.includes(`"tolerance"`)) leaks.push('free-answer tolerance');
+    if (
+      v.type === 'drag-n-drop' &&
+      v.expected.some((l) => l.length > 0) &&
+      text.includes(JSON.stringify(v.expected))
+    )
+      leaks.push('drag-n-drop expected lists');
+    if (
+      v.type === 'pick-words' &&
+      v.expected.positions.length > 1 &&
+      text.includes(JSON.stringify(v.expected.positions))
+    )
+      leaks.push('pick-words positions');
+    if (v.type === 'free-answer' && v.expected.kind === 'number' && text.includes(`"tolerance"`))
+      leaks.push('free-answer tolerance');
   }
   return leaks;
 }
 
-async function walkLesson(alias: string, lessonId: string): Promise<string[]> {
+/** Walks a lesson to its end; at a multiblock it takes child `pick` (one choice per multiblock, decision 0009). */
+async function walkLesson(alias: string, lessonId: string, pick: number): Promise<string[]> {
   const headers = { host: hostOf[alias]!, authorization: `Bearer ${tokens.get(alias)!}` };
-  const send = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  const send = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+    app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
   const base = `/api/lessons/${lessonId}/pages`;
   const leaks: string[] = [];
   const check = async (page: PageDoc['data']) => {
-    leaks.push(...leaksOf(page).map((l) => `${page.attributes.block?.title ?? page.attributes.node.title}: ${l}`));
+    leaks.push(
+      ...leaksOf(page).map((l) => `${page.attributes.block?.title ?? page.attributes.node.title}: ${l}`),
+    );
     checkedPages++;
     if (page.attributes.block) checkedBlocks.add(page.attributes.block.id);
     // Unlock every hint, then look again: hints are never answers.
@@ -129,64 +168,128 @@ async function walkLesson(alias: string, lessonId: string): Promise<string[]> {
     let page = (res.json() as PageDoc).data;
     if (page.attributes.node.type === 'multiblock') {
       const chooser = page;
-      for (const child of chooser.attributes.children) {
-        const chosen = await send('POST', `${base}/current/choose`, { pageId: chooser.id, nodeId: child.nodeId });
-        expect(chosen.statusCode).toBe(200);
-        page = (chosen.json() as PageDoc).data;
-        if (page.attributes.timeLimit) await send('POST', `${base}/current/start`, { pageId: page.id });
-        await check(page);
-      }
+      const child = chooser.attributes.children[pick % chooser.attributes.children.length]!;
+      const chosen = await send('POST', `${base}/current/choose`, {
+        pageId: chooser.id,
+        nodeId: child.nodeId,
+      });
+      expect(chosen.statusCode).toBe(200);
+      page = (chosen.json() as PageDoc).data;
+      if (page.attributes.timeLimit) await send('POST', `${base}/current/start`, { pageId: page.id });
+      await check(page);
     } else {
       await check(page);
     }
     res = await send('POST', `${base}/next`, { fromPageId: page.id });
-    if (res.statusCode === 409 && (res.json() as ErrorDoc).errors[0]?.code === 'NO_LESSON_PAGE_AVAILABLE') break;
+    if (res.statusCode === 409 && (res.json() as ErrorDoc).errors[0]?.code === 'NO_LESSON_PAGE_AVAILABLE')
+      break;
   }
   return leaks;
 }
 
 describe('no pre-answer page of the demo content carries its answers', () => {
   it('walks every block of every demo course through the player API', async () => {
-    const courses = await t.db.selectFrom('courses as c').innerJoin('contexts as x', 'x.id', 'c.contextId').select(['c.id', 'c.title', 'x.alias', 'x.id as contextId']).execute();
+    const courses = await t.db
+      .selectFrom('courses as c')
+      .innerJoin('contexts as x', 'x.id', 'c.contextId')
+      .select(['c.id', 'c.title', 'x.alias', 'x.id as contextId'])
+      .execute();
     expect(courses.length).toBeGreaterThanOrEqual(5);
     const leaks: string[] = [];
     for (const course of courses) {
-      const learner = await t.db.selectFrom('users').select('id').where('contextId', '=', course.contextId).where('email', '=', 'learner@example.com').executeTakeFirstOrThrow();
-      const cls = await t.db.selectFrom('classUsers as cu').innerJoin('classes as k', 'k.id', 'cu.classId').select('k.id').where('cu.userId', '=', learner.id).executeTakeFirstOrThrow();
-      const lessonId = `leak-${course.id}`;
-      const now = new Date().toISOString();
-      // A fresh lesson of the whole course (every section), so every block is reached.
-      await t.db
-        .insertInto('lessons')
-        .values({
-          id: lessonId, contextId: course.contextId, userId: learner.id, classId: cls.id, classProgramId: null, classStepProgramId: null,
-          courseId: course.id, programCourseId: null, currentNodeId: null, enabledSectionIds: '[]', timeLimit: null, state: 'AVAILABLE',
-          progress: null, certificationRef: null, startAt: null, startedAt: null, endedAt: null, createdAt: now, updatedAt: now,
-        })
+      const learner = await t.db
+        .selectFrom('users')
+        .select('id')
+        .where('contextId', '=', course.contextId)
+        .where('email', '=', 'learner@example.com')
+        .executeTakeFirstOrThrow();
+      const cls = await t.db
+        .selectFrom('classUsers as cu')
+        .innerJoin('classes as k', 'k.id', 'cu.classId')
+        .select('k.id')
+        .where('cu.userId', '=', learner.id)
+        .executeTakeFirstOrThrow();
+      // A multiblock takes one choice per lesson: one fresh lesson per child position, so every block is reached.
+      const nodes = await t.db
+        .selectFrom('courseNodes')
+        .select(['id', 'type', 'parentId'])
+        .where('courseId', '=', course.id)
         .execute();
-      leaks.push(...(await walkLesson(course.alias, lessonId)).map((l) => `${course.title}: ${l}`));
+      const widest = Math.max(
+        1,
+        ...nodes
+          .filter((n) => n.type === 'multiblock')
+          .map((m) => nodes.filter((n) => n.parentId === m.id).length),
+      );
+      for (let pick = 0; pick < widest; pick++) {
+        const lessonId = `leak-${course.id}-${pick}`;
+        const now = new Date().toISOString();
+        // A fresh lesson of the whole course (every section), so every block is reached.
+        await t.db
+          .insertInto('lessons')
+          .values({
+            id: lessonId,
+            contextId: course.contextId,
+            userId: learner.id,
+            classId: cls.id,
+            classProgramId: null,
+            classStepProgramId: null,
+            courseId: course.id,
+            programCourseId: null,
+            currentNodeId: null,
+            enabledSectionIds: '[]',
+            timeLimit: null,
+            state: 'AVAILABLE',
+            progress: null,
+            certificationRef: null,
+            startAt: null,
+            startedAt: null,
+            endedAt: null,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .execute();
+        leaks.push(...(await walkLesson(course.alias, lessonId, pick)).map((l) => `${course.title}: ${l}`));
+      }
     }
     expect(leaks).toEqual([]);
-    const placed = await t.db.selectFrom('courseNodes').select('blockId').where('type', '=', 'block').where('blockId', 'is not', null).execute();
+    const placed = await t.db
+      .selectFrom('courseNodes')
+      .select('blockId')
+      .where('type', '=', 'block')
+      .where('blockId', 'is not', null)
+      .execute();
     expect([...checkedBlocks].sort()).toEqual([...new Set(placed.map((p) => p.blockId!))].sort());
     expect(checkedPages).toBeGreaterThanOrEqual(placed.length);
   });
 
   it('node mode reads (course-blocks, course-nodes with children.block) carry no answers either', async () => {
     const headers = { host: 'localhost', authorization: `Bearer ${tokens.get('fr')!}` };
-    const res = await app.inject({ method: 'GET', url: '/api/course-nodes?include=children.block.terms&page[size]=100', headers });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/course-nodes?include=children.block.terms&page[size]=100',
+      headers,
+    });
     expect(res.statusCode).toBe(200);
-    const body = res.json() as { data: unknown[]; included?: { type: string; id: string; attributes: Record<string, unknown> }[] };
+    const body = res.json() as {
+      data: unknown[];
+      included?: { type: string; id: string; attributes: Record<string, unknown> }[];
+    };
     const blocks = (body.included ?? []).filter((r) => r.type === 'course-blocks');
     expect(blocks.length).toBeGreaterThan(5);
     const leaks: string[] = [];
     for (const b of blocks) {
-      const single = await app.inject({ method: 'GET', url: `/api/course-blocks/${b.id}?include=terms`, headers });
+      const single = await app.inject({
+        method: 'GET',
+        url: `/api/course-blocks/${b.id}?include=terms`,
+        headers,
+      });
       expect(single.statusCode).toBe(200);
       const secrets = secretsOf(solutions.get(b.id)!);
       walkJson(single.json(), (key, value, at) => {
         if (key !== null && FORBIDDEN_KEYS.has(key)) leaks.push(`${b.id} key ${at}`);
-        if (typeof value === 'string' && (secrets.has(value) || secrets.has(normaliseFreeAnswer(value)))) leaks.push(`${b.id} secret ${at}`);
+        if (typeof value === 'string' && (secrets.has(value) || secrets.has(normaliseFreeAnswer(value))))
+          leaks.push(`${b.id} secret ${at}`);
       });
       // Hint texts are unlocked (and paid for) in the player only.
       expect(JSON.stringify(single.json())).not.toContain('"hints"');
@@ -195,9 +298,17 @@ describe('no pre-answer page of the demo content carries its answers', () => {
   });
 
   it('serves a tenant its own tincan modules only', async () => {
-    const block = await t.db.selectFrom('courseBlocks').select(['content', 'contextId']).where('type', '=', 'tincan').executeTakeFirstOrThrow();
+    const block = await t.db
+      .selectFrom('courseBlocks')
+      .select(['content', 'contextId'])
+      .where('type', '=', 'tincan')
+      .executeTakeFirstOrThrow();
     const url = (JSON.parse(block.content) as { tincan: { url: string } }).tincan.url;
-    const ctx = await t.db.selectFrom('contexts').select('alias').where('id', '=', block.contextId).executeTakeFirstOrThrow();
+    const ctx = await t.db
+      .selectFrom('contexts')
+      .select('alias')
+      .where('id', '=', block.contextId)
+      .executeTakeFirstOrThrow();
     const own = await app.inject({ method: 'GET', url, headers: { host: hostOf[ctx.alias]! } });
     expect(own.statusCode).toBe(200);
     expect(own.headers['content-type']).toContain('text/html');
@@ -206,9 +317,17 @@ describe('no pre-answer page of the demo content carries its answers', () => {
     expect(csp).toContain('sandbox allow-scripts');
     expect(csp).not.toContain('allow-same-origin');
     expect(csp).toContain("script-src 'self' 'unsafe-inline'");
-    const other = await app.inject({ method: 'GET', url, headers: { host: hostOf[ctx.alias === 'fr' ? 'en' : 'fr']! } });
+    const other = await app.inject({
+      method: 'GET',
+      url,
+      headers: { host: hostOf[ctx.alias === 'fr' ? 'en' : 'fr']! },
+    });
     expect(other.statusCode).toBe(404);
-    const escape = await app.inject({ method: 'GET', url: `/api/tincan/${block.contextId}/../../x`, headers: { host: hostOf[ctx.alias]! } });
+    const escape = await app.inject({
+      method: 'GET',
+      url: `/api/tincan/${block.contextId}/../../x`,
+      headers: { host: hostOf[ctx.alias]! },
+    });
     expect(escape.statusCode).toBe(404);
   });
 });

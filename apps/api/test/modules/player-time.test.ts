@@ -34,6 +34,36 @@ async function toTimedPage(p: ReturnType<typeof player>, L: string): Promise<Pag
   return doc(await p.choose(L, chooser.id, chooser.attributes.children[0]!.nodeId));
 }
 
+/**
+ * Another practice lesson for the learner, outside any class program: each multiblock of a
+ * lesson takes one choice, so a test that needs a fresh timed child takes a fresh lesson.
+ */
+let copies = 0;
+async function freshPractice(who: 'ann' | 'ben'): Promise<string> {
+  const row = await w.tdb.db
+    .selectFrom('lessons')
+    .selectAll()
+    .where('id', '=', w.lessons[who].practice)
+    .executeTakeFirstOrThrow();
+  const id = `${row.id}-copy-${++copies}`;
+  await w.tdb.db
+    .insertInto('lessons')
+    .values({
+      ...row,
+      id,
+      classProgramId: null,
+      state: 'AVAILABLE',
+      progress: null,
+      currentNodeId: null,
+      startedAt: null,
+      endedAt: null,
+      scoring: '{}',
+      timeLimit: null,
+    })
+    .execute();
+  return id;
+}
+
 describe('a timed page (60 s)', () => {
   let L: string;
   let timed: PageDoc['data'];
@@ -46,18 +76,33 @@ describe('a timed page (60 s)', () => {
     const start = doc(await ann.start(L, timed.id));
     expect(start.attributes).toMatchObject({ startedAt: w.clock.now().toISOString(), remainingSeconds: 60 });
     w.clock.advance(10);
-    expect(doc(await ann.start(L, timed.id)).attributes).toMatchObject({ startedAt: start.attributes.startedAt, remainingSeconds: 50 });
+    expect(doc(await ann.start(L, timed.id)).attributes).toMatchObject({
+      startedAt: start.attributes.startedAt,
+      remainingSeconds: 50,
+    });
   });
 
   it('an answer received after the limit and its grace is refused with LESSON_PAGE_SKIPPED; the page is closed with 0 and the learner moves on', async () => {
     w.clock.advance(53); // 63 s after the start: past 60 + 2
-    const before = await w.tdb.db.selectFrom('users').select('scoring').where('id', '=', w.users.ann).executeTakeFirstOrThrow();
+    const before = await w.tdb.db
+      .selectFrom('users')
+      .select('scoring')
+      .where('id', '=', w.users.ann)
+      .executeTakeFirstOrThrow();
     const res = await ann.answer(L, timed.id, [1]);
     expect(res.statusCode).toBe(409);
     expect(code(res)).toBe('LESSON_PAGE_SKIPPED');
     const page = doc(await ann.current(L, `?pageId=${timed.id}`));
-    expect(page.attributes).toMatchObject({ progress: 'COMPLETED', inputs: { answers: [] }, results: { skipped: true, score: { actual: 0, max: 10 }, feedbacks: [] } });
-    const after = await w.tdb.db.selectFrom('users').select('scoring').where('id', '=', w.users.ann).executeTakeFirstOrThrow();
+    expect(page.attributes).toMatchObject({
+      progress: 'COMPLETED',
+      inputs: { answers: [] },
+      results: { skipped: true, score: { actual: 0, max: 10 }, feedbacks: [] },
+    });
+    const after = await w.tdb.db
+      .selectFrom('users')
+      .select('scoring')
+      .where('id', '=', w.users.ann)
+      .executeTakeFirstOrThrow();
     expect(after.scoring).toBe(before.scoring);
     const again = await ann.answer(L, timed.id, [1]);
     expect(code(again)).toBe('INVALID_INPUTS');
@@ -77,20 +122,9 @@ describe('an answer that arrives in time is kept', () => {
   });
 
   it('even when the timer expires while the save is in flight: the arrival time decides', async () => {
-    // Ann moved on to the last page; back on the multiblock she chooses its other timed block.
-    const A = w.lessons.ann.practice;
-    const last = doc(await ann.current(A));
-    const back = doc(await ann.previous(A, last.id));
-    expect(back.attributes.index).toBe(3);
-    const chooserPage = await w.tdb.db
-      .selectFrom('lessonPages as p')
-      .innerJoin('courseNodes as n', 'n.id', 'p.nodeId')
-      .select(['p.id', 'n.id as nodeId'])
-      .where('p.lessonId', '=', A)
-      .where('n.type', '=', 'multiblock')
-      .executeTakeFirstOrThrow();
-    const other = await w.tdb.db.selectFrom('courseNodes').select('id').where('parentId', '=', chooserPage.nodeId).orderBy('order', 'desc').executeTakeFirstOrThrow();
-    const second = doc(await ann.choose(A, chooserPage.id, other.id));
+    // A lesson of her own for it: a multiblock offers one choice only (decision 0009).
+    const A = await freshPractice('ann');
+    const second = await toTimedPage(ann, A);
     expect(second.attributes.timeLimit).toBe(60);
     await ann.start(A, second.id);
     // Stamped at 59 s (in time); every later read of the clock says 120 s — the handler, the
@@ -98,24 +132,19 @@ describe('an answer that arrives in time is kept', () => {
     const t0 = w.clock.t;
     w.clock.queued.push(t0 + 59_000);
     w.clock.t = t0 + 120_000;
-    const res = await ann.answer(A, second.id, [2]);
+    const res = await ann.answer(A, second.id, [1]);
     expect(res.statusCode).toBe(200);
-    expect(doc(res).attributes).toMatchObject({ answeredAt: new Date(t0 + 59_000).toISOString(), results: { score: { actual: 10, max: 10 } } });
+    expect(doc(res).attributes).toMatchObject({
+      answeredAt: new Date(t0 + 59_000).toISOString(),
+      results: { score: { actual: 10, max: 10 } },
+    });
   });
 });
 
 describe('a timed page never started counts from its opening', () => {
   it('so skipping the start call gains nothing; next from an expired unanswered page records it as skipped', async () => {
-    const B = w.lessons.ben.practice;
-    const chooserRow = await w.tdb.db
-      .selectFrom('lessonPages as p')
-      .innerJoin('courseNodes as n', 'n.id', 'p.nodeId')
-      .select(['p.id', 'n.id as nodeId'])
-      .where('p.lessonId', '=', B)
-      .where('n.type', '=', 'multiblock')
-      .executeTakeFirstOrThrow();
-    const other = await w.tdb.db.selectFrom('courseNodes').select('id').where('parentId', '=', chooserRow.nodeId).orderBy('order', 'desc').executeTakeFirstOrThrow();
-    const page = doc(await ben.choose(B, chooserRow.id, other.id));
+    const B = await freshPractice('ben');
+    const page = await toTimedPage(ben, B);
     w.clock.advance(70);
     const next = await ben.next(B, page.id);
     expect(next.statusCode).toBe(200);
@@ -136,9 +165,14 @@ describe("the lesson's own time limit", () => {
     const res = await ben.answer(E, page.id, [1]);
     expect(res.statusCode).toBe(409);
     expect(code(res)).toBe('LESSON_SKIPPED');
-    const lesson = await w.tdb.db.selectFrom('lessons').select(['state', 'endedAt']).where('id', '=', E).executeTakeFirstOrThrow();
+    const lesson = await w.tdb.db
+      .selectFrom('lessons')
+      .select(['state', 'endedAt'])
+      .where('id', '=', E)
+      .executeTakeFirstOrThrow();
     expect(lesson).toEqual({ state: 'SKIPPED', endedAt: w.clock.now().toISOString() });
-    for (const r of [await ben.current(E), await ben.ping(E, page.id), await ben.next(E, page.id)]) expect(code(r)).toBe('LESSON_SKIPPED');
+    for (const r of [await ben.current(E), await ben.ping(E, page.id), await ben.next(E, page.id)])
+      expect(code(r)).toBe('LESSON_SKIPPED');
     expect((await ben.current(E, `?pageId=${page.id}`)).statusCode).toBe(200);
   });
 
@@ -155,11 +189,22 @@ describe('a lesson closed by its own time limit', () => {
   it('opens the lesson after it in the same transaction that marks it SKIPPED', async () => {
     const P = w.lessons.ben.practice;
     const next = w.lessons.ben.examLocked;
-    const stateOf = async (id: string) => (await w.tdb.db.selectFrom('lessons').select('state').where('id', '=', id).executeTakeFirstOrThrow()).state;
+    const stateOf = async (id: string) =>
+      (await w.tdb.db.selectFrom('lessons').select('state').where('id', '=', id).executeTakeFirstOrThrow())
+        .state;
     expect(await stateOf(next)).toBe('LOCKED');
-    const page = await w.tdb.db.selectFrom('lessonPages').select('id').where('lessonId', '=', P).where('state', '=', 'ACTIVE').executeTakeFirstOrThrow();
+    const page = await w.tdb.db
+      .selectFrom('lessonPages')
+      .select('id')
+      .where('lessonId', '=', P)
+      .where('state', '=', 'ACTIVE')
+      .executeTakeFirstOrThrow();
     const started = new Date(w.clock.now().getTime() - 3_600_000).toISOString();
-    await w.tdb.db.updateTable('lessons').set({ timeLimit: 60, startedAt: started }).where('id', '=', P).execute();
+    await w.tdb.db
+      .updateTable('lessons')
+      .set({ timeLimit: 60, startedAt: started })
+      .where('id', '=', P)
+      .execute();
     const res = await ben.answer(P, page.id, [1]);
     expect(code(res)).toBe('LESSON_SKIPPED');
     // Read straight from the database: no API read has had a chance to apply the rules.

@@ -32,7 +32,12 @@ let learnerToken: string;
 let lessonCount = 0;
 
 async function login(email: string, password: string): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/users/login', headers: { host: HOST }, payload: { email, password } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/users/login',
+    headers: { host: HOST },
+    payload: { email, password },
+  });
   expect(res.statusCode).toBe(200);
   return (res.json() as { access_token: string }).access_token;
 }
@@ -60,7 +65,14 @@ beforeAll(async () => {
   courseId = course.id;
   contextId = course.contextId;
   const userOf = async (email: string) =>
-    (await t.db.selectFrom('users').select('id').where('contextId', '=', contextId).where('email', '=', email).executeTakeFirstOrThrow()).id;
+    (
+      await t.db
+        .selectFrom('users')
+        .select('id')
+        .where('contextId', '=', contextId)
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow()
+    ).id;
   learnerId = await userOf('learner@example.com');
   teacherId = await userOf('teacher@example.com');
   classId = (
@@ -87,9 +99,25 @@ async function newLesson(userId: string): Promise<string> {
   await t.db
     .insertInto('lessons')
     .values({
-      id, contextId, userId, classId, classProgramId: null, classStepProgramId: null, courseId, programCourseId: null,
-      currentNodeId: null, enabledSectionIds: '[]', timeLimit: null, state: 'AVAILABLE', progress: null, certificationRef: null,
-      startAt: null, startedAt: null, endedAt: null, createdAt: now, updatedAt: now,
+      id,
+      contextId,
+      userId,
+      classId,
+      classProgramId: null,
+      classStepProgramId: null,
+      courseId,
+      programCourseId: null,
+      currentNodeId: null,
+      enabledSectionIds: '[]',
+      timeLimit: null,
+      state: 'AVAILABLE',
+      progress: null,
+      certificationRef: null,
+      startAt: null,
+      startedAt: null,
+      endedAt: null,
+      createdAt: now,
+      updatedAt: now,
     })
     .execute();
   return id;
@@ -97,22 +125,35 @@ async function newLesson(userId: string): Promise<string> {
 
 function client(token: string, on: FastifyInstance = app) {
   const headers = { host: HOST, authorization: `Bearer ${token}` };
-  const send = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object): Promise<LightMyRequestResponse> =>
-    on.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  const send = (
+    method: 'GET' | 'POST' | 'PATCH',
+    url: string,
+    payload?: object,
+  ): Promise<LightMyRequestResponse> => on.inject({ method, url, headers, ...(payload ? { payload } : {}) });
   return {
     current: (lessonId: string, query = '') => send('GET', `/api/lessons/${lessonId}/pages/current${query}`),
-    close: (lessonId: string, pageId: string) => send('PATCH', `/api/lessons/${lessonId}/pages/current`, { pageId }),
-    next: (lessonId: string, fromPageId: string) => send('POST', `/api/lessons/${lessonId}/pages/next`, { fromPageId }),
-    choose: (lessonId: string, pageId: string, nodeId: string) => send('POST', `/api/lessons/${lessonId}/pages/current/choose`, { pageId, nodeId }),
-    score: (lessonId: string, body: object) => send('POST', `/api/lessons/${lessonId}/pages/custom-tincan-score`, body),
+    close: (lessonId: string, pageId: string) =>
+      send('PATCH', `/api/lessons/${lessonId}/pages/current`, { pageId }),
+    next: (lessonId: string, fromPageId: string) =>
+      send('POST', `/api/lessons/${lessonId}/pages/next`, { fromPageId }),
+    choose: (lessonId: string, pageId: string, nodeId: string) =>
+      send('POST', `/api/lessons/${lessonId}/pages/current/choose`, { pageId, nodeId }),
+    score: (lessonId: string, body: object) =>
+      send('POST', `/api/lessons/${lessonId}/pages/custom-tincan-score`, body),
   };
 }
 
 const doc = (res: LightMyRequestResponse) => (res.json() as PageDoc).data;
 const errorsOf = (res: LightMyRequestResponse) => (res.json() as ErrorDoc).errors;
 
-/** A fresh lesson walked to its tincan page (earlier pages closed empty); the pages passed on the way. */
-async function toTincan(): Promise<{ lessonId: string; pageId: string; index: number; before: PageDoc['data'][] }> {
+/** A fresh lesson walked to its tincan page (earlier pages closed empty); the pages passed on the way, and the module's launch. */
+async function toTincan(): Promise<{
+  lessonId: string;
+  pageId: string;
+  index: number;
+  before: PageDoc['data'][];
+  launch: string;
+}> {
   const lessonId = await newLesson(learnerId);
   const p = client(learnerToken);
   let res = await p.current(lessonId);
@@ -120,7 +161,12 @@ async function toTincan(): Promise<{ lessonId: string; pageId: string; index: nu
   for (let guard = 0; guard < 20; guard++) {
     expect(res.statusCode, res.body).toBe(200);
     const page = doc(res);
-    if (page.attributes.block?.type === 'tincan') return { lessonId, pageId: page.id, index: page.attributes.index, before };
+    if (page.attributes.block?.type === 'tincan') {
+      // The launch the server issued with the module page: every score below sends it back.
+      const launch = (page.attributes as { tincanLaunch?: string | null }).tincanLaunch;
+      if (!launch) throw new Error('the module page came without a launch');
+      return { lessonId, pageId: page.id, index: page.attributes.index, before, launch };
+    }
     expect((await p.close(lessonId, page.id)).statusCode).toBe(200);
     before.push(page);
     res = await p.next(lessonId, page.id);
@@ -129,9 +175,22 @@ async function toTincan(): Promise<{ lessonId: string; pageId: string; index: nu
 }
 
 async function learnerState(lessonId: string) {
-  const u = await t.db.selectFrom('users').select(['scoring', 'donePageCount']).where('id', '=', learnerId).executeTakeFirstOrThrow();
-  const l = await t.db.selectFrom('lessons').select('scoring').where('id', '=', lessonId).executeTakeFirstOrThrow();
-  const graded = await t.db.selectFrom('lessonPages').select('id').where('lessonId', '=', lessonId).where('answeredAt', 'is not', null).execute();
+  const u = await t.db
+    .selectFrom('users')
+    .select(['scoring', 'donePageCount'])
+    .where('id', '=', learnerId)
+    .executeTakeFirstOrThrow();
+  const l = await t.db
+    .selectFrom('lessons')
+    .select('scoring')
+    .where('id', '=', lessonId)
+    .executeTakeFirstOrThrow();
+  const graded = await t.db
+    .selectFrom('lessonPages')
+    .select('id')
+    .where('lessonId', '=', lessonId)
+    .where('answeredAt', 'is not', null)
+    .execute();
   return {
     xp: Number((JSON.parse(u.scoring || '{}') as { xp?: number }).xp ?? 0),
     done: u.donePageCount,
@@ -142,16 +201,22 @@ async function learnerState(lessonId: string) {
 
 describe('custom-tincan-score', () => {
   it('records a scaled score once: 0.8 → 8/10, XP credited once, then next moves on', async () => {
-    const { lessonId, pageId, index } = await toTincan();
+    const { lessonId, pageId, index, launch } = await toTincan();
     const p = client(learnerToken);
     const before = await learnerState(lessonId);
-    const res = await p.score(lessonId, { pageId, score: { scaled: 0.8 } });
+    const res = await p.score(lessonId, { pageId, launch, score: { scaled: 0.8 } });
     expect(res.statusCode, res.body).toBe(200);
     const page = doc(res);
     expect(page.id).toBe(pageId);
     expect(page.attributes.progress).toBe('COMPLETED');
     expect(page.attributes.answeredAt).not.toBeNull();
-    expect(page.attributes.results).toMatchObject({ score: { actual: 8, max: 10 }, outcome: 'partial', feedbacks: [], retryAllowed: false, tincan: { scaled: 0.8 } });
+    expect(page.attributes.results).toMatchObject({
+      score: { actual: 8, max: 10 },
+      outcome: 'partial',
+      feedbacks: [],
+      retryAllowed: false,
+      tincan: { scaled: 0.8 },
+    });
     const after = await learnerState(lessonId);
     expect(after.xp - before.xp).toBeCloseTo(8, 5);
     expect(after.done - before.done).toBe(1);
@@ -160,7 +225,7 @@ describe('custom-tincan-score', () => {
     expect(after.lesson!.max - before.lesson!.max).toBe(10);
 
     // Twice: refused, nothing more counted.
-    const again = await p.score(lessonId, { pageId, score: { scaled: 1 } });
+    const again = await p.score(lessonId, { pageId, launch, score: { scaled: 1 } });
     expect(again.statusCode).toBe(409);
     expect(errorsOf(again)[0]?.code).toBe('INVALID_INPUTS');
     // An empty PATCH of the scored page is refused as for any answered page.
@@ -168,7 +233,10 @@ describe('custom-tincan-score', () => {
     expect(await learnerState(lessonId)).toEqual(after);
 
     // Correction mode shows the recorded score.
-    expect(doc(await p.current(lessonId, `?pageId=${pageId}`)).attributes.results?.score).toEqual({ actual: 8, max: 10 });
+    expect(doc(await p.current(lessonId, `?pageId=${pageId}`)).attributes.results?.score).toEqual({
+      actual: 8,
+      max: 10,
+    });
 
     // The page is completed: next moves on without closing (or scoring) it again.
     const next = await p.next(lessonId, pageId);
@@ -181,27 +249,45 @@ describe('custom-tincan-score', () => {
   it('accepts the raw form: (raw − min) / (max − min), min 0 by default', async () => {
     const p = client(learnerToken);
     const a = await toTincan();
-    const half = await p.score(a.lessonId, { pageId: a.pageId, score: { raw: 15, min: 10, max: 20 } });
+    const half = await p.score(a.lessonId, {
+      pageId: a.pageId,
+      launch: a.launch,
+      score: { raw: 15, min: 10, max: 20 },
+    });
     expect(half.statusCode, half.body).toBe(200);
-    expect(doc(half).attributes.results).toMatchObject({ score: { actual: 5, max: 10 }, outcome: 'partial', tincan: { scaled: 0.5 } });
+    expect(doc(half).attributes.results).toMatchObject({
+      score: { actual: 5, max: 10 },
+      outcome: 'partial',
+      tincan: { scaled: 0.5 },
+    });
 
     const b = await toTincan();
-    const full = await p.score(b.lessonId, { pageId: b.pageId, score: { raw: 7, max: 7 } });
+    const full = await p.score(b.lessonId, { pageId: b.pageId, launch: b.launch, score: { raw: 7, max: 7 } });
     expect(full.statusCode, full.body).toBe(200);
-    expect(doc(full).attributes.results).toMatchObject({ score: { actual: 10, max: 10 }, outcome: 'correct' });
+    expect(doc(full).attributes.results).toMatchObject({
+      score: { actual: 10, max: 10 },
+      outcome: 'correct',
+    });
 
     const c = await toTincan();
-    const third = await p.score(c.lessonId, { pageId: c.pageId, score: { raw: 1, max: 3 } });
+    const third = await p.score(c.lessonId, {
+      pageId: c.pageId,
+      launch: c.launch,
+      score: { raw: 1, max: 3 },
+    });
     expect(doc(third).attributes.results?.score).toEqual({ actual: 3.33, max: 10 });
 
     const d = await toTincan();
-    const zero = await p.score(d.lessonId, { pageId: d.pageId, score: { scaled: 0 } });
-    expect(doc(zero).attributes.results).toMatchObject({ score: { actual: 0, max: 10 }, outcome: 'incorrect' });
+    const zero = await p.score(d.lessonId, { pageId: d.pageId, launch: d.launch, score: { scaled: 0 } });
+    expect(doc(zero).attributes.results).toMatchObject({
+      score: { actual: 0, max: 10 },
+      outcome: 'incorrect',
+    });
     expect(doc(zero).attributes.progress).toBe('COMPLETED');
   });
 
   it('refuses a malformed score with 400 VALIDATION_ERROR and a pointer; nothing is recorded', async () => {
-    const { lessonId, pageId } = await toTincan();
+    const { lessonId, pageId, launch } = await toTincan();
     const p = client(learnerToken);
     const before = await learnerState(lessonId);
     const cases: [unknown, string][] = [
@@ -218,42 +304,45 @@ describe('custom-tincan-score', () => {
       [{ raw: 0, max: 0 }, '/score/max'],
     ];
     for (const [score, pointer] of cases) {
-      const res = await p.score(lessonId, { pageId, score });
+      const res = await p.score(lessonId, { pageId, launch, score });
       expect(res.statusCode, JSON.stringify(score)).toBe(400);
       const errors = errorsOf(res);
       expect(errors[0]?.code).toBe('VALIDATION_ERROR');
-      expect(errors.map((e) => e.source?.pointer), JSON.stringify(score)).toContain(pointer);
+      expect(
+        errors.map((e) => e.source?.pointer),
+        JSON.stringify(score),
+      ).toContain(pointer);
     }
-    const missing = await p.score(lessonId, { pageId });
+    const missing = await p.score(lessonId, { pageId, launch });
     expect(missing.statusCode).toBe(400);
     expect(errorsOf(missing).map((e) => e.source?.pointer)).toContain('/score');
-    const noPage = await p.score(lessonId, { score: { scaled: 1 } });
+    const noPage = await p.score(lessonId, { launch, score: { scaled: 1 } });
     expect(noPage.statusCode).toBe(400);
     expect(errorsOf(noPage).map((e) => e.source?.pointer)).toContain('/pageId');
     expect(await learnerState(lessonId)).toEqual(before);
     // The page is still open to a good score.
-    expect((await p.score(lessonId, { pageId, score: { scaled: 0.25 } })).statusCode).toBe(200);
+    expect((await p.score(lessonId, { pageId, launch, score: { scaled: 0.25 } })).statusCode).toBe(200);
   });
 
   it('refuses pages that are not learning modules with 409 BAD_REQUEST', async () => {
-    const { lessonId, pageId, before } = await toTincan();
+    const { lessonId, pageId, before, launch } = await toTincan();
     const p = client(learnerToken);
     // An answered slide / exercise page before the module.
     for (const page of before) {
-      const res = await p.score(lessonId, { pageId: page.id, score: { scaled: 1 } });
+      const res = await p.score(lessonId, { pageId: page.id, launch, score: { scaled: 1 } });
       expect(res.statusCode).toBe(409);
       expect(errorsOf(res)[0]?.code).toBe('BAD_REQUEST');
     }
     // The multiblock chooser after it, and an unanswered exercise chosen there.
     const chooser = doc(await p.next(lessonId, pageId));
     expect(chooser.attributes.node.type).toBe('multiblock');
-    const onChooser = await p.score(lessonId, { pageId: chooser.id, score: { scaled: 1 } });
+    const onChooser = await p.score(lessonId, { pageId: chooser.id, launch, score: { scaled: 1 } });
     expect(onChooser.statusCode).toBe(409);
     expect(errorsOf(onChooser)[0]?.code).toBe('BAD_REQUEST');
     const exercise = doc(await p.choose(lessonId, chooser.id, chooser.attributes.children[0]!.nodeId));
     expect(exercise.attributes.block?.type).toBe('exercice');
     const before2 = await learnerState(lessonId);
-    const onExercise = await p.score(lessonId, { pageId: exercise.id, score: { scaled: 1 } });
+    const onExercise = await p.score(lessonId, { pageId: exercise.id, launch, score: { scaled: 1 } });
     expect(onExercise.statusCode).toBe(409);
     expect(errorsOf(onExercise)[0]?.code).toBe('BAD_REQUEST');
     expect(doc(await p.current(lessonId, `?pageId=${exercise.id}`)).attributes.answeredAt).toBeNull();
@@ -265,11 +354,11 @@ describe('custom-tincan-score', () => {
       [app, app],
       [app, peer],
     ] as const) {
-      const { lessonId, pageId } = await toTincan();
+      const { lessonId, pageId, launch } = await toTincan();
       const before = await learnerState(lessonId);
       const results = await Promise.all([
-        client(learnerToken, first).score(lessonId, { pageId, score: { scaled: 0.6 } }),
-        client(learnerToken, second).score(lessonId, { pageId, score: { scaled: 0.9 } }),
+        client(learnerToken, first).score(lessonId, { pageId, launch, score: { scaled: 0.6 } }),
+        client(learnerToken, second).score(lessonId, { pageId, launch, score: { scaled: 0.9 } }),
       ]);
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
       const refused = results.find((r) => r.statusCode === 409)!;
@@ -286,16 +375,24 @@ describe('custom-tincan-score', () => {
     const lessonId = await newLesson(teacherId);
     const teacher = client(await login('teacher@example.com', 'Teacher#2026'));
     const first = doc(await teacher.current(lessonId));
-    const res = await client(learnerToken).score(lessonId, { pageId: first.id, score: { scaled: 1 } });
+    const res = await client(learnerToken).score(lessonId, {
+      pageId: first.id,
+      launch: 'no-launch',
+      score: { scaled: 1 },
+    });
     expect(res.statusCode).toBe(404);
     expect(errorsOf(res)[0]?.code).toBe('MODEL_NOT_FOUND');
     const mine = await toTincan();
-    const unknownPage = await client(learnerToken).score(mine.lessonId, { pageId: 'no-such-page', score: { scaled: 1 } });
+    const unknownPage = await client(learnerToken).score(mine.lessonId, {
+      pageId: 'no-such-page',
+      launch: mine.launch,
+      score: { scaled: 1 },
+    });
     expect(unknownPage.statusCode).toBe(404);
   });
 
   it('a score after the page time limit: 409 LESSON_PAGE_SKIPPED, page recorded with 0', async () => {
-    const { lessonId, pageId } = await toTincan();
+    const { lessonId, pageId, launch } = await toTincan();
     // The page was opened long ago and has a one-minute limit.
     await t.db
       .updateTable('lessonPages')
@@ -303,7 +400,7 @@ describe('custom-tincan-score', () => {
       .where('id', '=', pageId)
       .execute();
     const before = await learnerState(lessonId);
-    const res = await client(learnerToken).score(lessonId, { pageId, score: { scaled: 1 } });
+    const res = await client(learnerToken).score(lessonId, { pageId, launch, score: { scaled: 1 } });
     expect(res.statusCode).toBe(409);
     expect(errorsOf(res)[0]?.code).toBe('LESSON_PAGE_SKIPPED');
     const page = doc(await client(learnerToken).current(lessonId, `?pageId=${pageId}`));

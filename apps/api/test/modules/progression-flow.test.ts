@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(async () => w?.close());
 
-const stateInDb = async (id: string) => (await w.tdb.db.selectFrom('lessons').select('state').where('id', '=', id).executeTakeFirstOrThrow()).state;
+const stateInDb = async (id: string) =>
+  (await w.tdb.db.selectFrom('lessons').select('state').where('id', '=', id).executeTakeFirstOrThrow()).state;
 
 describe('initial states', () => {
   it('sequential: the first course AVAILABLE, the others LOCKED; mode all: every course AVAILABLE', async () => {
@@ -26,9 +27,14 @@ describe('initial states', () => {
   });
 
   it('a class not started yet, and a class program not started inside an open class, are HIDDEN', async () => {
-    const res = await ann.send('GET', `/api/lessons?filter[classId]=${w.classId('k-later')},${w.classId('k-narrow')}`);
+    const res = await ann.send(
+      'GET',
+      `/api/lessons?filter[classId]=${w.classId('k-later')},${w.classId('k-narrow')}`,
+    );
     expect(res.statusCode).toBe(200);
-    const states = (res.json() as { data: { attributes: { state: string } }[] }).data.map((l) => l.attributes.state);
+    const states = (res.json() as { data: { attributes: { state: string } }[] }).data.map(
+      (l) => l.attributes.state,
+    );
     expect(states).toHaveLength(6);
     expect(new Set(states)).toEqual(new Set(['HIDDEN']));
   });
@@ -54,7 +60,10 @@ describe('completing a lesson', () => {
       progress: 'COMPLETED',
       isEndOfProgram: false,
       certificationRef: null,
-      actions: { interactive: [], unlockedLessons: [{ id: w.lesson('ann', 'k-open', 'seq', 'c2'), title: 'Two' }] },
+      actions: {
+        interactive: [],
+        unlockedLessons: [{ id: w.lesson('ann', 'k-open', 'seq', 'c2'), title: 'Two' }],
+      },
     });
   });
 
@@ -66,9 +75,17 @@ describe('completing a lesson', () => {
     await ann.complete(w.lesson('ann', 'k-open', 'seq', 'c2'));
     await ann.complete(w.lesson('ann', 'k-open', 'seq', 'c3'));
     const last = await ann.lesson(w.lesson('ann', 'k-open', 'seq', 'c3'));
-    expect(last.attributes).toMatchObject({ state: 'DONE', progress: 'COMPLETED', isEndOfProgram: true, actions: { interactive: [], unlockedLessons: [] } });
+    expect(last.attributes).toMatchObject({
+      state: 'DONE',
+      progress: 'COMPLETED',
+      isEndOfProgram: true,
+      actions: { interactive: [], unlockedLessons: [] },
+    });
     expect(last.attributes.certificationRef).toMatch(/^REF-C3-[0-9A-F]{10}$/);
-    const res = await ann.send('GET', `/api/lessons?filter[classProgramId]=${w.classProgram('k-open', 'seq')}&filter[certificationRef]=notnull`);
+    const res = await ann.send(
+      'GET',
+      `/api/lessons?filter[classProgramId]=${w.classProgram('k-open', 'seq')}&filter[certificationRef]=notnull`,
+    );
     expect((res.json() as { data: { id: string }[] }).data.map((d) => d.id)).toEqual([last.id]);
   });
 
@@ -96,22 +113,37 @@ describe('records', () => {
   it('one record per learner and day, with XP, pages done and time', async () => {
     const res = await ann.send('GET', '/api/records?filter[userId]=me&sort=-date&page[size]=1');
     expect(res.statusCode).toBe(200);
-    const body = res.json() as { data: { type: string; attributes: { userId: string; date: string; scoring: Record<string, number> } }[]; meta: { total: number } };
+    const body = res.json() as {
+      data: { type: string; attributes: { userId: string; date: string; scoring: Record<string, number> } }[];
+      meta: { total: number };
+    };
     expect(body.meta.total).toBe(1);
-    expect(body.data[0]).toMatchObject({ type: 'records', attributes: { userId: w.users.ann, date: w.clock.now().toISOString() } });
-    expect(body.data[0]!.attributes.scoring).toEqual({ xp: 0, donePageCount: 7, timeAlive: expect.any(Number) });
+    expect(body.data[0]).toMatchObject({
+      type: 'records',
+      attributes: { userId: w.users.ann, date: w.clock.now().toISOString() },
+    });
+    expect(body.data[0]!.attributes.scoring).toEqual({
+      xp: 0,
+      donePageCount: 7,
+      timeAlive: expect.any(Number),
+    });
   });
 
   it('before a date, by my id; another learner’s records are refused', async () => {
-    const before = (q: string) => ann.send('GET', `/api/records?filter[userId]=${w.users.ann}&filter[before]=${encodeURIComponent(q)}`);
+    const before = (q: string) =>
+      ann.send('GET', `/api/records?filter[userId]=${w.users.ann}&filter[before]=${encodeURIComponent(q)}`);
     expect((await before(w.clock.now().toISOString())).json()).toMatchObject({ meta: { total: 0 } });
-    expect((await before(new Date(w.clock.t + 1).toISOString())).json()).toMatchObject({ meta: { total: 1 } });
+    expect((await before(new Date(w.clock.t + 1).toISOString())).json()).toMatchObject({
+      meta: { total: 1 },
+    });
     // The same instant written with an offset.
     expect((await before('2026-05-01T12:00:00.001+02:00')).json()).toMatchObject({ meta: { total: 1 } });
     expect((await before('not-a-date')).statusCode).toBe(400);
     const other = await ann.send('GET', `/api/records?filter[userId]=${w.users.ben}`);
     expect(other.statusCode).toBe(403);
-    expect(((await ben.send('GET', '/api/records')).json() as { meta: { total: number } }).meta.total).toBe(0);
+    expect(((await ben.send('GET', '/api/records')).json() as { meta: { total: number } }).meta.total).toBe(
+      0,
+    );
   });
 });
 
@@ -150,7 +182,14 @@ describe('POST /api/lessons/{id}/actions', () => {
     ['missing action index', [{ choiceIdx: 0 }], '/inputs/0/actionIdx'],
     ['negative index', [{ actionIdx: 0, choiceIdx: -1 }], '/inputs/0/choiceIdx'],
     ['no input', [], '/inputs'],
-    ['the same action twice', [{ actionIdx: 0, choiceIdx: 0 }, { actionIdx: 0, choiceIdx: 1 }], '/inputs/1/actionIdx'],
+    [
+      'the same action twice',
+      [
+        { actionIdx: 0, choiceIdx: 0 },
+        { actionIdx: 0, choiceIdx: 1 },
+      ],
+      '/inputs/1/actionIdx',
+    ],
   ])('%s: 400 VALIDATION_ERROR, nothing written', async (_label, inputs, pointer) => {
     const res = await ann.actions(quiz('ann', 'c1'), inputs);
     expect(res.statusCode).toBe(400);
@@ -178,10 +217,17 @@ describe('POST /api/lessons/{id}/actions', () => {
     const res = await ann.actions(quiz('ann', 'c1'), [{ actionIdx: 0, choiceIdx: 1 }]);
     expect(res.statusCode).toBe(200);
     const body = res.json() as { data: { type: string; id: string; attributes: { state: string } } };
-    expect(body.data).toMatchObject({ type: 'lessons', id: quiz('ann', 'c3'), attributes: { state: 'AVAILABLE' } });
+    expect(body.data).toMatchObject({
+      type: 'lessons',
+      id: quiz('ann', 'c3'),
+      attributes: { state: 'AVAILABLE' },
+    });
     expect(await stateInDb(quiz('ann', 'c2'))).toBe('LOCKED');
     const l = await ann.lesson(quiz('ann', 'c1'));
-    expect(l.attributes.actions).toEqual({ interactive: [], unlockedLessons: [{ id: quiz('ann', 'c3'), title: 'Three' }] });
+    expect(l.attributes.actions).toEqual({
+      interactive: [],
+      unlockedLessons: [{ id: quiz('ann', 'c3'), title: 'Three' }],
+    });
   });
 
   it('the same answer again is harmless; another answer is 409 INVALID_INPUTS', async () => {
@@ -195,7 +241,13 @@ describe('POST /api/lessons/{id}/actions', () => {
 
 describe('the end-of-program evaluation (reviews)', () => {
   const review = (who: typeof ann, body: Record<string, unknown>) => who.send('POST', '/api/reviews', body);
-  const valid = () => ({ classId: w.classId('k-open'), resourceType: 'program', resourceId: w.programId('seq'), ratio: 0.8, comment: 'Clear and useful.' });
+  const valid = () => ({
+    classId: w.classId('k-open'),
+    resourceType: 'program',
+    resourceId: w.programId('seq'),
+    ratio: 0.8,
+    comment: 'Clear and useful.',
+  });
 
   it.each<[string, Record<string, unknown>, string]>([
     ['ratio not a fifth', { ratio: 0.5 }, '/ratio'],
@@ -220,28 +272,52 @@ describe('the end-of-program evaluation (reviews)', () => {
   it('creates the review (exactly 1000 characters allowed), lists it, and refuses a second one with 409', async () => {
     const res = await review(ann, { ...valid(), comment: 'é'.repeat(1000) });
     expect(res.statusCode).toBe(201);
-    const created = (res.json() as { data: { type: string; id: string; attributes: Record<string, unknown> } }).data;
+    const created = (
+      res.json() as { data: { type: string; id: string; attributes: Record<string, unknown> } }
+    ).data;
     expect(created).toMatchObject({
       type: 'reviews',
-      attributes: { classId: w.classId('k-open'), resourceType: 'program', resourceId: w.programId('seq'), ratio: 0.8, userId: w.users.ann },
+      attributes: {
+        classId: w.classId('k-open'),
+        resourceType: 'program',
+        resourceId: w.programId('seq'),
+        ratio: 0.8,
+        userId: w.users.ann,
+      },
     });
     const again = await review(ann, { ...valid(), ratio: 1 });
     expect(again.statusCode).toBe(409);
     expect(codeOf(again)).toBe('BAD_REQUEST');
-    const list = await ann.send('GET', `/api/reviews?filter[resourceType]=program&filter[resourceId]=${w.programId('seq')}&filter[userId]=me&page[size]=1`);
+    const list = await ann.send(
+      'GET',
+      `/api/reviews?filter[resourceType]=program&filter[resourceId]=${w.programId('seq')}&filter[userId]=me&page[size]=1`,
+    );
     expect(list.statusCode).toBe(200);
     expect((list.json() as { data: { id: string }[] }).data.map((d) => d.id)).toEqual([created.id]);
-    const bens = await ben.send('GET', `/api/reviews?filter[resourceType]=program&filter[resourceId]=${w.programId('seq')}`);
+    const bens = await ben.send(
+      'GET',
+      `/api/reviews?filter[resourceType]=program&filter[resourceId]=${w.programId('seq')}`,
+    );
     expect((bens.json() as { meta: { total: number } }).meta.total).toBe(0);
     expect((await ben.send('GET', `/api/reviews?filter[userId]=${w.users.ann}`)).statusCode).toBe(403);
   });
 
   it('two reviews of the same program sent at once: one 201, one 409, one row', async () => {
-    const body = { ...valid(), resourceId: w.programId('quiz'), comment: null };
-    const results = await Promise.all([review(ben, body), review(ben, { ...body, ratio: 0.2 }), review(ben, { ...body, ratio: 1 })]);
+    // A review needs the learner's own completed end of the program (decision 0009).
+    await ben.complete(w.lesson('ben', 'k-open', 'all', 'c5'));
+    const body = { ...valid(), resourceId: w.programId('all'), comment: null };
+    const results = await Promise.all([
+      review(ben, body),
+      review(ben, { ...body, ratio: 0.2 }),
+      review(ben, { ...body, ratio: 1 }),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
     for (const r of results.filter((x) => x.statusCode === 409)) expect(codeOf(r)).toBe('BAD_REQUEST');
-    const rows = await w.tdb.db.selectFrom('reviews').select('id').where('userId', '=', w.users.ben).execute();
+    const rows = await w.tdb.db
+      .selectFrom('reviews')
+      .select('id')
+      .where('userId', '=', w.users.ben)
+      .execute();
     expect(rows).toHaveLength(1);
   });
 });

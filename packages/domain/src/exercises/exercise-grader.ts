@@ -61,6 +61,11 @@ export interface TypedGrader<E, A, D> {
   grade(expected: E, answer: A, row: PublicRow): GradeResult<D>;
   /** Answer-specific messages (picked choice, matched wrong answer…), after the row's correct/incorrect one. */
   answerFeedbacks(result: GradeResult<D>, answer: A, feedbacks: RowFeedbacks): AnswerFeedback[];
+  /**
+   * The detail without the expected answer: what the learner gave, each part right or wrong,
+   * nothing of what they did not give (shown while a retry can still be graded, decision 0009).
+   */
+  withoutKey(detail: D): D;
 }
 
 /**
@@ -79,6 +84,7 @@ export interface ExerciseGrader<D = unknown> {
     row: PublicRow,
     feedbacks: RowFeedbacks,
   ): AnswerFeedback[];
+  withoutKey(detail: D): D;
 }
 
 export function defineGrader<E, A, D>(g: TypedGrader<E, A, D>): ExerciseGrader<D> {
@@ -98,9 +104,11 @@ export function defineGrader<E, A, D>(g: TypedGrader<E, A, D>): ExerciseGrader<D
     expectedSchema: g.expectedSchema,
     answerSchema,
     emptyAnswer: (row) => g.emptyAnswer(row),
-    grade: (expected, answer, row) => g.grade(g.expectedSchema.parse(expected), answerSchema(row).parse(answer), row),
+    grade: (expected, answer, row) =>
+      g.grade(g.expectedSchema.parse(expected), answerSchema(row).parse(answer), row),
     answerFeedbacks: (result, answer, row, feedbacks) =>
       g.answerFeedbacks(result, answerSchema(row).parse(answer), feedbacks),
+    withoutKey: (detail) => g.withoutKey(detail),
   };
 }
 
@@ -168,6 +176,11 @@ export function gradeIndexSet(
   );
   const ratio = want.size === 0 ? (wrong === 0 ? 1 : 0) : Math.max(0, (right - wrong) / want.size);
   return { ratio, correct: wrong === 0 && missing === 0, detail: { items } };
+}
+
+/** An item the learner did not pick reads as neutral: `missing` would tell it was expected. */
+export function indexSetWithoutKey(detail: IndexSetDetail): IndexSetDetail {
+  return { items: detail.items.map((s) => (s === 'missing' ? 'neutral' : s)) };
 }
 
 /** Messages of the picked items that carry one; a right pick reads as praise, a wrong one as a warning. */

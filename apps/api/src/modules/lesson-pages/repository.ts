@@ -14,7 +14,8 @@ type FullPageRow = Selectable<LessonPagesTable>;
  * JSON once answered) are left out of the lesson's page list, read on every request, and read
  * for the one page that is shown (`withAnswer`); absent means not read yet.
  */
-export type PageRow = Omit<FullPageRow, 'inputs' | 'results' | 'sheet'> & Partial<Pick<FullPageRow, 'inputs' | 'results'>>;
+export type PageRow = Omit<FullPageRow, 'inputs' | 'results' | 'sheet'> &
+  Partial<Pick<FullPageRow, 'inputs' | 'results'>>;
 
 const PAGE_COLUMNS = [
   'id',
@@ -37,16 +38,31 @@ const PAGE_COLUMNS = [
   'updatedAt',
   'startedAt',
   'lastSeenAt',
+  'choiceOf',
+  'launchToken',
 ] as const;
-export type BlockRow = Pick<Selectable<CourseBlocksTable>, 'id' | 'title' | 'type' | 'attachmentIds' | 'settings' | 'content'>;
+export type BlockRow = Pick<
+  Selectable<CourseBlocksTable>,
+  'id' | 'title' | 'type' | 'attachmentIds' | 'settings' | 'content'
+>;
 
 /** Only the owner's lessons: the player is personal, administrators included (docs/api.md). */
 // The player's queries run on every request: prepared once (db/prepared.ts, decision 0007).
 const ownLessonQuery = prepared((db: Db, lessonId: string, contextId: string, userId: string) =>
-  db.selectFrom('lessons').selectAll().where('id', '=', lessonId).where('contextId', '=', contextId).where('userId', '=', userId),
+  db
+    .selectFrom('lessons')
+    .selectAll()
+    .where('id', '=', lessonId)
+    .where('contextId', '=', contextId)
+    .where('userId', '=', userId),
 );
 
-export async function findOwnLesson(db: Db | Tx, contextId: string, userId: string, lessonId: string): Promise<LessonRow | undefined> {
+export async function findOwnLesson(
+  db: Db | Tx,
+  contextId: string,
+  userId: string,
+  lessonId: string,
+): Promise<LessonRow | undefined> {
   return ownLessonQuery.first(db, lessonId, contextId, userId);
 }
 
@@ -59,14 +75,20 @@ export async function planNodes(db: Db | Tx, courseId: string): Promise<PlanNode
 }
 
 const activePagesQuery = prepared((db: Db, lessonId: string) =>
-  db.selectFrom('lessonPages').select(PAGE_COLUMNS).where('lessonId', '=', lessonId).where('state', '!=', 'ARCHIVED'),
+  db
+    .selectFrom('lessonPages')
+    .select(PAGE_COLUMNS)
+    .where('lessonId', '=', lessonId)
+    .where('state', '!=', 'ARCHIVED'),
 );
 
 export async function activePages(db: Db | Tx, lessonId: string): Promise<PageRow[]> {
   return activePagesQuery.all(db, lessonId);
 }
 
-const answerQuery = prepared((db: Db, pageId: string) => db.selectFrom('lessonPages').select(['inputs', 'results']).where('id', '=', pageId));
+const answerQuery = prepared((db: Db, pageId: string) =>
+  db.selectFrom('lessonPages').select(['inputs', 'results']).where('id', '=', pageId),
+);
 
 /** The page with its answer columns read (once). */
 export async function withAnswer(db: Db | Tx, page: PageRow): Promise<PageRow> {
@@ -84,10 +106,19 @@ export async function findPage(db: Db | Tx, lessonId: string, pageId: string): P
 }
 
 const activePageOfNodeQuery = prepared((db: Db, lessonId: string, nodeId: string) =>
-  db.selectFrom('lessonPages').select(PAGE_COLUMNS).where('lessonId', '=', lessonId).where('nodeId', '=', nodeId).where('state', '!=', 'ARCHIVED'),
+  db
+    .selectFrom('lessonPages')
+    .select(PAGE_COLUMNS)
+    .where('lessonId', '=', lessonId)
+    .where('nodeId', '=', nodeId)
+    .where('state', '!=', 'ARCHIVED'),
 );
 
-export async function activePageOfNode(db: Db | Tx, lessonId: string, nodeId: string): Promise<PageRow | undefined> {
+export async function activePageOfNode(
+  db: Db | Tx,
+  lessonId: string,
+  nodeId: string,
+): Promise<PageRow | undefined> {
   return activePageOfNodeQuery.first(db, lessonId, nodeId);
 }
 
@@ -103,7 +134,11 @@ export async function blocksByIds(db: Db | Tx, contextId: string, ids: string[])
 }
 
 export async function solutionOf(db: Db | Tx, blockId: string): Promise<string | undefined> {
-  const row = await db.selectFrom('courseBlocks').select('solution').where('id', '=', blockId).executeTakeFirst();
+  const row = await db
+    .selectFrom('courseBlocks')
+    .select('solution')
+    .where('id', '=', blockId)
+    .executeTakeFirst();
   return row?.solution;
 }
 
@@ -143,15 +178,30 @@ export interface NewPage {
   position: number;
   attempt: number;
   timeLimit: number | null;
+  /** A multiblock child's page: the multiblock's node id (one active choice per lesson and multiblock). */
+  choiceOf: string | null;
   now: string;
 }
 
 /**
  * Creates the page of a node unless an active one exists. Two tabs reaching the same page at
- * once both land here: the unique indexes keep one row, and both read that row back.
+ * once both land here: the unique indexes keep one row, and both read that row back. Two tabs
+ * choosing different children of one multiblock: the index on `choice_of` keeps the first, and
+ * the other finds no page of its node (undefined: the caller refuses the choice).
  */
 const insertPageQuery = prepared(
-  (db: Db, id: string, lessonId: string, nodeId: string, sectionId: string, attempt: number, position: number, timeLimit: number | null, now: string) =>
+  (
+    db: Db,
+    id: string,
+    lessonId: string,
+    nodeId: string,
+    sectionId: string,
+    attempt: number,
+    position: number,
+    timeLimit: number | null,
+    choiceOf: string | null,
+    now: string,
+  ) =>
     db
       .insertInto('lessonPages')
       .values({
@@ -164,6 +214,7 @@ const insertPageQuery = prepared(
         state: 'ACTIVE',
         progress: 'ONGOING',
         timeLimit,
+        choiceOf,
         openedAt: now,
         lastSeenAt: now,
         answeredAt: null,
@@ -174,11 +225,20 @@ const insertPageQuery = prepared(
       .onConflict((oc) => oc.doNothing()),
 );
 
-export async function insertPageIfMissing(trx: Tx, p: NewPage): Promise<PageRow> {
-  await insertPageQuery.run(trx, randomUUID(), p.lessonId, p.nodeId, p.sectionId, p.attempt, p.position, p.timeLimit, p.now);
-  const row = await activePageOfNode(trx, p.lessonId, p.nodeId);
-  if (!row) throw new Error(`page of node ${p.nodeId} was neither created nor found`);
-  return row;
+export async function insertPageIfMissing(trx: Tx, p: NewPage): Promise<PageRow | undefined> {
+  await insertPageQuery.run(
+    trx,
+    randomUUID(),
+    p.lessonId,
+    p.nodeId,
+    p.sectionId,
+    p.attempt,
+    p.position,
+    p.timeLimit,
+    p.choiceOf,
+    p.now,
+  );
+  return activePageOfNode(trx, p.lessonId, p.nodeId);
 }
 
 const lastAttemptQuery = prepared((db: Db, lessonId: string, nodeId: string) =>
@@ -189,7 +249,11 @@ const lastAttemptQuery = prepared((db: Db, lessonId: string, nodeId: string) =>
     .where('nodeId', '=', nodeId),
 );
 
-export async function lastAttempt(trx: Tx, lessonId: string, nodeId: string): Promise<{ attempt: number; best: number }> {
+export async function lastAttempt(
+  trx: Tx,
+  lessonId: string,
+  nodeId: string,
+): Promise<{ attempt: number; best: number }> {
   const row = await lastAttemptQuery.first(trx, lessonId, nodeId);
   return { attempt: Number(row?.attempt ?? 0), best: Number(row?.best ?? 0) };
 }
@@ -201,6 +265,8 @@ export interface GradedWrite {
   scoreMax: number;
   now: string;
   hintsUsed: number;
+  /** A learning module's score: the launch it came with, which must still be the page's. */
+  launch?: string | undefined;
 }
 
 /**
@@ -209,7 +275,16 @@ export interface GradedWrite {
  * concurrent request on another process) updates 0 rows and is refused.
  */
 const recordAnswerQuery = prepared(
-  (db: Db, pageId: string, inputs: string, results: string, scoreActual: number, scoreMax: number, now: string, hintsUsed: number) =>
+  (
+    db: Db,
+    pageId: string,
+    inputs: string,
+    results: string,
+    scoreActual: number,
+    scoreMax: number,
+    now: string,
+    hintsUsed: number,
+  ) =>
     db
       .updateTable('lessonPages')
       .set({ inputs, results, scoreActual, scoreMax, progress: 'COMPLETED', answeredAt: now, updatedAt: now })
@@ -219,8 +294,63 @@ const recordAnswerQuery = prepared(
       .where('hintsUsed', '=', hintsUsed),
 );
 
+/** The same for a learning module's score, also conditional on its launch, which it uses up. */
+const recordLaunchedScoreQuery = prepared(
+  (
+    db: Db,
+    pageId: string,
+    inputs: string,
+    results: string,
+    scoreActual: number,
+    scoreMax: number,
+    now: string,
+    hintsUsed: number,
+    launch: string,
+  ) =>
+    db
+      .updateTable('lessonPages')
+      .set({
+        inputs,
+        results,
+        scoreActual,
+        scoreMax,
+        progress: 'COMPLETED',
+        answeredAt: now,
+        updatedAt: now,
+        launchToken: null,
+      })
+      .where('id', '=', pageId)
+      .where('state', '=', 'ACTIVE')
+      .where('answeredAt', 'is', null)
+      .where('hintsUsed', '=', hintsUsed)
+      .where('launchToken', '=', launch),
+);
+
 export async function recordAnswer(trx: Tx, pageId: string, w: GradedWrite): Promise<boolean> {
-  return (await recordAnswerQuery.run(trx, pageId, w.inputs, w.results, w.scoreActual, w.scoreMax, w.now, w.hintsUsed)) === 1;
+  const n =
+    w.launch === undefined
+      ? await recordAnswerQuery.run(
+          trx,
+          pageId,
+          w.inputs,
+          w.results,
+          w.scoreActual,
+          w.scoreMax,
+          w.now,
+          w.hintsUsed,
+        )
+      : await recordLaunchedScoreQuery.run(
+          trx,
+          pageId,
+          w.inputs,
+          w.results,
+          w.scoreActual,
+          w.scoreMax,
+          w.now,
+          w.hintsUsed,
+          w.launch,
+        );
+  return n === 1;
 }
 
 /** Adds XP and a done page to the learner in one statement, so concurrent lessons never lose an update. */
@@ -247,17 +377,32 @@ const creditQueries = {
   ),
 };
 
-export async function creditUser(trx: Tx, kind: DbKind, userId: string, xp: number, donePages: number, now: string): Promise<void> {
+export async function creditUser(
+  trx: Tx,
+  kind: DbKind,
+  userId: string,
+  xp: number,
+  donePages: number,
+  now: string,
+): Promise<void> {
   if (xp === 0 && donePages === 0) return;
   await creditQueries[kind].run(trx, userId, xp, donePages, now);
 }
 
-export async function addTime(trx: Tx, lesson: { id: string; userId: string }, seconds: number): Promise<void> {
+export async function addTime(
+  trx: Tx,
+  lesson: { id: string; userId: string },
+  seconds: number,
+): Promise<void> {
   if (seconds <= 0) return;
   await trx
     .updateTable('lessons')
     .set({ timeSpent: sql<number>`time_spent + ${seconds}`, timeAlive: sql<number>`time_alive + ${seconds}` })
     .where('id', '=', lesson.id)
     .execute();
-  await trx.updateTable('users').set({ timeAlive: sql<number>`time_alive + ${seconds}` }).where('id', '=', lesson.userId).execute();
+  await trx
+    .updateTable('users')
+    .set({ timeAlive: sql<number>`time_alive + ${seconds}` })
+    .where('id', '=', lesson.userId)
+    .execute();
 }

@@ -5,7 +5,19 @@ import { currentUser } from '../../plugins/auth';
 import { resourceDocument, resourceDocumentSchema } from '../../plugins/jsonapi';
 import { ContentCache } from './content-cache';
 import type { PlayerContext } from './service';
-import { InFlight, answerPage, choosePage, nextPage, openPage, ping, previousPage, recordTincanScore, retryPage, startPage, unlockHint } from './service';
+import {
+  InFlight,
+  answerPage,
+  choosePage,
+  nextPage,
+  openPage,
+  ping,
+  previousPage,
+  recordTincanScore,
+  retryPage,
+  startPage,
+  unlockHint,
+} from './service';
 
 export interface LessonPageRoutesOptions {
   /** Server clock (tests move it instead of sleeping). */
@@ -33,18 +45,31 @@ const tincanScoreSchema = z
   .superRefine((s, issue) => {
     const rawForm = s.raw !== undefined || s.min !== undefined || s.max !== undefined;
     if (!rawForm) {
-      if (s.scaled === undefined) issue.addIssue({ code: 'custom', message: 'Give scaled, or raw with max.', path: [] });
+      if (s.scaled === undefined)
+        issue.addIssue({ code: 'custom', message: 'Give scaled, or raw with max.', path: [] });
       return;
     }
-    if (s.raw === undefined) issue.addIssue({ code: 'custom', message: 'raw is required with min or max.', path: ['raw'] });
-    if (s.max === undefined) issue.addIssue({ code: 'custom', message: 'max is required with raw.', path: ['max'] });
+    if (s.raw === undefined)
+      issue.addIssue({ code: 'custom', message: 'raw is required with min or max.', path: ['raw'] });
+    if (s.max === undefined)
+      issue.addIssue({ code: 'custom', message: 'max is required with raw.', path: ['max'] });
     if (s.raw === undefined || s.max === undefined) return;
     const min = s.min ?? 0;
-    if (!(min < s.max)) issue.addIssue({ code: 'custom', message: 'min must be less than max.', path: [s.min === undefined ? 'max' : 'min'] });
-    else if (s.raw < min || s.raw > s.max) issue.addIssue({ code: 'custom', message: 'raw must be between min and max.', path: ['raw'] });
+    if (!(min < s.max))
+      issue.addIssue({
+        code: 'custom',
+        message: 'min must be less than max.',
+        path: [s.min === undefined ? 'max' : 'min'],
+      });
+    else if (s.raw < min || s.raw > s.max)
+      issue.addIssue({ code: 'custom', message: 'raw must be between min and max.', path: ['raw'] });
   });
 
-const hintsSchema = z.object({ messages: z.array(z.string()), remaining: z.number(), nextMalus: z.number().nullable() });
+const hintsSchema = z.object({
+  messages: z.array(z.string()),
+  remaining: z.number(),
+  nextMalus: z.number().nullable(),
+});
 
 /** Lesson player calls (docs/api.md "Lesson player"): thin, the rules live in service.ts. */
 export const lessonPageRoutes: FastifyPluginAsyncZod<LessonPageRoutesOptions> = async (app, opts) => {
@@ -73,7 +98,8 @@ export const lessonPageRoutes: FastifyPluginAsyncZod<LessonPageRoutesOptions> = 
       onRequest,
       schema: {
         tags,
-        summary: 'The current page of the lesson (created on first open), a reached page (pageId) or the first page of a reached section.',
+        summary:
+          'The current page of the lesson (created on first open), a reached page (pageId) or the first page of a reached section.',
         params,
         querystring: z.strictObject({
           noCache: z.string().optional(),
@@ -85,7 +111,13 @@ export const lessonPageRoutes: FastifyPluginAsyncZod<LessonPageRoutesOptions> = 
       },
     },
     async (request) =>
-      resourceDocument(await openPage(ctxOf(request), request.params.id, { pageId: request.query.pageId, section: request.query.section }), []),
+      resourceDocument(
+        await openPage(ctxOf(request), request.params.id, {
+          pageId: request.query.pageId,
+          section: request.query.section,
+        }),
+        [],
+      ),
   );
 
   app.patch(
@@ -122,13 +154,22 @@ export const lessonPageRoutes: FastifyPluginAsyncZod<LessonPageRoutesOptions> = 
         tags,
         summary: "Records a tincan page's score sent by its learning module (once, like an answer).",
         params,
-        body: z.object({ pageId: id, score: tincanScoreSchema }),
+        // The launch the server issued with the page (`tincanLaunch`): a score without it is refused.
+        body: z.object({ pageId: id, launch: id, score: tincanScoreSchema }),
         response: { 200: resourceDocumentSchema },
       },
     },
     async (request) => {
       const ctx = ctxOf(request);
-      const doc = await inFlight.run(request.params.id, () => recordTincanScore(ctx, request.params.id, request.body.pageId, request.body.score));
+      const doc = await inFlight.run(request.params.id, () =>
+        recordTincanScore(
+          ctx,
+          request.params.id,
+          request.body.pageId,
+          request.body.launch,
+          request.body.score,
+        ),
+      );
       return resourceDocument(doc, []);
     },
   );
@@ -138,11 +179,20 @@ export const lessonPageRoutes: FastifyPluginAsyncZod<LessonPageRoutesOptions> = 
     {
       onRequest,
       bodyLimit: PLAYER_BODY_LIMIT,
-      schema: { tags, summary: 'A new attempt at an answered page, when the course type allows retries.', params, body: pageBody, response: { 200: resourceDocumentSchema } },
+      schema: {
+        tags,
+        summary: 'A new attempt at an answered page, when the course type allows retries.',
+        params,
+        body: pageBody,
+        response: { 200: resourceDocumentSchema },
+      },
     },
     async (request) => {
       const ctx = ctxOf(request);
-      return resourceDocument(await inFlight.run(request.params.id, () => retryPage(ctx, request.params.id, request.body.pageId)), []);
+      return resourceDocument(
+        await inFlight.run(request.params.id, () => retryPage(ctx, request.params.id, request.body.pageId)),
+        [],
+      );
     },
   );
 
@@ -159,7 +209,11 @@ export const lessonPageRoutes: FastifyPluginAsyncZod<LessonPageRoutesOptions> = 
         response: { 200: resourceDocumentSchema },
       },
     },
-    async (request) => resourceDocument(await choosePage(ctxOf(request), request.params.id, request.body.pageId, request.body.nodeId), []),
+    async (request) =>
+      resourceDocument(
+        await choosePage(ctxOf(request), request.params.id, request.body.pageId, request.body.nodeId),
+        [],
+      ),
   );
 
   app.post(
@@ -167,7 +221,13 @@ export const lessonPageRoutes: FastifyPluginAsyncZod<LessonPageRoutesOptions> = 
     {
       onRequest,
       bodyLimit: PLAYER_BODY_LIMIT,
-      schema: { tags, summary: 'Unlocks the next hint of the page.', params, body: pageBody, response: { 200: z.object({ hints: hintsSchema }) } },
+      schema: {
+        tags,
+        summary: 'Unlocks the next hint of the page.',
+        params,
+        body: pageBody,
+        response: { 200: z.object({ hints: hintsSchema }) },
+      },
     },
     async (request) => unlockHint(ctxOf(request), request.params.id, request.body.pageId),
   );
@@ -177,9 +237,16 @@ export const lessonPageRoutes: FastifyPluginAsyncZod<LessonPageRoutesOptions> = 
     {
       onRequest,
       bodyLimit: PLAYER_BODY_LIMIT,
-      schema: { tags, summary: "Starts a timed page's clock (server time); idempotent.", params, body: pageBody, response: { 200: resourceDocumentSchema } },
+      schema: {
+        tags,
+        summary: "Starts a timed page's clock (server time); idempotent.",
+        params,
+        body: pageBody,
+        response: { 200: resourceDocumentSchema },
+      },
     },
-    async (request) => resourceDocument(await startPage(ctxOf(request), request.params.id, request.body.pageId), []),
+    async (request) =>
+      resourceDocument(await startPage(ctxOf(request), request.params.id, request.body.pageId), []),
   );
 
   app.post(
@@ -187,7 +254,12 @@ export const lessonPageRoutes: FastifyPluginAsyncZod<LessonPageRoutesOptions> = 
     {
       onRequest,
       bodyLimit: PLAYER_BODY_LIMIT,
-      schema: { tags, summary: 'Keep-alive (every 10 s): adds the server-measured time since the last one.', params, body: pageBody },
+      schema: {
+        tags,
+        summary: 'Keep-alive (every 10 s): adds the server-measured time since the last one.',
+        params,
+        body: pageBody,
+      },
     },
     async (request, reply) => {
       await ping(ctxOf(request), request.params.id, request.body.pageId);
@@ -200,9 +272,16 @@ export const lessonPageRoutes: FastifyPluginAsyncZod<LessonPageRoutesOptions> = 
     {
       onRequest,
       bodyLimit: PLAYER_BODY_LIMIT,
-      schema: { tags, summary: 'The page after `fromPageId`.', params, body: z.object({ fromPageId: id }), response: { 200: resourceDocumentSchema } },
+      schema: {
+        tags,
+        summary: 'The page after `fromPageId`.',
+        params,
+        body: z.object({ fromPageId: id }),
+        response: { 200: resourceDocumentSchema },
+      },
     },
-    async (request) => resourceDocument(await nextPage(ctxOf(request), request.params.id, request.body.fromPageId), []),
+    async (request) =>
+      resourceDocument(await nextPage(ctxOf(request), request.params.id, request.body.fromPageId), []),
   );
 
   app.post(
@@ -210,8 +289,15 @@ export const lessonPageRoutes: FastifyPluginAsyncZod<LessonPageRoutesOptions> = 
     {
       onRequest,
       bodyLimit: PLAYER_BODY_LIMIT,
-      schema: { tags, summary: 'The page before `fromPageId` (read-only once answered).', params, body: z.object({ fromPageId: id }), response: { 200: resourceDocumentSchema } },
+      schema: {
+        tags,
+        summary: 'The page before `fromPageId` (read-only once answered).',
+        params,
+        body: z.object({ fromPageId: id }),
+        response: { 200: resourceDocumentSchema },
+      },
     },
-    async (request) => resourceDocument(await previousPage(ctxOf(request), request.params.id, request.body.fromPageId), []),
+    async (request) =>
+      resourceDocument(await previousPage(ctxOf(request), request.params.id, request.body.fromPageId), []),
   );
 };

@@ -10,6 +10,7 @@ import type {
   Scoring,
 } from '@parcours/domain/entities';
 import { BLOCK_TYPES, NODE_TYPES } from '@parcours/domain/entities';
+import { withoutKey } from '@parcours/domain/exercises/answer-key';
 import { DEFAULT_GRADING_SETTINGS } from '@parcours/domain/exercises/grade-page';
 import type { GradingSettings } from '@parcours/domain/exercises/grade-page';
 import { parseJson } from '../../db/schema';
@@ -22,7 +23,8 @@ import type { BlockRow, PageRow, TermRow } from './repository';
  * Page documents (docs/api.md "Lesson player"). Built only from a block's public columns
  * (`content`, `settings.template`, the UNLOCKED hint messages) and the learner's own recorded
  * answer: `course_blocks.solution` never reaches this file, so nothing sent before an answer can
- * carry an expected answer, a validator or an answer-tied feedback.
+ * carry an expected answer, a validator or an answer-tied feedback. After an answer, the stored
+ * correction's key is sent only once no retry of the page can be graded (`keyShown`, decision 0009).
  */
 
 export interface Hint {
@@ -37,7 +39,9 @@ export function hintsOf(settingsText: string): Hint[] {
   return list.flatMap((h: unknown) => {
     if (!h || typeof h !== 'object') return [];
     const { message, cost } = h as { message?: unknown; cost?: unknown };
-    return typeof message === 'string' ? [{ message, cost: typeof cost === 'number' && cost > 0 ? cost : 0 }] : [];
+    return typeof message === 'string'
+      ? [{ message, cost: typeof cost === 'number' && cost > 0 ? cost : 0 }]
+      : [];
   });
 }
 
@@ -60,8 +64,13 @@ const NODES = new Set<string>(NODE_TYPES);
 export function blockView(block: BlockRow, terms: TermRow[]): BlockView {
   const settings = jsonObject(block.settings);
   const content = jsonObject(block.content);
-  const template = settings.template && typeof settings.template === 'object' ? (settings.template as BlockView['settings']['template']) : {};
-  const sections = Array.isArray(content.sections) ? (content.sections as BlockView['content']['sections']) : [];
+  const template =
+    settings.template && typeof settings.template === 'object'
+      ? (settings.template as BlockView['settings']['template'])
+      : {};
+  const sections = Array.isArray(content.sections)
+    ? (content.sections as BlockView['content']['sections'])
+    : [];
   return {
     id: block.id,
     title: block.title,
@@ -116,6 +125,10 @@ export interface PageDocInput {
   remainingSeconds: number | null;
   lessonTimeLimit: number | null;
   lessonRemainingSeconds: number | null;
+  /** False while a retry of the answered page can still be graded: results without the expected answers. */
+  keyShown: boolean;
+  /** The launch issued for an unanswered learning-module page, else null. */
+  tincanLaunch: string | null;
 }
 
 export function pageResource(d: PageDocInput): Resource {
@@ -136,7 +149,7 @@ export function pageResource(d: PageDocInput): Resource {
     hints: d.hints,
     inputs: answered ? { answers: Array.isArray(inputs?.answers) ? inputs.answers : [] } : null,
     // Results exist only once the answer is recorded; the hints part follows later unlocks.
-    results: stored ? { ...stored, hints: d.hints } : null,
+    results: stored ? { ...(d.keyShown ? stored : withoutKey(stored)), hints: d.hints } : null,
     timeLimit: page.timeLimit,
     remainingSeconds: d.remainingSeconds,
     startedAt: page.startedAt,
@@ -149,6 +162,7 @@ export function pageResource(d: PageDocInput): Resource {
     current: d.current,
     lessonTimeLimit: d.lessonTimeLimit,
     lessonRemainingSeconds: d.lessonRemainingSeconds,
+    tincanLaunch: d.tincanLaunch,
   };
   return {
     type: 'lesson-pages',

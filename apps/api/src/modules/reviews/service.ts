@@ -5,13 +5,16 @@ import { ApiError } from '../../plugins/errors';
 import { writeTx } from '../lesson-pages/tx';
 import type { Viewer } from '../scope';
 import { uniqueViolation } from '../users/repository';
-import { followsProgram, insertReview } from './repository';
+import { completedProgram, followsProgram, insertReview } from './repository';
 import type { ReviewRow } from './repository';
 
 export { COMMENT_MAX };
 
 /** The ratios a 1..5 rating gives (SPEC §3, §9: ratio = rating / 5): 0.2, 0.4, 0.6, 0.8, 1. */
-export const REVIEW_RATIOS: readonly number[] = Array.from({ length: MAX_RATING }, (_, i) => (i + 1) / MAX_RATING);
+export const REVIEW_RATIOS: readonly number[] = Array.from(
+  { length: MAX_RATING },
+  (_, i) => (i + 1) / MAX_RATING,
+);
 
 /** A ratio is accepted when it is one of those, give or take float noise from the client. */
 export function isRatingRatio(ratio: number): boolean {
@@ -27,13 +30,28 @@ export interface NewReview {
 }
 
 /**
- * One review per learner and program (SPEC §2 /evaluate). The unique index on
+ * One review per learner and program (SPEC §2 /evaluate), from a learner of the class who has
+ * completed the program's end (SPEC §4; decision 0009): a program not started or not finished,
+ * or a teacher of the class, is refused with 403. The unique index on
  * (user_id, resource_type, resource_id) decides between two concurrent submissions: the loser
  * gets 409 BAD_REQUEST, never a 500 nor a second row.
  */
-export async function createReview(db: Db, kind: DbKind, v: Viewer, input: NewReview, now: Date): Promise<ReviewRow> {
+export async function createReview(
+  db: Db,
+  kind: DbKind,
+  v: Viewer,
+  input: NewReview,
+  now: Date,
+): Promise<ReviewRow> {
   if (!(await followsProgram(db, v, input.classId, input.resourceId))) {
-    throw new ApiError(403, 'Forbidden', 'You can only evaluate a program of one of your classes.', { pointer: '/resourceId' });
+    throw new ApiError(403, 'Forbidden', 'You can only evaluate a program of one of your classes.', {
+      pointer: '/resourceId',
+    });
+  }
+  if (!(await completedProgram(db, v, input.classId, input.resourceId))) {
+    throw new ApiError(403, 'Forbidden', 'You can evaluate a program once you have completed it.', {
+      pointer: '/resourceId',
+    });
   }
   const ratio = REVIEW_RATIOS.find((r) => Math.abs(r - input.ratio) < 1e-9) ?? input.ratio;
   const comment = input.comment?.trim() ? input.comment : null;
@@ -51,7 +69,8 @@ export async function createReview(db: Db, kind: DbKind, v: Viewer, input: NewRe
   try {
     await writeTx(db, kind, (trx) => insertReview(trx, row));
   } catch (err) {
-    if (uniqueViolation(err)) throw new ApiError(409, 'BAD_REQUEST', 'You have already evaluated this program.');
+    if (uniqueViolation(err))
+      throw new ApiError(409, 'BAD_REQUEST', 'You have already evaluated this program.');
     throw err;
   }
   return row;

@@ -38,7 +38,15 @@ export function pageAttributes(overrides: Partial<LessonPageAttributes> = {}): L
     count: 3,
     state: 'ACTIVE',
     progress: null,
-    node: { id: 'n1', type: 'block', title: null, parentId: 'c1', settings: {}, tools: {}, attachmentIds: [] },
+    node: {
+      id: 'n1',
+      type: 'block',
+      title: null,
+      parentId: 'c1',
+      settings: {},
+      tools: {},
+      attachmentIds: [],
+    },
     block: block(),
     children: [],
     hints: { messages: [], remaining: 0, nextMalus: null },
@@ -56,6 +64,7 @@ export function pageAttributes(overrides: Partial<LessonPageAttributes> = {}): L
     current: true,
     lessonTimeLimit: null,
     lessonRemainingSeconds: null,
+    tincanLaunch: null,
     ...overrides,
   };
 }

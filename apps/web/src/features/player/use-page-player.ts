@@ -48,7 +48,15 @@ export const HOME = '/';
 /** Codes that go home without a dialog: a 401 is already on its way to the sign-in page. */
 const SILENT_CODES: ReadonlySet<ErrorCode> = new Set(['UNAUTHORIZED']);
 
-export function usePagePlayer({ lessonId, pageId, mode }: { lessonId: string; pageId: string | null; mode: PlayerMode }) {
+export function usePagePlayer({
+  lessonId,
+  pageId,
+  mode,
+}: {
+  lessonId: string;
+  pageId: string | null;
+  mode: PlayerMode;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const session = useSession();
@@ -303,10 +311,15 @@ export function usePagePlayer({ lessonId, pageId, mode }: { lessonId: string; pa
    */
   const tincanScore = (score: TincanScore) => {
     if (!page || !playing || page.block?.type !== 'tincan' || isAnswered(page)) return;
-    if (pendingScore.current?.pageId === page.id) return;
+    // The server takes a module's score only with the launch it issued with the page (decision 0009).
+    const launch = page.tincanLaunch;
+    if (!launch || pendingScore.current?.pageId === page.id) return;
     const shownAtSend = query.data;
-    const entry: { pageId: string; done: Promise<LessonPage | null> } = { pageId: page.id, done: Promise.resolve(null) };
-    entry.done = recordTincanScore(lessonId, page.id, score).then(
+    const entry: { pageId: string; done: Promise<LessonPage | null> } = {
+      pageId: page.id,
+      done: Promise.resolve(null),
+    };
+    entry.done = recordTincanScore(lessonId, page.id, launch, score).then(
       (recorded) => {
         // Shown only while that page still is: the learner may have moved on meanwhile.
         setMoved((shown) => ((shown ?? shownAtSend)?.id === recorded.id ? recorded : shown));
@@ -332,7 +345,8 @@ export function usePagePlayer({ lessonId, pageId, mode }: { lessonId: string; pa
   return {
     query,
     page,
-    loadError: loadCode && loadCode !== 'NO_LESSON_PAGE_AVAILABLE' && !SILENT_CODES.has(loadCode) ? loadCode : null,
+    loadError:
+      loadCode && loadCode !== 'NO_LESSON_PAGE_AVAILABLE' && !SILENT_CODES.has(loadCode) ? loadCode : null,
     answers,
     setAnswer,
     readOnly,

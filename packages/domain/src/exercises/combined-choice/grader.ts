@@ -5,7 +5,13 @@
  */
 import { z } from 'zod';
 import type { GradeResult, IndexSetDetail, ItemStatus, PublicRow, RowFeedbacks } from '../exercise-grader';
-import { countOf, defineGrader, indexSchema, pickedChoiceFeedbacks } from '../exercise-grader';
+import {
+  countOf,
+  defineGrader,
+  indexSchema,
+  indexSetWithoutKey,
+  pickedChoiceFeedbacks,
+} from '../exercise-grader';
 
 /** Stored in the solution: the index (0-based) of the one correct choice. */
 export const expectedSchema = z.number().int().min(0);
@@ -35,4 +41,5 @@ export const grader = defineGrader({
   emptyAnswer: (): Answer => null,
   grade,
   answerFeedbacks,
+  withoutKey: indexSetWithoutKey,
 });

@@ -19,8 +19,8 @@ export interface DragItem {
   status: ItemStatus;
   /** Target the learner put the choice in, or null. */
   placed: number | null;
-  /** Target the choice belongs to, or null for a distractor. */
-  expected: number | null;
+  /** Target the choice belongs to, or null for a distractor; absent while the key is withheld. */
+  expected?: number | null;
 }
 /** One entry per choice, by choice index. */
 export interface Detail {
@@ -75,10 +75,21 @@ export function answerFeedbacks(
   return out;
 }
 
+/** What the learner placed, right or wrong; where a choice belongs is not told. */
+export function withoutKey(detail: Detail): Detail {
+  return {
+    items: detail.items.map((i) => ({
+      status: i.status === 'missing' ? 'neutral' : i.status,
+      placed: i.placed,
+    })),
+  };
+}
+
 export const grader = defineGrader({
   expectedSchema,
   answerSchema,
   emptyAnswer: (row): Answer => Array.from({ length: countOf(row.targets) }, () => []),
   grade,
   answerFeedbacks,
+  withoutKey,
 });

@@ -55,9 +55,10 @@ export const expectedSchema = z.discriminatedUnion('kind', [
 ]);
 export type Expected = z.infer<typeof expectedSchema>;
 export type Answer = string;
+/** The accepted answers (text) or the number and its tolerance are absent while the key is withheld. */
 export type Detail =
-  | { kind: 'text'; accepted: string[] }
-  | { kind: 'number'; value: number; tolerance: number; read: number | null };
+  | { kind: 'text'; accepted?: string[] }
+  | { kind: 'number'; value?: number; tolerance?: number; read: number | null };
 
 export function answerSchema(_row: PublicRow): z.ZodType<Answer> {
   return z.string().max(MAX_FREE_ANSWER_LENGTH, `at most ${MAX_FREE_ANSWER_LENGTH} characters`);
@@ -101,10 +102,16 @@ export function answerFeedbacks(
     .map((a) => ({ preset: result.correct ? 'success' : 'warning', message: a.message }));
 }
 
+/** Right or wrong only: neither the accepted strings nor the expected number. */
+export function withoutKey(detail: Detail): Detail {
+  return detail.kind === 'number' ? { kind: 'number', read: detail.read } : { kind: 'text' };
+}
+
 export const grader = defineGrader({
   expectedSchema,
   answerSchema,
   emptyAnswer: () => '',
   grade: (expected: Expected, answer: Answer) => grade(expected, answer),
   answerFeedbacks,
+  withoutKey,
 });

@@ -10,6 +10,7 @@ import {
   defineGrader,
   gradeIndexSet,
   indexSetSchema,
+  indexSetWithoutKey,
   pickedChoiceFeedbacks,
 } from '../exercise-grader';
 
@@ -37,4 +38,5 @@ export const grader = defineGrader({
   emptyAnswer: (): Answer => [],
   grade,
   answerFeedbacks,
+  withoutKey: indexSetWithoutKey,
 });

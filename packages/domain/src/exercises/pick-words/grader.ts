@@ -8,7 +8,13 @@
  */
 import { z } from 'zod';
 import type { GradeResult, IndexSetDetail, ItemStatus, PublicRow } from '../exercise-grader';
-import { defineGrader, distinct, gradeIndexSet, indexSetSchema } from '../exercise-grader';
+import {
+  defineGrader,
+  distinct,
+  gradeIndexSet,
+  indexSetSchema,
+  indexSetWithoutKey,
+} from '../exercise-grader';
 import { normaliseFreeAnswer } from '../free-answer/grader';
 
 /** Stored in the solution: positions in the content's `words` list, and the words there. */
@@ -69,4 +75,5 @@ export const grader = defineGrader({
   emptyAnswer: (): Answer => [],
   grade,
   answerFeedbacks,
+  withoutKey: indexSetWithoutKey,
 });

@@ -12,7 +12,14 @@ function post(data: unknown, source: MessageEventSource | null) {
 function renderFrame() {
   const onAction = vi.fn();
   const onScore = vi.fn();
-  render(<TincanFrame url="/api/tincan/ctx/module/index.html" title="Module" onAction={onAction} onScore={onScore} />);
+  render(
+    <TincanFrame
+      url="/api/tincan/ctx/module/index.html"
+      title="Module"
+      onAction={onAction}
+      onScore={onScore}
+    />,
+  );
   const frame = screen.getByTitle('Module') as HTMLIFrameElement;
   return { onAction, onScore, source: frame.contentWindow };
 }
@@ -87,8 +94,26 @@ describe('TincanFrame messages', () => {
 describe('tincanScoreOf', () => {
   it('keeps the xAPI score fields of a valid score message only', () => {
     expect(tincanScoreOf({ type: 'score', score: { scaled: 0 } })).toEqual({ scaled: 0 });
-    expect(tincanScoreOf({ type: 'score', score: { scaled: 1, raw: 2, max: 4 } })).toEqual({ scaled: 1, raw: 2, max: 4 });
-    expect(tincanScoreOf({ type: 'score', score: { raw: 0, min: -5, max: 5 } })).toEqual({ raw: 0, min: -5, max: 5 });
+    expect(tincanScoreOf({ type: 'score', score: { scaled: 1, raw: 2, max: 4 } })).toEqual({
+      scaled: 1,
+      raw: 2,
+      max: 4,
+    });
+    expect(tincanScoreOf({ type: 'score', score: { raw: 0, min: -5, max: 5 } })).toEqual({
+      raw: 0,
+      min: -5,
+      max: 5,
+    });
     expect(tincanScoreOf({ type: 'score', score: { scaled: 0.5, raw: 9, max: 4 } })).toBeNull();
+  });
+});
+
+describe('TincanFrame isolation (issue 10 finding 10)', () => {
+  it('sandboxes the module: scripts only, never the app origin (so it cannot read the token)', () => {
+    renderFrame();
+    const frame = screen.getByTitle('Module') as HTMLIFrameElement;
+    const rights = (frame.getAttribute('sandbox') ?? '').split(/\s+/).filter(Boolean);
+    expect(frame.hasAttribute('sandbox')).toBe(true);
+    expect(rights).toEqual(['allow-scripts']);
   });
 });

@@ -5,6 +5,14 @@ import type { RowProps, TincanAction, TincanScore } from '../row-props';
 /** SPEC §9: tincan frames are 600 px high. */
 const TINCAN_HEIGHT = 600;
 
+/**
+ * The least a module needs: its own scripts. No `allow-same-origin`, so the module runs in an
+ * opaque origin and can never read the app's storage (the learner's token) or call the API as
+ * the learner, even if a proxy drops the module's CSP `sandbox` header (decision 0009). Window
+ * messages to the player still work.
+ */
+const TINCAN_SANDBOX = 'allow-scripts';
+
 /** SPEC §5: a tincan address of invalid form yields nothing. */
 export function tincanSrc(url: unknown): string | null {
   if (typeof url !== 'string' || !url) return null;
@@ -37,7 +45,8 @@ export function tincanScoreOf(data: unknown): TincanScore | null {
   const { scaled, raw, min = 0, max } = parsed;
   if (scaled !== undefined && (scaled < 0 || scaled > 1)) return null;
   const rawForm = raw !== undefined || parsed.min !== undefined || max !== undefined;
-  if (rawForm && (raw === undefined || max === undefined || !(min < max) || raw < min || raw > max)) return null;
+  if (rawForm && (raw === undefined || max === undefined || !(min < max) || raw < min || raw > max))
+    return null;
   return scaled !== undefined || rawForm ? parsed : null;
 }
 
@@ -86,6 +95,7 @@ export function TincanFrame({
       ref={frame}
       className="tincan-frame"
       src={src}
+      sandbox={TINCAN_SANDBOX}
       title={title || t('exercises.tincan.title')}
       height={TINCAN_HEIGHT}
     />

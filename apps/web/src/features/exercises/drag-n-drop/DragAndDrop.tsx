@@ -93,7 +93,12 @@ export function DragAndDrop({
     if (!start || start.pointerId !== event.pointerId) return;
     const moved = Math.hypot(event.clientX - start.x, event.clientY - start.y);
     if (!drag && moved < DRAG_THRESHOLD) return;
-    setDrag({ choice: start.choice, x: event.clientX, y: event.clientY, over: dropZoneAt(event.clientX, event.clientY) });
+    setDrag({
+      choice: start.choice,
+      x: event.clientX,
+      y: event.clientY,
+      over: dropZoneAt(event.clientX, event.clientY),
+    });
   };
   const onPointerUp = (event: PointerEvent<HTMLElement>) => {
     const start = press.current;
@@ -119,7 +124,11 @@ export function DragAndDrop({
     const selectId = `${idPrefix}-place-${choice}`;
     const current = placedIn(choice);
     return (
-      <li key={choice} className={`dnd__chip is-${status}${drag?.choice === choice ? ' is-dragging' : ''}`} style={chipStyle}>
+      <li
+        key={choice}
+        className={`dnd__chip is-${status}${drag?.choice === choice ? ' is-dragging' : ''}`}
+        style={chipStyle}
+      >
         <span
           className="dnd__handle"
           onPointerDown={onPointerDown(choice)}
@@ -176,7 +185,8 @@ export function DragAndDrop({
       </div>
       <div className="dnd__targets">
         {targets.map((target, index) => {
-          const expected = items
+          // Where each choice belongs is sent only once no retry can be graded (decision 0009).
+          const expected = items?.every((item) => item.expected !== undefined)
             ? items.flatMap((item, choice) => (item.expected === index ? [choiceText(choice)] : []))
             : null;
           return (

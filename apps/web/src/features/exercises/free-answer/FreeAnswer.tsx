@@ -23,6 +23,15 @@ export function FreeAnswer({ row, idPrefix, labelledBy, value, onChange, readOnl
   const width = Number(row.settings?.defaultWidth) || DEFAULT_WIDTH_PX;
   const placeholder = typeof row.placeholder === 'string' ? row.placeholder : undefined;
   const detail = correction?.type === 'free-answer' ? correction.detail : null;
+  type Detail = NonNullable<typeof detail>;
+  // While a retry can still be graded the server withholds the expected answer (decision 0009).
+  const expectedOf = (d: Detail) => (d.kind === 'number' ? d.value !== undefined : d.accepted !== undefined);
+  const expectedText = (d: Detail) =>
+    d.kind === 'number'
+      ? (d.tolerance ?? 0) > 0
+        ? t('exercises.freeAnswer.expectedNumberTolerance', { value: d.value, tolerance: d.tolerance })
+        : t('exercises.freeAnswer.expectedNumber', { value: d.value })
+      : t('exercises.freeAnswer.expectedText', { value: (d.accepted ?? []).join(' / ') });
 
   return (
     <div className="free-answer">
@@ -47,18 +56,7 @@ export function FreeAnswer({ row, idPrefix, labelledBy, value, onChange, readOnl
       {correction && detail ? (
         <p className="free-answer__correction">
           <CorrectionMark status={correction.correct ? 'correct' : 'wrong'} />{' '}
-          {correction.correct ? null : (
-            <span>
-              {detail.kind === 'number'
-                ? detail.tolerance > 0
-                  ? t('exercises.freeAnswer.expectedNumberTolerance', {
-                      value: detail.value,
-                      tolerance: detail.tolerance,
-                    })
-                  : t('exercises.freeAnswer.expectedNumber', { value: detail.value })
-                : t('exercises.freeAnswer.expectedText', { value: detail.accepted.join(' / ') })}
-            </span>
-          )}
+          {correction.correct || !expectedOf(detail) ? null : <span>{expectedText(detail)}</span>}
         </p>
       ) : null}
     </div>

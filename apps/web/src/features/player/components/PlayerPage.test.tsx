@@ -40,7 +40,9 @@ const bodyOf = (fetchMock: ReturnType<typeof mockApi>, method: string, path: str
     .filter(([input, init]) => String(input).includes(path) && (init?.method ?? 'GET') === method)
     .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
 
-const lessonDoc = (attrs: Parameters<typeof lesson>[4]) => ({ body: { data: lesson('l1', 'c1', 'pc1', 'k1', attrs) } });
+const lessonDoc = (attrs: Parameters<typeof lesson>[4]) => ({
+  body: { data: lesson('l1', 'c1', 'pc1', 'k1', attrs) },
+});
 
 describe('PlayerPage (page mode)', () => {
   it('sends the answers, shows general then answer feedback one at a time, then the next page', async () => {
@@ -57,14 +59,18 @@ describe('PlayerPage (page mode)', () => {
     const fetchMock = renderPlayer({
       'GET lessons/l1/pages/current': { body: pageDoc('p1') },
       'PATCH lessons/l1/pages/current': { body: graded },
-      'POST lessons/l1/pages/next': { body: pageDoc('p2', { index: 1, block: block({ id: 'b2', title: 'Page two' }) }) },
+      'POST lessons/l1/pages/next': {
+        body: pageDoc('p2', { index: 1, block: block({ id: 'b2', title: 'Page two' }) }),
+      },
     });
     await user.click(await screen.findByRole('checkbox', { name: '2/4' }));
     await user.click(screen.getByRole('button', { name: /Next/ }));
     const first = await screen.findByRole('dialog', { name: 'Well done' });
     expect(within(first).getByText('General feedback')).toBeInTheDocument();
     expect(within(first).getByText('Feedback 1 of 2')).toBeInTheDocument();
-    expect(bodyOf(fetchMock, 'PATCH', 'pages/current')).toEqual([{ pageId: 'p1', inputs: { answers: [[0]] } }]);
+    expect(bodyOf(fetchMock, 'PATCH', 'pages/current')).toEqual([
+      { pageId: 'p1', inputs: { answers: [[0]] } },
+    ]);
     await user.click(within(first).getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Choice feedback')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -82,10 +88,14 @@ describe('PlayerPage (page mode)', () => {
         body: pageDoc('p1', {
           courseTypeSettings: off,
           inputs: { answers: [[1]] },
-          results: results({ feedbacks: [{ source: 'general', preset: 'info', message: 'Hidden', rowIndex: null }] }),
+          results: results({
+            feedbacks: [{ source: 'general', preset: 'info', message: 'Hidden', rowIndex: null }],
+          }),
         }),
       },
-      'POST lessons/l1/pages/next': { body: pageDoc('p2', { index: 1, block: block({ title: 'Page two' }) }) },
+      'POST lessons/l1/pages/next': {
+        body: pageDoc('p2', { index: 1, block: block({ title: 'Page two' }) }),
+      },
     });
     await user.click(await screen.findByRole('checkbox', { name: '2/3' }));
     await user.keyboard('{Enter}');
@@ -97,7 +107,9 @@ describe('PlayerPage (page mode)', () => {
     const user = userEvent.setup();
     const fetchMock = renderPlayer({
       'GET lessons/l1/pages/current': { body: pageDoc('p1') },
-      'PATCH lessons/l1/pages/current': { body: pageDoc('p1', { inputs: { answers: [null] }, results: results() }) },
+      'PATCH lessons/l1/pages/current': {
+        body: pageDoc('p1', { inputs: { answers: [null] }, results: results() }),
+      },
       'POST lessons/l1/pages/next': { body: pageDoc('p2', { index: 1 }) },
     });
     await user.click(await screen.findByRole('button', { name: /Next/ }));
@@ -109,7 +121,11 @@ describe('PlayerPage (page mode)', () => {
     await new Promise((r) => setTimeout(r, 220)); // Next is debounced 200 ms
     await user.click(screen.getByRole('button', { name: /Next/ }));
     await user.click(await screen.findByRole('button', { name: 'Continue anyway' }));
-    await waitFor(() => expect(bodyOf(fetchMock, 'PATCH', 'pages/current')).toEqual([{ pageId: 'p1', inputs: { answers: [null] } }]));
+    await waitFor(() =>
+      expect(bodyOf(fetchMock, 'PATCH', 'pages/current')).toEqual([
+        { pageId: 'p1', inputs: { answers: [null] } },
+      ]),
+    );
   });
 
   it('confirms a hint with a cost, saying the score will be reduced by it', async () => {
@@ -155,12 +171,24 @@ describe('PlayerPage (page mode)', () => {
   });
 
   describe('tincan scores', () => {
-    const tincanBlock = block({ type: 'tincan', title: 'Fire module', content: { sections: [], tincan: { url: '/api/tincan/x/index.html' } } });
-    const tincanPage = (id: string, overrides: Parameters<typeof pageDoc>[1] = {}) => pageDoc(id, { block: tincanBlock, ...overrides });
+    const tincanBlock = block({
+      type: 'tincan',
+      title: 'Fire module',
+      content: { sections: [], tincan: { url: '/api/tincan/x/index.html' } },
+    });
+    // Served unanswered, a module page carries the launch the server issued for it.
+    const tincanPage = (id: string, overrides: Parameters<typeof pageDoc>[1] = {}) =>
+      pageDoc(id, { block: tincanBlock, tincanLaunch: `launch-${id}`, ...overrides });
     const scored = tincanPage('p1', {
+      tincanLaunch: null,
       progress: 'COMPLETED',
       inputs: { answers: [] },
-      results: results({ answerRatios: [], outcome: 'partial', score: { actual: 8, max: 10 }, tincan: { scaled: 0.8 } }),
+      results: results({
+        answerRatios: [],
+        outcome: 'partial',
+        score: { actual: 8, max: 10 },
+        tincan: { scaled: 0.8 },
+      }),
     });
     const fromModule = async (data: unknown) => {
       const frame = (await screen.findByTitle('Fire module')) as HTMLIFrameElement;
@@ -174,11 +202,17 @@ describe('PlayerPage (page mode)', () => {
       const fetchMock = renderPlayer({
         'GET lessons/l1/pages/current': { body: tincanPage('p1') },
         'POST lessons/l1/pages/custom-tincan-score': { body: scored },
-        'POST lessons/l1/pages/next': { body: pageDoc('p2', { index: 1, block: block({ id: 'b2', title: 'Page two' }) }) },
+        'POST lessons/l1/pages/next': {
+          body: pageDoc('p2', { index: 1, block: block({ id: 'b2', title: 'Page two' }) }),
+        },
       });
       await fromModule({ type: 'score', score: { scaled: 0.8 } });
-      expect(await screen.findByText('Your answer is recorded. Score for this page: 8 / 10.')).toBeInTheDocument();
-      expect(bodyOf(fetchMock, 'POST', 'custom-tincan-score')).toEqual([{ pageId: 'p1', score: { scaled: 0.8 } }]);
+      expect(
+        await screen.findByText('Your answer is recorded. Score for this page: 8 / 10.'),
+      ).toBeInTheDocument();
+      expect(bodyOf(fetchMock, 'POST', 'custom-tincan-score')).toEqual([
+        { pageId: 'p1', launch: 'launch-p1', score: { scaled: 0.8 } },
+      ]);
       // Scored: a second score is not sent.
       await fromModule({ type: 'score', score: { scaled: 1 } });
       await user.click(screen.getByRole('button', { name: /End module/ }));
@@ -193,7 +227,9 @@ describe('PlayerPage (page mode)', () => {
       const fetchMock = renderPlayer({
         'GET lessons/l1/pages/current': { body: tincanPage('p1') },
         'POST lessons/l1/pages/custom-tincan-score': () => new Promise((resolve) => (release = resolve)),
-        'POST lessons/l1/pages/next': { body: pageDoc('p2', { index: 1, block: block({ id: 'b2', title: 'Page two' }) }) },
+        'POST lessons/l1/pages/next': {
+          body: pageDoc('p2', { index: 1, block: block({ id: 'b2', title: 'Page two' }) }),
+        },
       });
       await fromModule({ type: 'score', score: { raw: 4, max: 5 } });
       await fromModule('action:next');
@@ -201,7 +237,9 @@ describe('PlayerPage (page mode)', () => {
       expect(bodyOf(fetchMock, 'POST', 'pages/next')).toEqual([]);
       act(() => release({ body: scored }));
       expect(await screen.findByRole('heading', { level: 1, name: 'Page two' })).toBeInTheDocument();
-      expect(bodyOf(fetchMock, 'POST', 'custom-tincan-score')).toEqual([{ pageId: 'p1', score: { raw: 4, max: 5 } }]);
+      expect(bodyOf(fetchMock, 'POST', 'custom-tincan-score')).toEqual([
+        { pageId: 'p1', launch: 'launch-p1', score: { raw: 4, max: 5 } },
+      ]);
       expect(bodyOf(fetchMock, 'POST', 'pages/next')).toEqual([{ fromPageId: 'p1' }]);
     });
 
@@ -234,7 +272,10 @@ describe('PlayerPage (page mode)', () => {
     });
 
     it('sends nothing in correction mode', async () => {
-      const fetchMock = renderPlayer({ 'GET lessons/l1/pages/current': { body: tincanPage('p1') } }, 'correction');
+      const fetchMock = renderPlayer(
+        { 'GET lessons/l1/pages/current': { body: tincanPage('p1') } },
+        'correction',
+      );
       await fromModule({ type: 'score', score: { scaled: 1 } });
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(bodyOf(fetchMock, 'POST', 'custom-tincan-score')).toEqual([]);
@@ -245,7 +286,9 @@ describe('PlayerPage (page mode)', () => {
     const user = userEvent.setup();
     renderPlayer({
       'GET lessons/l1/pages/current': {
-        body: pageDoc('p1', { block: block({ type: 'slide', settings: { hintCount: 0, template: { backToDashBoard: true } } }) }),
+        body: pageDoc('p1', {
+          block: block({ type: 'slide', settings: { hintCount: 0, template: { backToDashBoard: true } } }),
+        }),
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Back to dashboard' }));
@@ -307,9 +350,13 @@ describe('PlayerPage (page mode)', () => {
   it('goes to the program evaluation after the last page when it is due', async () => {
     const user = userEvent.setup();
     renderPlayer({
-      'GET lessons/l1/pages/current': { body: pageDoc('p3', { index: 2, count: 3, inputs: { answers: [[0]] }, results: results() }) },
+      'GET lessons/l1/pages/current': {
+        body: pageDoc('p3', { index: 2, count: 3, inputs: { answers: [[0]] }, results: results() }),
+      },
       'GET lessons/l1': lessonDoc({ progress: 'COMPLETED', isEndOfProgram: true, classProgramId: 'cp1' }),
-      'class-programs/cp1': { body: { data: { type: 'class-programs', id: 'cp1', attributes: { programId: 'prog1' } } } },
+      'class-programs/cp1': {
+        body: { data: { type: 'class-programs', id: 'cp1', attributes: { programId: 'prog1' } } },
+      },
       reviews: { body: { data: [], meta: { total: 0 } } },
     });
     await user.click(await screen.findByRole('button', { name: /Next/ }));
@@ -322,7 +369,15 @@ describe('PlayerPage (page mode)', () => {
       'GET lessons/l1/pages/current': {
         body: pageDoc('p1', {
           block: null,
-          node: { id: 'm1', type: 'multiblock', title: 'Training', parentId: 'c1', settings: {}, tools: {}, attachmentIds: [] },
+          node: {
+            id: 'm1',
+            type: 'multiblock',
+            title: 'Training',
+            parentId: 'c1',
+            settings: {},
+            tools: {},
+            attachmentIds: [],
+          },
           children: [
             { nodeId: 'n1', title: 'First', done: true },
             { nodeId: 'n2', title: 'Second', done: false },
@@ -341,7 +396,9 @@ describe('PlayerPage (page mode)', () => {
     const user = userEvent.setup();
     const fetchMock = renderPlayer({
       'GET lessons/l1/pages/current': { body: pageDoc('p1', { block: block({ type: 'slide' }) }) },
-      'POST lessons/l1/pages/next': { body: pageDoc('p2', { index: 1, block: block({ title: 'Page two' }) }) },
+      'POST lessons/l1/pages/next': {
+        body: pageDoc('p2', { index: 1, block: block({ title: 'Page two' }) }),
+      },
     });
     await user.click(await screen.findByRole('button', { name: /Next/ }));
     expect(await screen.findByRole('heading', { name: 'Page two' })).toBeInTheDocument();
@@ -358,7 +415,9 @@ describe('PlayerPage (page mode)', () => {
         'GET lessons/l1/pages/current': {
           body: pageDoc('p1', { courseTypeSettings: retryOn, inputs: { answers: [[1]] }, results: wrong }),
         },
-        'POST lessons/l1/pages/current/retry': { body: pageDoc('p1b', { courseTypeSettings: retryOn, attempt: 2 }) },
+        'POST lessons/l1/pages/current/retry': {
+          body: pageDoc('p1b', { courseTypeSettings: retryOn, attempt: 2 }),
+        },
       });
       expect(await screen.findByText(/Score for this page: 0 \/ 10/)).toBeInTheDocument();
       expect(screen.getByRole('checkbox', { name: '2/3' })).toBeChecked();
@@ -381,9 +440,15 @@ describe('PlayerPage (page mode)', () => {
     });
 
     it.each([
-      ['the server refuses it (fully right)', { courseTypeSettings: retryOn, results: results({ retryAllowed: false }) }],
+      [
+        'the server refuses it (fully right)',
+        { courseTypeSettings: retryOn, results: results({ retryAllowed: false }) },
+      ],
       ['the course type turns it off', { results: wrong }],
-      ['the page is a slide', { courseTypeSettings: retryOn, results: wrong, block: block({ type: 'slide' }) }],
+      [
+        'the page is a slide',
+        { courseTypeSettings: retryOn, results: wrong, block: block({ type: 'slide' }) },
+      ],
       ['the page is not answered yet', { courseTypeSettings: retryOn }],
     ])('offers no retry when %s', async (_, overrides) => {
       renderPlayer({ 'GET lessons/l1/pages/current': { body: pageDoc('p1', overrides) } });
@@ -393,7 +458,11 @@ describe('PlayerPage (page mode)', () => {
 
     it('offers no retry in correction mode', async () => {
       renderPlayer(
-        { 'GET lessons/l1/pages/current': { body: pageDoc('p1', { courseTypeSettings: retryOn, inputs: { answers: [[1]] }, results: wrong }) } },
+        {
+          'GET lessons/l1/pages/current': {
+            body: pageDoc('p1', { courseTypeSettings: retryOn, inputs: { answers: [[1]] }, results: wrong }),
+          },
+        },
         'correction',
       );
       expect(await screen.findByRole('heading', { name: 'How to read the correction' })).toBeInTheDocument();
@@ -403,7 +472,9 @@ describe('PlayerPage (page mode)', () => {
     it('shows a refused retry in the error dialog', async () => {
       const user = userEvent.setup();
       renderPlayer({
-        'GET lessons/l1/pages/current': { body: pageDoc('p1', { courseTypeSettings: retryOn, results: wrong }) },
+        'GET lessons/l1/pages/current': {
+          body: pageDoc('p1', { courseTypeSettings: retryOn, results: wrong }),
+        },
         'POST lessons/l1/pages/current/retry': errorBody('RETRY_RESTRICT'),
       });
       await user.click(await screen.findByRole('button', { name: 'Retry this exercise' }));
@@ -420,7 +491,10 @@ describe('PlayerPage (page mode)', () => {
       renderPlayer({
         ...noPage,
         'GET lessons/l1': lessonDoc({
-          actions: { interactive: [{ label: 'Q', choices: [] }], unlockedLessons: [{ id: 'l2', title: 'x' }] },
+          actions: {
+            interactive: [{ label: 'Q', choices: [] }],
+            unlockedLessons: [{ id: 'l2', title: 'x' }],
+          },
         }),
       });
       await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/session/l1/questions'));
@@ -429,7 +503,9 @@ describe('PlayerPage (page mode)', () => {
     it('goes to the actions when lessons were unlocked', async () => {
       renderPlayer({
         ...noPage,
-        'GET lessons/l1': lessonDoc({ actions: { interactive: [], unlockedLessons: [{ id: 'l2', title: 'x' }] } }),
+        'GET lessons/l1': lessonDoc({
+          actions: { interactive: [], unlockedLessons: [{ id: 'l2', title: 'x' }] },
+        }),
       });
       await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/session/l1/actions'));
     });
@@ -439,7 +515,9 @@ describe('PlayerPage (page mode)', () => {
       renderPlayer({
         ...noPage,
         'GET lessons/l1': lessonDoc({ progress: 'COMPLETED', isEndOfProgram: true, classProgramId: 'cp1' }),
-        'class-programs/cp1': { body: { data: { type: 'class-programs', id: 'cp1', attributes: { programId: 'prog1' } } } },
+        'class-programs/cp1': {
+          body: { data: { type: 'class-programs', id: 'cp1', attributes: { programId: 'prog1' } } },
+        },
       });
       const dialog = await screen.findByRole('alertdialog', { name: 'No page available' });
       await user.click(within(dialog).getByRole('button', { name: 'OK' }));
@@ -484,19 +562,31 @@ describe('PlayerPage (timers)', () => {
   it("shows the lesson's clock beside the exercise's and, when it ends, sends what is answered", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      const timed = { lessonTimeLimit: 600, lessonRemainingSeconds: 3, timeLimit: 90, startedAt: '2026-01-01T00:00:00Z', remainingSeconds: 80 };
+      const timed = {
+        lessonTimeLimit: 600,
+        lessonRemainingSeconds: 3,
+        timeLimit: 90,
+        startedAt: '2026-01-01T00:00:00Z',
+        remainingSeconds: 80,
+      };
       const fetchMock = renderPlayer({
         'GET lessons/l1/pages/current': { body: pageDoc('p1', timed) },
         'PATCH lessons/l1/pages/current': errorBody('LESSON_SKIPPED'),
       });
-      expect(await screen.findByRole('timer', { name: 'Time left for the lesson' })).toHaveTextContent('00:03');
+      expect(await screen.findByRole('timer', { name: 'Time left for the lesson' })).toHaveTextContent(
+        '00:03',
+      );
       expect(screen.getByRole('timer', { name: 'Time left for this exercise' })).toHaveTextContent('01:20');
       expect(screen.queryByRole('timer', { name: 'Time left' })).not.toBeInTheDocument();
       fireEvent.click(screen.getByRole('checkbox', { name: '2/4' }));
       await act(async () => {
         await vi.advanceTimersByTimeAsync(3_600);
       });
-      await waitFor(() => expect(bodyOf(fetchMock, 'PATCH', 'pages/current')).toEqual([{ pageId: 'p1', inputs: { answers: [[0]] } }]));
+      await waitFor(() =>
+        expect(bodyOf(fetchMock, 'PATCH', 'pages/current')).toEqual([
+          { pageId: 'p1', inputs: { answers: [[0]] } },
+        ]),
+      );
       expect(await screen.findByRole('alertdialog')).toBeInTheDocument();
     } finally {
       vi.useRealTimers();
@@ -506,16 +596,30 @@ describe('PlayerPage (timers)', () => {
   it("shows only the lesson's clock on an untimed page, and keeps it once the page is answered", async () => {
     renderPlayer({
       'GET lessons/l1/pages/current': {
-        body: pageDoc('p1', { lessonTimeLimit: 600, lessonRemainingSeconds: 125, inputs: { answers: [[0]] }, results: results() }),
+        body: pageDoc('p1', {
+          lessonTimeLimit: 600,
+          lessonRemainingSeconds: 125,
+          inputs: { answers: [[0]] },
+          results: results(),
+        }),
       },
     });
     expect(await screen.findByRole('timer', { name: 'Time left for the lesson' })).toHaveTextContent('02:05');
     expect(screen.getAllByRole('timer')).toHaveLength(1);
   });
 
-  it("shows no lesson clock in correction mode", async () => {
+  it('shows no lesson clock in correction mode', async () => {
     renderPlayer(
-      { 'GET lessons/l1/pages/current': { body: pageDoc('p1', { lessonTimeLimit: 600, lessonRemainingSeconds: 125, inputs: { answers: [[0]] }, results: results() }) } },
+      {
+        'GET lessons/l1/pages/current': {
+          body: pageDoc('p1', {
+            lessonTimeLimit: 600,
+            lessonRemainingSeconds: 125,
+            inputs: { answers: [[0]] },
+            results: results(),
+          }),
+        },
+      },
       'correction',
     );
     await screen.findByRole('heading', { name: 'How to read the correction' });

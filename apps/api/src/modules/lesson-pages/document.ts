@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import type { PageResults } from '@parcours/domain/entities';
+import { hintsView } from '@parcours/domain/exercises/grade-page';
+import type { Db } from '../../db/db';
+import { prepared } from '../../db/prepared';
+import { parseJson } from '../../db/schema';
+import type { Resource } from '../../plugins/jsonapi';
+import { deadlineOf, remainingSeconds } from './clock';
+import { blockOf, nodeOf, retryOpen } from './context';
+import type { Loaded, PlayerContext } from './context';
+import type { BlockContent } from './content-cache';
+import { withAnswer } from './repository';
+import type { PageRow } from './repository';
+import { pageResource, timeLimitOf } from './serializer';
+import { writeTx } from './tx';
+
+/** 256 random bits, URL-safe: a launch cannot be guessed. */
+const newLaunch = () => randomBytes(32).toString('base64url');
+
+const issueLaunchQuery = prepared((db: Db, pageId: string, token: string) =>
+  db
+    .updateTable('lessonPages')
+    .set({ launchToken: token })
+    .where('id', '=', pageId)
+    .where('launchToken', 'is', null)
+    .where('answeredAt', 'is', null),
+);
+const launchQuery = prepared((db: Db, pageId: string) =>
+  db.selectFrom('lessonPages').select('launchToken').where('id', '=', pageId),
+);
+
+/**
+ * Issue 10 finding 5: serving an unanswered learning-module page issues its launch, once per
+ * page (a reload or a second tab gets the same one); the module's score is accepted only with
+ * it (`recordTincanScore`). Null for every other page.
+ */
+async function launchOf(
+  ctx: PlayerContext,
+  page: PageRow,
+  content: BlockContent | null,
+): Promise<string | null> {
+  if (content?.block.type !== 'tincan' || page.answeredAt || page.state !== 'ACTIVE') return null;
+  if (page.launchToken) return page.launchToken;
+  await writeTx(ctx.db, ctx.kind, (trx) => issueLaunchQuery.run(trx, page.id, newLaunch()));
+  // Read back: another request may have issued it first; everyone gets that one.
+  return (await launchQuery.first(ctx.db, page.id))?.launchToken ?? null;
+}
+
+/** The page as the learner sees it (docs/api.md "Lesson player"). */
+export async function pageDocument(ctx: PlayerContext, l: Loaded, shown: PageRow): Promise<Resource> {
+  const { node, slot } = nodeOf(l, shown);
+  // An answered page shows its answer and correction: read them for this page only.
+  const page = shown.answeredAt ? await withAnswer(ctx.db, shown) : shown;
+  const content = node.type === 'multiblock' ? null : await blockOf(ctx, node);
+  const done = new Set(l.pages.filter((p) => p.progress === 'COMPLETED').map((p) => p.nodeId));
+  const timeLimit = page.timeLimit ?? timeLimitOf(node);
+  const results = page.answeredAt ? parseJson<Partial<PageResults>>(page.results, {}) : null;
+  return pageResource({
+    page,
+    node,
+    block: content ? ctx.cache.view(content) : null,
+    children:
+      node.type === 'multiblock'
+        ? slot.children.map((c) => ({ nodeId: c.id, title: c.title, done: done.has(c.id) }))
+        : [],
+    index: slot.index,
+    count: l.plan.slots.length,
+    current: l.lesson.currentNodeId === page.nodeId,
+    hints: content
+      ? hintsView(ctx.cache.hints(content), page.hintsUsed, l.settings)
+      : hintsView([], 0, l.settings),
+    settings: l.settings,
+    lessonScoring: parseJson(l.lesson.scoring, { global: { actual: 0, max: 0 } }),
+    remainingSeconds: page.answeredAt
+      ? null
+      : remainingSeconds(ctx.receivedAt, deadlineOf(page.startedAt, timeLimit)),
+    lessonTimeLimit: l.lesson.timeLimit,
+    lessonRemainingSeconds: remainingSeconds(
+      ctx.receivedAt,
+      deadlineOf(l.lesson.startedAt, l.lesson.timeLimit),
+    ),
+    // Finding 2: the expected answers only once no further attempt of this page can be graded.
+    keyShown: results === null || !retryOpen(ctx, l, page, results),
+    tincanLaunch: await launchOf(ctx, page, content),
+  });
+}
