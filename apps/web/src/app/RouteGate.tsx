@@ -53,7 +53,10 @@ export function RouteGate({ route }: { route: RouteDef }) {
 
   let content: ReactNode = route.Screen ? <route.Screen /> : null;
   // SPEC §6 sandbox mode: the back office's preview opens without an account (it writes nothing).
-  if (route.access !== 'public' && !(route.sandbox && isSandbox())) {
+  const sandboxed = route.sandbox === true && isSandbox();
+  if (route.access !== 'public' && sandboxed) {
+    content = <QueryProvider>{content}</QueryProvider>;
+  } else if (route.access !== 'public') {
     if (session.status === 'connecting') return <Spinner label={t('session.connecting')} />;
     const allowed =
       session.status === 'authenticated' &&

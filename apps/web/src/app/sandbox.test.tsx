@@ -39,9 +39,12 @@ describe('sandbox mode', () => {
     mockApi({});
     await loadUser();
     renderAt('/preview');
-    expect((await screen.findAllByText(/wait 2 seconds/i)).length).toBeGreaterThan(0);
+    // The first render loads the player's chunk: slow on a busy machine, hence the long waits.
+    expect(
+      (await screen.findAllByText(/wait 2 seconds/i, undefined, { timeout: 20_000 })).length,
+    ).toBeGreaterThan(0);
     expect(screen.getByTestId('where')).toHaveTextContent('/preview');
-  });
+  }, 30_000);
 
   it('opens nothing else: the dashboard asks to sign in, lessons and correction are restricted', async () => {
     setToken(SANDBOX_TOKEN);
@@ -53,7 +56,9 @@ describe('sandbox mode', () => {
 
   it('keeps /preview for administrators when signed in normally', async () => {
     setToken('token');
-    mockApi({ 'users/me': { status: 401, body: { errors: [{ status: '401', code: 'UNAUTHORIZED', title: 'x' }] } } });
+    mockApi({
+      'users/me': { status: 401, body: { errors: [{ status: '401', code: 'UNAUTHORIZED', title: 'x' }] } },
+    });
     await loadUser();
     renderAt('/preview');
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/403'));

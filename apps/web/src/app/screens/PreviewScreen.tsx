@@ -5,11 +5,14 @@ import { isSandbox } from '../../lib/sandbox';
 import { useSession } from '../../lib/session';
 import { playerSlots } from './PlayerScreen';
 
-/** SPEC §2 /preview, for administrators only (§6): anyone else gets the restricted-access page. */
+/**
+ * SPEC §2 /preview, for administrators only (§6), or in sandbox mode where nobody is signed in
+ * and nothing is written (decision 0011): anyone else gets the restricted-access page.
+ */
 export function PreviewScreen() {
   const { user } = useSession();
-  if (!user?.profile.roles.some((role) => role === 'admin' || role === 'superadmin'))
-    return <Navigate to="/403" replace />;
+  const admin = user?.profile.roles.some((role) => role === 'admin' || role === 'superadmin') ?? false;
+  if (!admin && !isSandbox()) return <Navigate to="/403" replace />;
   return (
     <PlayerSlotsContext value={playerSlots}>
       <PreviewPage />
