@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { createLocalJWKSet, jwtVerify } from 'jose';
+import type { JSONWebKeySet } from 'jose';
+import { buildApp } from '../../src/app';
+import { ids } from '../helpers/fixtures';
+import { get, login, startTestApp, testEnv } from '../helpers/app';
+import type { TestContext } from '../helpers/app';
+import { cert, seedCertificates } from './certificates-seed';
+
+/**
+ * Guarantees across processes are decided by the database: two API instances on one database
+ * signing a tenant's first credential at once make one key, and delivering one certificate at
+ * once make one public id. A new server secret retires the key without breaking what it signed.
+ */
+let t: TestContext;
+let second: FastifyInstance;
+beforeAll(async () => {
+  t = await startTestApp();
+  await seedCertificates(t.tdb.db);
+  second = await buildApp({
+    env: testEnv(),
+    db: t.tdb.db,
+    dbKind: t.tdb.kind,
+    filesDir: t.world.filesDir,
+    logger: false,
+  });
+  await second.ready();
+});
+afterAll(async () => {
+  await second.close();
+  await t.close();
+});
+
+async function jwks(app: FastifyInstance): Promise<JSONWebKeySet> {
+  return (await get(app, '/api/contexts/current/jwks.json')).json() as JSONWebKeySet;
+}
+
+describe('two API instances on one database', () => {
+  let first = '';
+  it('make one signing key and one certificate id however the first requests interleave', async () => {
+    const [a, b] = [await login(t.app, 'anna@example.test'), await login(second, 'anna@example.test')];
+    const answers = await Promise.all(
+      [0, 1, 2, 3].map((i) =>
+        get(i % 2 ? second : t.app, `/api/lessons/${cert.ended}/credential`, i % 2 ? b : a, undefined, {
+          headers: { accept: 'application/json' },
+        }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    const keys = await t.tdb.db
+      .selectFrom('signingKeys')
+      .select('id')
+      .where('contextId', '=', ids.ctxA)
+      .execute();
+    expect(keys).toHaveLength(1);
+    const urls = new Set(answers.map((r) => (r.json() as { verificationUrl: string }).verificationUrl));
+    expect(urls.size).toBe(1);
+    const rows = await t.tdb.db
+      .selectFrom('certificates')
+      .select('id')
+      .where('lessonId', '=', cert.ended)
+      .execute();
+    expect(rows).toHaveLength(1);
+    const set = createLocalJWKSet(await jwks(second));
+    for (const r of answers)
+      await expect(jwtVerify((r.json() as { jwt: string }).jwt, set)).resolves.toBeTruthy();
+    first = (answers[0]!.json() as { jwt: string }).jwt;
+  });
+
+  it('a new server secret retires the key (still published) and signs with a new one', async () => {
+    const rotated = await buildApp({
+      env: testEnv({ JWT_SECRET: 'another-secret-another-secret-0123456789' }),
+      db: t.tdb.db,
+      dbKind: t.tdb.kind,
+      filesDir: t.world.filesDir,
+      logger: false,
+    });
+    await rotated.ready();
+    try {
+      const token = await login(rotated, 'anna@example.test');
+      const res = await get(rotated, `/api/lessons/${cert.ended}/credential`, token);
+      expect(res.statusCode).toBe(200);
+      const published = await jwks(rotated);
+      expect(published.keys).toHaveLength(2);
+      const set = createLocalJWKSet(published);
+      // Both the old and the new credential verify against the published set.
+      await expect(jwtVerify(first, set)).resolves.toBeTruthy();
+      await expect(jwtVerify(res.body, set)).resolves.toBeTruthy();
+      const active = await t.tdb.db
+        .selectFrom('signingKeys')
+        .select('id')
+        .where('contextId', '=', ids.ctxA)
+        .where('retiredAt', 'is', null)
+        .execute();
+      expect(active).toHaveLength(1);
+    } finally {
+      await rotated.close();
+    }
+  });
+});
