@@ -35,6 +35,7 @@ import { uploadRoutes } from './modules/files/upload';
 import { lessonPageRoutes } from './modules/lesson-pages/routes';
 import { lessonRoutes } from './modules/lessons/routes';
 import { logBookRecordRoutes } from './modules/log-book-records/routes';
+import { pageListRoutes } from './modules/pages/list';
 import { pageResourceRoutes } from './modules/pages/routes';
 import { organisationRoutes } from './modules/organisation/routes';
 import { programRoutes } from './modules/programs/routes';
@@ -167,6 +168,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       // Lesson player (issue 3): the page life cycle, node-mode reads and tincan modules.
       await api.register(lessonPageRoutes, opts.now ? { now: opts.now } : {});
       await api.register(pageResourceRoutes);
+      await api.register(pageListRoutes);
       await api.register(courseNodeRoutes);
       await api.register(courseBlockRoutes);
       // Certificates (issue 9): items, PDF, Open Badges credential, keys, public verification.
