@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import type { JSONWebKeySet } from 'jose';
 import { buildApp } from '../../src/app';
-import { ids } from '../helpers/fixtures';
+import { hosts, ids } from '../helpers/fixtures';
 import { get, login, startTestApp, testEnv } from '../helpers/app';
 import type { TestContext } from '../helpers/app';
 import { cert, seedCertificates } from './certificates-seed';
@@ -18,6 +18,12 @@ let second: FastifyInstance;
 beforeAll(async () => {
   t = await startTestApp();
   await seedCertificates(t.tdb.db);
+  // The other tenant allows certificates too (before its first request: the tenant is cached).
+  await t.tdb.db
+    .updateTable('contexts')
+    .set({ settings: JSON.stringify({ requiredDatas: false, certification: { allowed: true } }) })
+    .where('id', '=', ids.ctxB)
+    .execute();
   second = await buildApp({
     env: testEnv(),
     db: t.tdb.db,
@@ -97,5 +103,22 @@ describe('two API instances on one database', () => {
     } finally {
       await rotated.close();
     }
+  });
+});
+
+describe('another tenant that allows certificates', () => {
+  it("never reaches this tenant's lessons, and publishes its own keys", async () => {
+    const beta = await login(t.app, 'anna@example.test', hosts.beta);
+    const items = await get(t.app, '/api/certification-items', beta, hosts.beta);
+    expect(items.statusCode).toBe(200);
+    expect((items.json() as { data: unknown[] }).data).toEqual([]);
+    for (const doc of ['certificate.pdf', 'credential']) {
+      expect((await get(t.app, `/api/lessons/${cert.ended}/${doc}`, beta, hosts.beta)).statusCode).toBe(404);
+    }
+    const alphaKids = (await jwks(t.app)).keys.map((k) => k.kid);
+    const betaKeys = (
+      await get(t.app, '/api/contexts/current/jwks.json', undefined, hosts.beta)
+    ).json() as JSONWebKeySet;
+    expect(betaKeys.keys.some((k) => alphaKids.includes(k.kid))).toBe(false);
   });
 });
