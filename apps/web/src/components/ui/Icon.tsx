@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 
-export type IconName = 'document' | 'paperclip' | 'calculator' | 'lightbulb' | 'clock';
+export type IconName =
+  'document' | 'paperclip' | 'calculator' | 'lightbulb' | 'clock' | 'fullscreen' | 'fullscreen-exit';
 
 /** Outline shapes on a 24×24 grid, drawn with the stroke set on the <svg>. */
 const SHAPES: Record<IconName, ReactNode> = {
@@ -24,6 +25,8 @@ const SHAPES: Record<IconName, ReactNode> = {
       <path d="M12 9v4l2.5 2.5M10 2h4" />
     </>
   ),
+  fullscreen: <path d="M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5" />,
+  'fullscreen-exit': <path d="M9 4v5H4M20 9h-5V4M15 20v-5h5M4 15h5v5" />,
 };
 
 /**

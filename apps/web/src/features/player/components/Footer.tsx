@@ -1,6 +1,7 @@
 import type { BlockView } from '@parcours/domain/entities';
 import { useEffect, useState, type RefObject } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { Icon } from '../../../components/ui/Icon';
 import { useTranslation } from '../../../lib/i18n';
 import { nextLabelKey, showsDashboardButton } from '../player-model';
 
@@ -35,7 +36,15 @@ function useFullscreen(target: RefObject<HTMLElement | null>) {
  * button when the block asks for it (never on tincan). Busy keeps Next focusable but inert, so
  * focus does not fall off the page while the server answers.
  */
-export function Footer({ block, canPrevious, busy, onPrevious, onNext, onDashboard, fullscreenTarget }: FooterProps) {
+export function Footer({
+  block,
+  canPrevious,
+  busy,
+  onPrevious,
+  onNext,
+  onDashboard,
+  fullscreenTarget,
+}: FooterProps) {
   const { t } = useTranslation();
   const fullscreen = useFullscreen(fullscreenTarget);
   const hideNext = Boolean(block?.settings.template?.hideNextButton);
@@ -56,7 +65,8 @@ export function Footer({ block, canPrevious, busy, onPrevious, onNext, onDashboa
       <div className="player-footer__end">
         {fullscreen.supported ? (
           <Button variant="ghost" aria-pressed={fullscreen.active} onClick={fullscreen.toggle}>
-            <span aria-hidden="true">⛶</span> {t('player.footer.fullscreen')}
+            <Icon name={fullscreen.active ? 'fullscreen-exit' : 'fullscreen'} />{' '}
+            {t('player.footer.fullscreen')}
           </Button>
         ) : null}
         {hideNext ? null : (

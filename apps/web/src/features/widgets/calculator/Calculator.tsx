@@ -1,6 +1,13 @@
 import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { initialCalc, keyFromKeyboard, press, type CalcFunction, type CalcKey, type Operator } from './calculator';
+import {
+  initialCalc,
+  keyFromKeyboard,
+  press,
+  type CalcFunction,
+  type CalcKey,
+  type Operator,
+} from './calculator';
 import '../widgets.css';
 
 /** SPEC §4: the window opens 120 px from the top and 50 px from the right. */
@@ -88,7 +95,12 @@ export function Calculator({ onClose }: { onClose: () => void }) {
         <h2 id={titleId} className="calc__title">
           {t('widgets.calculator.title')}
         </h2>
-        <button type="button" className="calc__close" onClick={onClose} aria-label={t('widgets.calculator.close')}>
+        <button
+          type="button"
+          className="calc__close"
+          onClick={onClose}
+          aria-label={t('widgets.calculator.close')}
+        >
           <span aria-hidden="true">×</span>
         </button>
       </header>
@@ -101,7 +113,13 @@ export function Calculator({ onClose }: { onClose: () => void }) {
             key={name}
             type="button"
             className="calc__key calc__key--fn"
-            aria-label={t(`widgets.calculator.fn.${name}`)}
+            // WCAG 2.5.3 label in name: the name starts with what the key shows ("sin"), so a
+            // speech user saying "click sin" reaches it; the meaning follows.
+            aria-label={
+              name === 'sqrt'
+                ? t('widgets.calculator.fn.sqrt')
+                : `${name} — ${t(`widgets.calculator.fn.${name}`)}`
+            }
             onClick={() => key({ kind: 'function', name })}
           >
             {name === 'sqrt' ? '√' : name}
@@ -128,7 +146,15 @@ export function Calculator({ onClose }: { onClose: () => void }) {
               key={cell}
               type="button"
               className={`calc__key${cell === '=' ? ' calc__key--equals' : ''}${cell === '0' ? ' calc__key--wide' : ''}`}
-              aria-label={nameKey ? t(`widgets.calculator.${nameKey}`) : undefined}
+              // Label in name: a key showing letters ("C") is named by them first; symbols (+, ±)
+              // are named by their meaning alone.
+              aria-label={
+                nameKey
+                  ? /^[a-z]+$/i.test(cell)
+                    ? `${cell} — ${t(`widgets.calculator.${nameKey}`)}`
+                    : t(`widgets.calculator.${nameKey}`)
+                  : undefined
+              }
               onClick={() => key(k)}
             >
               {cell}
