@@ -178,6 +178,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     { prefix: '/api' },
   );
 
+  // The tenant's credential keys at the well-known place too (RFC 8615); relative, so the Host stays.
+  app.get('/.well-known/jwks.json', { schema: { hide: true } }, (_request, reply) =>
+    reply.redirect('/api/contexts/current/jwks.json', 308),
+  );
   await registerWebApp(app, env.WEB_DIST);
   return app;
 }

@@ -121,4 +121,10 @@ describe('another tenant that allows certificates', () => {
     ).json() as JSONWebKeySet;
     expect(betaKeys.keys.some((k) => alphaKids.includes(k.kid))).toBe(false);
   });
+
+  it('is also found at /.well-known/jwks.json on the tenant host', async () => {
+    const res = await get(t.app, '/.well-known/jwks.json', undefined, hosts.beta);
+    expect(res.statusCode).toBe(308);
+    expect(res.headers.location).toBe('/api/contexts/current/jwks.json');
+  });
 });
