@@ -10,7 +10,8 @@ const TWO = [
   { id: 'l-3', title: 'Company culture' },
 ];
 
-const renderActions = () => renderAt('/session/l-1/actions', '/session/:id/actions', <ActionsPage lessonId="l-1" />);
+const renderActions = () =>
+  renderAt('/session/l-1/actions', '/session/:id/actions', <ActionsPage lessonId="l-1" />);
 
 describe('end-of-lesson actions', () => {
   it('shows the finished course and its score', async () => {
@@ -27,6 +28,18 @@ describe('end-of-lesson actions', () => {
     expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
   });
 
+  it('does not call a lesson left before its end finished: it says how far the learner got', async () => {
+    mockApi({
+      'lessons/l-1': {
+        body: lessonDoc('l-1', { progress: 'ONGOING', state: 'AVAILABLE', percentProgression: 42 }),
+      },
+    });
+    renderActions();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lesson in progress' })).toBeInTheDocument();
+    expect(screen.getByText('You have gone through 42 % of “Fractions”.')).toBeInTheDocument();
+    expect(screen.queryByText(/finished/)).not.toBeInTheDocument();
+  });
+
   it('hides the score of a lesson without points', async () => {
     mockApi({ 'lessons/l-1': { body: lessonDoc('l-1', { scoring: { global: { actual: 0, max: 0 } } }) } });
     renderActions();
@@ -37,8 +50,17 @@ describe('end-of-lesson actions', () => {
   it('waits for a pick among several lessons, then opens the chosen one in its first section', async () => {
     const user = userEvent.setup();
     const fetchMock = mockApi({
-      'lessons/l-1': { body: lessonDoc('l-1', { actions: { interactive: [], unlockedLessons: [...TWO, TWO[0]!] } }) },
-      'lessons/l-3': { body: lessonDoc('l-3', { state: 'AVAILABLE', progress: null, enabledSectionIds: ['s-7', 's-8'], classId: 'c-9' }) },
+      'lessons/l-1': {
+        body: lessonDoc('l-1', { actions: { interactive: [], unlockedLessons: [...TWO, TWO[0]!] } }),
+      },
+      'lessons/l-3': {
+        body: lessonDoc('l-3', {
+          state: 'AVAILABLE',
+          progress: null,
+          enabledSectionIds: ['s-7', 's-8'],
+          classId: 'c-9',
+        }),
+      },
       'lessons/l-3/pages/current': { body: pageDoc('l-3') },
     });
     renderActions();
@@ -76,7 +98,10 @@ describe('end-of-lesson actions', () => {
     const user = userEvent.setup();
     mockApi({
       'lessons/l-1': { body: lessonDoc('l-1', { actions: { interactive: [], unlockedLessons: [TWO[0]!] } }) },
-      'lessons/l-2': { status: 403, body: { errors: [{ status: '403', code: 'Forbidden', title: 'Forbidden' }] } },
+      'lessons/l-2': {
+        status: 403,
+        body: { errors: [{ status: '403', code: 'Forbidden', title: 'Forbidden' }] },
+      },
     });
     renderActions();
     await user.click(await screen.findByRole('button', { name: 'Continue' }));

@@ -1,3 +1,4 @@
+import { lessonHasEnded } from '@parcours/domain/progress';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -29,6 +30,7 @@ export function ActionsPage({ lessonId }: { lessonId: string }) {
   if (lesson.isError) return <LoadFailure code={errorCodeOf(lesson.error)} />;
 
   const { attributes, courseTitle } = lesson.data;
+  const ended = lessonHasEnded(attributes);
   const unlocked = uniqueUnlockedLessons(attributes.actions?.unlockedLessons);
   const chosen = picked ?? soleChoice(unlocked)?.id ?? null;
 
@@ -46,16 +48,28 @@ export function ActionsPage({ lessonId }: { lessonId: string }) {
   return (
     <div className="page page--narrow progression">
       <div className="card progression__card">
-        <h1 className="progression__title">{t('progression.actions.title')}</h1>
+        {/* A lesson left before its end is not "finished": say how far the learner got instead. */}
+        <h1 className="progression__title">
+          {t(ended ? 'progression.actions.title' : 'progression.actions.titleOngoing')}
+        </h1>
         <p className="progression__course">
-          {courseTitle
-            ? t('progression.actions.finished', { title: courseTitle })
-            : t('progression.actions.finishedUntitled')}
+          {ended
+            ? courseTitle
+              ? t('progression.actions.finished', { title: courseTitle })
+              : t('progression.actions.finishedUntitled')
+            : courseTitle
+              ? t('progression.actions.ongoing', {
+                  title: courseTitle,
+                  percent: attributes.percentProgression,
+                })
+              : t('progression.actions.ongoingUntitled', { percent: attributes.percentProgression })}
         </p>
         <LessonScore scoring={attributes.scoring} />
         {unlocked.length > 0 ? (
           <ChoiceGroup
-            label={unlocked.length > 1 ? t('progression.actions.chooseMany') : t('progression.actions.chooseOne')}
+            label={
+              unlocked.length > 1 ? t('progression.actions.chooseMany') : t('progression.actions.chooseOne')
+            }
             options={unlocked.map((l) => ({ value: l.id, label: l.title }))}
             value={chosen}
             onChange={setPicked}
