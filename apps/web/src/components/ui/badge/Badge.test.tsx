@@ -57,6 +57,14 @@ describe('badge display', () => {
     expect(container.querySelector('img.badge__icon')).toHaveAttribute('src', '/icons/a.png');
   });
 
+  it('puts the value under the picture when an icon is drawn on it', () => {
+    const { container, rerender } = render(<Badge type="level" level="gold" icon="calculator" value="80 %" label="Maths" />);
+    expect(container.querySelector('.badge__art .badge__value')).toBeNull();
+    expect(container.querySelector('.badge__value--below')).toHaveTextContent('80 %');
+    rerender(<Badge type="PI" level="xp" value="120" label="XP" />);
+    expect(container.querySelector('.badge__art .badge__value')).toHaveTextContent('120');
+  });
+
   it('is hidden from screen readers without a label', () => {
     const { container } = render(<Badge type="level" level="bronze" />);
     expect(screen.queryByRole('img')).toBeNull();

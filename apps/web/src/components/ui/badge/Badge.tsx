@@ -66,6 +66,7 @@ export function Badge({
   const plain = new Intl.NumberFormat(i18n.language);
   const ring = type === 'PI' && size === 'xl';
   const share = clampDone(done);
+  const hasValue = value !== undefined && value !== null;
 
   const spoken: string[] = [];
   if (label) spoken.push(label);
@@ -113,13 +114,15 @@ export function Badge({
             <BadgeIcon name={icon} className="badge__icon" />
           )
         ) : null}
-        {value !== undefined && value !== null ? <span className="badge__value">{value}</span> : null}
+        {hasValue && !icon ? <span className="badge__value">{value}</span> : null}
         {certif ? (
           <span className="badge__certif">
             <BadgeIcon name="shield" />
           </span>
         ) : null}
       </span>
+      {/* With an icon on the picture, the value goes under it so neither hides the other. */}
+      {hasValue && icon ? <span className="badge__value badge__value--below">{value}</span> : null}
       {delta !== undefined ? (
         <span className={`badge__delta badge__delta--${deltaSign(delta)}`}>{number.format(delta)}</span>
       ) : null}
