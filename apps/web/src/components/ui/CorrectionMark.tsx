@@ -2,9 +2,16 @@ import { useTranslation } from '../../lib/i18n';
 import './correction-mark.css';
 
 /** How an item of the learner's answer compares with the expected one (correction mode). */
-export type CorrectionStatus = 'correct' | 'wrong' | 'missing' | 'neutral';
+/** `partial`: a row that earned some of its points, neither right nor wrong (row verdicts only). */
+export type CorrectionStatus = 'correct' | 'partial' | 'wrong' | 'missing' | 'neutral';
 
-const ICONS: Record<CorrectionStatus, string> = { correct: '✓', wrong: '✗', missing: '◎', neutral: '' };
+const ICONS: Record<CorrectionStatus, string> = {
+  correct: '✓',
+  partial: '◐',
+  wrong: '✗',
+  missing: '◎',
+  neutral: '',
+};
 
 /**
  * Never colour alone: an icon and a short text say what the colour says, and the text is read

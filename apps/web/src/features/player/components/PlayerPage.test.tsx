@@ -642,4 +642,23 @@ describe('PlayerPage (timers)', () => {
       vi.useRealTimers();
     }
   });
+
+  it('calls a row that earned some of its points partly right, never wrong', async () => {
+    renderPlayer(
+      {
+        'GET lessons/l1/pages/current': {
+          body: pageDoc('p1', {
+            inputs: { answers: [[0, 1]] },
+            results: results({
+              correction: [{ ratio: 0.33, correct: false, detail: { items: ['correct', 'wrong'] } }],
+            }),
+          }),
+        },
+      },
+      'correction',
+    );
+    const verdict = await screen.findByText('33 % of the points.');
+    expect(verdict.closest('.row__verdict')).toHaveTextContent('Partly right');
+    expect(verdict.closest('.row__verdict')).not.toHaveTextContent('Wrong');
+  });
 });

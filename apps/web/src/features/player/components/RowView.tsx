@@ -44,7 +44,9 @@ export function RowView({
     Boolean(row.message) && row.settings?.hideDescription !== true && row.settings?.questionIsHidden !== true;
   const exercise = isExerciseRow(row.type);
   const labelledBy =
-    [showTitle ? `${prefix}-title` : null, showMessage ? `${prefix}-message` : null].filter(Boolean).join(' ') ||
+    [showTitle ? `${prefix}-title` : null, showMessage ? `${prefix}-message` : null]
+      .filter(Boolean)
+      .join(' ') ||
     statementId ||
     `${prefix}-fallback`;
 
@@ -55,7 +57,9 @@ export function RowView({
           {row.title}
         </h3>
       ) : null}
-      {showMessage ? <RichText id={`${prefix}-message`} className="row__message rich-text" html={row.message} /> : null}
+      {showMessage ? (
+        <RichText id={`${prefix}-message`} className="row__message rich-text" html={row.message} />
+      ) : null}
       {!showTitle && !showMessage && !statementId && exercise ? (
         <p id={`${prefix}-fallback`} className="sr-only">
           {t('player.row.question', { number: rowIndex + 1 })}
@@ -80,7 +84,10 @@ export function RowView({
       ) : null}
       {correction ? (
         <p className="row__verdict">
-          <CorrectionMark status={correction.correct ? 'correct' : 'wrong'} />{' '}
+          {/* A row that earned some points is "partly right", never "wrong" then "partly right". */}
+          <CorrectionMark
+            status={correction.correct ? 'correct' : correction.ratio > 0 ? 'partial' : 'wrong'}
+          />{' '}
           {t(
             correction.correct
               ? 'player.correction.rowCorrect'
