@@ -31,6 +31,7 @@ import { courseBlockRoutes } from './modules/course-blocks/routes';
 import { courseNodeRoutes } from './modules/course-nodes/routes';
 import { courseRoutes } from './modules/courses/routes';
 import { fileRoutes } from './modules/files/routes';
+import { registerSignedFileUrls } from './modules/files/signing';
 import { uploadRoutes } from './modules/files/upload';
 import { lessonPageRoutes } from './modules/lesson-pages/routes';
 import { lessonRoutes } from './modules/lessons/routes';
@@ -102,6 +103,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setErrorHandler(errorHandler);
   registerWellFormedText(app);
   registerJsonApiSink(app);
+  // Before compression (a child scope's hook) sees the JSON: file URLs signed for the viewer.
+  registerSignedFileUrls(app, env.JWT_SECRET);
   // JSON:API clients send application/vnd.api+json; parse it like JSON.
   app.addContentTypeParser('application/vnd.api+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
 
@@ -156,7 +159,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(programRoutes);
       await api.register(courseRoutes);
       await api.register(lessonRoutes, opts.now ? { now: opts.now } : {});
-      await api.register(fileRoutes);
+      await api.register(fileRoutes, { secret: env.JWT_SECRET as string });
       // Dashboard logbook (issue 9): attachments upload and the notes.
       await api.register(uploadRoutes, opts.now ? { now: opts.now } : {});
       await api.register(logBookRecordRoutes, opts.now ? { now: opts.now } : {});

@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import type { Db } from '../db/db';
+import { installationSecret } from '../db/secrets';
 import { stableId } from '../lib/ids';
 import type { FileUse } from './files';
 import { checkFiles, copyFiles } from './files';
@@ -81,10 +82,12 @@ export async function importFolder(
 
   const { resolved, tincanDirs } = checked;
   try {
+    // File ids mix in this installation's secret, so nobody can compute them (issue 10).
+    const fileIdSalt = await installationSecret(db, 'file-ids');
     const changes = await db.transaction().execute(async (trx) => {
       const w = new Writer(trx, now.toISOString());
       for (const b of bundles)
-        await writeTenant(trx, w, b, { root, now, resolved, tincanDirs, usesByTenant });
+        await writeTenant(trx, w, b, { root, now, resolved, tincanDirs, usesByTenant, fileIdSalt });
       return w.changes;
     });
     return { ok: true, errors: [], changes };

@@ -9,6 +9,7 @@ import * as m0002 from './migrations/0002-user-email-ci';
 import * as m0003 from './migrations/0003-player-clock';
 import * as m0004 from './migrations/0004-certificates';
 import * as m0006 from './migrations/0006-statistics';
+import * as m0009 from './migrations/0009-file-secrets';
 import * as m0008 from './migrations/0008-honest-scores';
 import { registerSqliteRoot } from './prepared';
 import type { Database } from './schema';
@@ -32,7 +33,7 @@ export interface DbHandle {
 }
 
 // Static list rather than a folder scan: works the same under tsx, vitest and a bundler.
-const migrations: Record<string, Migration> = { '0001-initial': m0001, '0002-user-email-ci': m0002, '0003-player-clock': m0003, '0004-certificates': m0004, '0006-statistics': m0006, '0008-honest-scores': m0008 };
+const migrations: Record<string, Migration> = { '0001-initial': m0001, '0002-user-email-ci': m0002, '0003-player-clock': m0003, '0004-certificates': m0004, '0006-statistics': m0006, '0008-honest-scores': m0008, '0009-file-secrets': m0009 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export function openDb(opts: DbOptions): DbHandle {

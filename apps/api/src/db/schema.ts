@@ -108,6 +108,8 @@ export interface InvitationCodesTable {
   expireAt: string | null; createdAt: string;
 }
 export interface PasswordResetsTable { tokenHash: string; userId: string; expireAt: string; usedAt: string | null; createdAt: string }
+/** Random secrets of the installation (0009), e.g. the salt of content file ids. */
+export interface InstallationSecretsTable { name: string; value: string; createdAt: string }
 export interface LoginAttemptsTable { key: string; count: Generated<number>; windowStart: string }
 /** Per-tenant credential signing keys (0004); `privateJwk` is sealed, never sent. */
 export interface SigningKeysTable {
@@ -151,6 +153,7 @@ export interface Database {
   invitationCodes: InvitationCodesTable;
   passwordResets: PasswordResetsTable;
   loginAttempts: LoginAttemptsTable;
+  installationSecrets: InstallationSecretsTable;
   signingKeys: SigningKeysTable;
   certificates: CertificatesTable;
 }

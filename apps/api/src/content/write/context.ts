@@ -21,6 +21,8 @@ export interface WriteCtx {
   resolved: Map<string, ResolvedFile>;
   tincanDirs: Map<string, string>;
   usesByTenant: Map<TenantBundle, FileUse[]>;
+  /** The installation's secret mixed into file ids (db/secrets.ts): stable, yet not guessable. */
+  fileIdSalt: string;
 }
 
 export const json = (v: unknown) => JSON.stringify(v);
@@ -50,7 +52,7 @@ export function tenantWrite(db: Db, w: Writer, b: TenantBundle, ctx: WriteCtx): 
   const id = (kind: string, ...parts: string[]) => stableId(alias, kind, ...parts);
   const date = (v: string | null | undefined) => (v == null ? null : resolveDate(v, ctx.now));
 
-  const fileId = (rel: string) => id('file', path.posix.normalize(rel));
+  const fileId = (rel: string) => id('file', ctx.fileIdSalt, path.posix.normalize(rel));
   const fileUrl = (rel: string) => `/api/files/${fileId(rel)}/download`;
   const refs: BlockRefs = {
     file(rel: string): FileRef {

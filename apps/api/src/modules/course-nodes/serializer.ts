@@ -1,4 +1,5 @@
 import type { Resource } from '../../plugins/jsonapi';
+import { downloadPath } from '../files/service';
 import { nodeView } from '../lesson-pages/serializer';
 import type { NodeRow } from './repository';
 
@@ -8,7 +9,8 @@ export function toNodeResource(row: NodeRow): Resource {
   return {
     type: 'course-nodes',
     id: row.id,
-    attributes: { ...view, kind, courseId: row.courseId, blockId: row.blockId, order: row.order },
+    // attachmentUrls: the API signs them for the viewer (files/signing.ts), so links work as is.
+    attributes: { ...view, kind, attachmentUrls: view.attachmentIds.map(downloadPath), courseId: row.courseId, blockId: row.blockId, order: row.order },
     relationships: {
       parent: { data: row.parentId ? { type: 'course-nodes', id: row.parentId } : null },
       block: { data: row.blockId ? { type: 'course-blocks', id: row.blockId } : null },

@@ -1,34 +1,74 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/auth';
+import { ApiError } from '../../plugins/errors';
 import { resourceDocument, resourceDocumentSchema } from '../../plugins/jsonapi';
+import { findViewer } from '../users/repository';
 import { notFound } from '../scope';
-import { findFile } from './repository';
+import { findFile, isBrandingFile, mayReadFile } from './repository';
+import type { FileRow } from './repository';
 import { downloadPath, htmlPlayerOf, toFileResource } from './service';
+import { downloadSigner } from './signing';
 
-const params = z.object({ id: z.string().min(1) });
+export interface FileRoutesOptions {
+  /** JWT_SECRET: download URLs are signed with a key derived from it (signing.ts). */
+  secret: string;
+}
+
+const params = z.object({ id: z.string().min(1).max(200) });
 const noQuery = z.strictObject({ noCache: z.string().optional() });
+const downloadQuery = z.strictObject({
+  noCache: z.string().optional(),
+  u: z.string().max(200).optional(),
+  exp: z.string().max(20).optional(),
+  sig: z.string().max(100).optional(),
+});
 
-export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+// Shown in the page (inline) only where the browser renders them as media, never as a document
+// of the API's origin: raster images, sounds, videos and PDFs. SVG and everything else download.
+const INLINE = /^(image\/(png|jpeg|gif|webp|avif)|audio\/[\w.+-]+|video\/[\w.+-]+|application\/pdf)$/i;
+
+function contentDisposition(row: FileRow): string {
+  const ascii = row.name.replace(/[^A-Za-z0-9._ -]/g, '_').slice(0, 150) || 'file';
+  return `${INLINE.test(row.type) ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.name)}`;
+}
+
+export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, opts) => {
   const filesDir = app.filesDir;
+  const signer = downloadSigner(opts.secret);
   if (filesDir) {
     // Only for reply.sendFile (ranges, ETag, conditional GET); nothing is served by URL here.
     await app.register(fastifyStatic, { root: path.resolve(filesDir), serve: false });
+  }
+
+  /** The file, if the signed-in user may read it; 404 otherwise, as for a file that does not exist. */
+  async function readable(request: FastifyRequest, id: string, userId: string): Promise<FileRow> {
+    const row = await findFile(app.db, request.context.id, id);
+    if (!row || !(await mayReadFile(app.db, row, userId))) throw notFound('File');
+    return row;
   }
 
   app.get(
     '/files/:id',
     {
       onRequest: app.auth.requireUser,
-      schema: { tags: ['files'], summary: 'File metadata.', params, querystring: noQuery, response: { 200: resourceDocumentSchema } },
+      schema: {
+        tags: ['files'],
+        summary: 'File metadata.',
+        params,
+        querystring: noQuery,
+        response: { 200: resourceDocumentSchema },
+      },
     },
-    async (request) => {
-      const row = await findFile(app.db, request.context.id, request.params.id);
-      if (!row) throw notFound('File');
-      return resourceDocument(toFileResource(row), []);
-    },
+    async (request) =>
+      resourceDocument(
+        toFileResource(await readable(request, request.params.id, currentUser(request).id)),
+        [],
+      ),
   );
 
   app.get(
@@ -54,8 +94,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await findFile(app.db, request.context.id, request.params.id);
-      if (!row) throw notFound('File');
+      const row = await readable(request, request.params.id, currentUser(request).id);
       return {
         id: row.id,
         name: row.name,
@@ -71,13 +110,33 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/files/:id/download',
     {
-      // Public within the tenant: <img>, <audio> and the tenant logo are fetched by the browser
-      // without an Authorization header. Ids are random UUIDs, never listed to strangers.
-      schema: { tags: ['files'], summary: 'The file content (tenant-scoped, no token needed).', params, querystring: noQuery },
+      schema: {
+        tags: ['files'],
+        summary:
+          'The file content: public for tenant branding; otherwise a bearer token or the signed URL (u, exp, sig) the API gave, for a user who may see the file.',
+        params,
+        querystring: downloadQuery,
+      },
     },
     async (request, reply) => {
       const row = await findFile(app.db, request.context.id, request.params.id);
       if (!row || !filesDir) throw notFound('File');
+      const branding = row.ownerId === null && isBrandingFile(request.context.assets, row.id);
+      if (!branding) {
+        let userId: string;
+        if (request.query.sig !== undefined) {
+          // <img>, <audio>, links and the PDF viewer send no header: the URL proves who asks.
+          const signed = signer.verify(row.id, request.context.id, request.query);
+          if (!signed || !(await findViewer(app.db, request.context.id, signed))) {
+            throw new ApiError(401, 'UNAUTHORIZED', 'The download link is invalid or expired.');
+          }
+          userId = signed;
+        } else {
+          await app.auth.requireUser(request);
+          userId = currentUser(request).id;
+        }
+        if (!(await mayReadFile(app.db, row, userId))) throw notFound('File');
+      }
       const root = path.resolve(filesDir);
       const full = path.resolve(root, row.storagePath);
       // storagePath comes from the importer; refuse anything that would leave the files folder.
@@ -86,9 +145,13 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!info?.isFile()) throw notFound('File');
       reply
         .header('content-type', row.type)
-        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.name)}`)
+        .header('content-disposition', contentDisposition(row))
+        .header('x-content-type-options', 'nosniff')
         // Same id can get new bytes on re-import: revalidate with the ETag after an hour.
-        .header('cache-control', 'public, max-age=3600, must-revalidate')
+        .header(
+          'cache-control',
+          branding ? 'public, max-age=3600, must-revalidate' : 'private, max-age=3600, must-revalidate',
+        )
         .header('vary', 'Host');
       return reply.sendFile(path.relative(root, full), root, { contentType: false, cacheControl: false });
     },

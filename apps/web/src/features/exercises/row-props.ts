@@ -20,7 +20,8 @@ export interface TincanScore {
 export interface DocumentsDialogProps {
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
-  files: readonly { id: string; name: string; type: string }[];
+  /** `url`: the download URL the API gave (signed for the learner, docs/api.md "Files"). */
+  files: readonly { id: string; name: string; type: string; url?: string }[];
   title?: string;
 }
 

@@ -18,6 +18,8 @@ export interface DocumentationFile {
   id: string;
   name: string;
   type: string;
+  /** The download URL the API gave (signed for the learner); built from the id otherwise. */
+  url?: string;
 }
 
 export interface DocumentationDialogProps {
@@ -47,7 +49,7 @@ function FilePreview({ file }: { file: DocumentationFile }) {
   return (
     <span className="doc-file__preview" aria-hidden="true">
       {kind === 'image' ? (
-        <img src={`${API_BASE}/files/${encodeURIComponent(file.id)}/download`} alt="" loading="lazy" />
+        <img src={file.url ?? `${API_BASE}/files/${encodeURIComponent(file.id)}/download`} alt="" loading="lazy" />
       ) : (
         <span className={`doc-file__icon doc-file__icon--${kind}`}>{t(`contact.documentation.kind.${kind}`)}</span>
       )}

@@ -43,7 +43,7 @@ export function MediasByMail({ row, DocumentsDialog }: RowProps) {
                 isOpen={open}
                 onOpenChange={setOpen}
                 title={row.title ?? undefined}
-                files={files.map((f) => ({ id: f.id, name: f.name ?? f.id, type: f.type ?? '' }))}
+                files={files.map((f) => ({ id: f.id, name: f.name ?? f.id, type: f.type ?? '', ...(f.url ? { url: f.url } : {}) }))}
               />
             </Suspense>
           ) : null}

@@ -15,6 +15,8 @@ export interface CourseNodeAttributes {
   settings: { timeLimit?: number | null; [k: string]: unknown };
   tools: { calculator?: boolean; [k: string]: unknown };
   attachmentIds: string[];
+  /** Download URLs of the attachments, in the same order, signed for the learner. */
+  attachmentUrls?: string[];
 }
 
 export type CourseNodeResource = Resource<string, CourseNodeAttributes>;

@@ -103,7 +103,7 @@ export function CourseNodePage({ nodeId }: { nodeId: string }) {
         files={(blockNode.attributes.attachmentIds ?? []).map((id, i) => ({
           id,
           name: t('player.resources.document', { number: i + 1 }),
-          download: `/api/files/${encodeURIComponent(id)}/download`,
+          download: blockNode.attributes.attachmentUrls?.[i] ?? `/api/files/${encodeURIComponent(id)}/download`,
         }))}
         calculator={Boolean(blockNode.attributes.tools.calculator ?? node.attributes.tools.calculator)}
       />

@@ -1,0 +1,91 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Signed download URLs (issue 10 finding 7). `<img>`, `<audio>`, links and the PDF viewer fetch
+ * files without an Authorization header, so the API hands out URLs that carry their own proof:
+ * `?u=<user>&exp=<unix s>&sig=<HMAC(file, user, tenant, exp)>`, keyed by a key derived from
+ * JWT_SECRET. The signature only says who asks; the download route still decides whether that
+ * user may see the file, so a URL echoed back in a learner's own text grants nothing more.
+ */
+
+/** Lifetime of a signed URL: a working day, rounded to the hour so URLs (and caches) stay stable. */
+const HOUR_S = 3600;
+const LIFETIME_S = 12 * HOUR_S;
+
+export interface DownloadSignature {
+  u: string;
+  exp: number;
+  sig: string;
+}
+
+function keyOf(secret: string): Buffer {
+  // A key of its own: a download signature never passes for a token, nor the reverse.
+  return createHmac('sha256', secret).update('parcours-file-download').digest();
+}
+
+export function signatureOf(
+  key: Buffer,
+  fileId: string,
+  userId: string,
+  contextId: string,
+  exp: number,
+): string {
+  return createHmac('sha256', key).update(`${fileId}\n${userId}\n${contextId}\n${exp}`).digest('base64url');
+}
+
+export function expiryFor(nowMs: number): number {
+  return Math.ceil(nowMs / 1000 / HOUR_S) * HOUR_S + LIFETIME_S;
+}
+
+export interface DownloadSigner {
+  sign(fileId: string, userId: string, contextId: string, nowMs?: number): DownloadSignature;
+  /** Whether `s` was issued by `sign` for this file and tenant and has not expired. */
+  verify(
+    fileId: string,
+    contextId: string,
+    s: { u?: string; exp?: string; sig?: string },
+    nowMs?: number,
+  ): string | null;
+}
+
+export function downloadSigner(secret: string): DownloadSigner {
+  const key = keyOf(secret);
+  return {
+    sign(fileId, userId, contextId, nowMs = Date.now()) {
+      const exp = expiryFor(nowMs);
+      return { u: userId, exp, sig: signatureOf(key, fileId, userId, contextId, exp) };
+    },
+    verify(fileId, contextId, s, nowMs = Date.now()) {
+      if (!s.u || !s.exp || !s.sig || !/^\d{1,12}$/.test(s.exp)) return null;
+      const exp = Number(s.exp);
+      if (exp * 1000 <= nowMs) return null;
+      const expected = Buffer.from(signatureOf(key, fileId, s.u, contextId, exp));
+      const given = Buffer.from(s.sig);
+      return expected.length === given.length && timingSafeEqual(expected, given) ? s.u : null;
+    },
+  };
+}
+
+// A download URL as the API writes it, not yet signed (no query string after it).
+const DOWNLOAD_URL = /\/api\/files\/([A-Za-z0-9_-]{1,200})\/download(?![?\w/-])/g;
+
+/**
+ * Every JSON answer to a signed-in user gets its file URLs signed for that user, wherever they
+ * sit: file resources, page documents (content rows), resources lists, log-book attachments.
+ * Registered on the root instance so it sees the JSON text before compression.
+ */
+export function registerSignedFileUrls(app: FastifyInstance, secret: string): void {
+  const signer = downloadSigner(secret);
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (typeof payload !== 'string' || !request.user || !payload.includes('/api/files/')) return payload;
+    if (!/json/.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+    const userId = request.user.id;
+    const contextId = request.context.id;
+    const now = Date.now();
+    return payload.replace(DOWNLOAD_URL, (url: string, id: string) => {
+      const s = signer.sign(id, userId, contextId, now);
+      return `${url}?u=${encodeURIComponent(s.u)}&exp=${s.exp}&sig=${s.sig}`;
+    });
+  });
+}
