@@ -392,6 +392,7 @@ classes:
     rmSync(fixed2, { recursive: true, force: true });
     expect(r2.errors.map((e) => `${e.file}: ${e.path}: ${e.message}`)).toEqual([
       "tenants/t/classes.yaml: classes[0].users[0].history[0].certificationRef: the lesson's score is below the course's passing score (0.7)",
+      'tenants/t/classes.yaml: classes[0].users[0].history[1].course: course "exam" of program "prog" already has a history entry',
       'tenants/t/classes.yaml: classes[0].users[0].history[1].activity: from is after to',
       'tenants/t/classes.yaml: classes[0].users[0].history[1].certificationRef: only an ended lesson (state DONE) has a certificate',
       'tenants/t/classes.yaml: classes[0].users[0].logbook[0].author: "ann2" is neither this student nor a TEACHER of this class',

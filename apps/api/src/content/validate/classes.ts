@@ -98,6 +98,7 @@ export function validateClasses(
         seen.add(`${u.user}/${u.role}`);
         if (u.history.length && u.role !== 'STUDENT')
           push(cf, `${up}.history`, 'history is for STUDENT enrolments only');
+        const lessons = new Set<string>();
         u.history.forEach((h, k) => {
           const hp = `${up}.history[${k}]`;
           if (h.program && !progs.has(h.program))
@@ -109,6 +110,14 @@ export function validateClasses(
             push(cf, `${hp}.course`, `course "${h.course}" is in none of this class's programs`);
             return;
           }
+          // Two entries would write the same lesson, the second over the first's pages.
+          if (lessons.has(`${owner}/${h.course}`))
+            push(
+              cf,
+              `${hp}.course`,
+              `course "${h.course}" of program "${owner}" already has a history entry`,
+            );
+          lessons.add(`${owner}/${h.course}`);
           const course = b.courses.find((c) => c.data.id === h.course)?.data;
           const pages = course ? countPages(course.tree.children) : 0;
           if (h.pagesDone > pages) push(cf, `${hp}.pagesDone`, `the course has ${pages} pages`);
