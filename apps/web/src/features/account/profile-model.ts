@@ -71,7 +71,20 @@ export function fieldModes(flags: ProfileSchemaFlags): Record<ProfileField, Fiel
 export function profileFormSchema(flags: ProfileSchemaFlags): z.ZodType<ProfileOutput, ProfileFormValues> {
   // profileSchema assembles a ZodObject at run time; extending it keeps its rules untouched.
   const base = profileSchema(flags) as unknown as z.ZodObject<z.ZodRawShape>;
-  const schema = flags.passwordChange ? base.extend({ currentPassword: z.string().optional() }) : base;
+  if (!flags.passwordChange) return base as unknown as z.ZodType<ProfileOutput, ProfileFormValues>;
+  // A new password needs the current one: say so on its field before asking the server, which
+  // would only answer a generic "invalid data".
+  const schema = base.extend({ currentPassword: z.string().optional() }).superRefine((values, ctx) => {
+    const next = typeof values.password === 'string' ? values.password : '';
+    const current = typeof values.currentPassword === 'string' ? values.currentPassword : '';
+    if (next !== '' && current === '') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['currentPassword'],
+        message: 'validation.currentPassword.required',
+      });
+    }
+  });
   return schema as unknown as z.ZodType<ProfileOutput, ProfileFormValues>;
 }
 

@@ -1,6 +1,6 @@
 import type { MeResponse } from '@parcours/domain/entities';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { changeLanguage } from '../../../lib/i18n';
@@ -26,7 +26,9 @@ const bodyOf = (fetchMock: ReturnType<typeof mockApi>, index = 0) =>
 
 const saved = (changes: Partial<MeResponse['profile']> = {}, token?: string) => {
   const user = me();
-  return { body: { ...user, profile: { ...user.profile, ...changes }, ...(token ? { access_token: token } : {}) } };
+  return {
+    body: { ...user, profile: { ...user.profile, ...changes }, ...(token ? { access_token: token } : {}) },
+  };
 };
 
 describe('the profile form (/me)', () => {
@@ -40,7 +42,9 @@ describe('the profile form (/me)', () => {
     expect(screen.getByLabelText('Nom')).toHaveValue('Doe');
     expect(screen.getByLabelText('Prénom')).toHaveValue('Jane');
     expect(screen.getByLabelText('E-mail')).toBeDisabled();
-    expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription('Votre e-mail ne peut plus être modifié.');
+    expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription(
+      'Votre e-mail ne peut plus être modifié.',
+    );
     expect(screen.queryByLabelText('Pseudonyme')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Date de naissance')).not.toBeInTheDocument();
   });
@@ -121,6 +125,20 @@ describe('the profile form (/me)', () => {
     expect(screen.queryByLabelText('Nouveau mot de passe')).not.toBeInTheDocument();
   });
 
+  it('asks for the current password at its field, and sends nothing, when it is left empty', async () => {
+    withTenant();
+    const fetchMock = mockApi({ 'PATCH users/u-1': saved({}, 'jwt-2') });
+    renderProfile();
+    await userEvent.click(screen.getByRole('button', { name: 'Changer mon mot de passe' }));
+    await userEvent.type(screen.getByLabelText('Nouveau mot de passe'), 'Nouveau#2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    const current = screen.getByLabelText('Mot de passe actuel');
+    await waitFor(() => expect(current).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByText('Entrez votre mot de passe actuel')).toBeInTheDocument();
+    expect(screen.queryByText('Données invalides')).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+  });
+
   it('closing the password change forgets what was typed', async () => {
     withTenant();
     const fetchMock = mockApi({ 'PATCH users/u-1': saved({ lastname: 'Smith' }) });
@@ -141,7 +159,9 @@ describe('the profile form (/me)', () => {
       'PATCH users/u-1': {
         status: 422,
         body: {
-          errors: [{ status: '422', code: 'INVALID_PASSWORD', title: 'x', source: { pointer: '/currentPassword' } }],
+          errors: [
+            { status: '422', code: 'INVALID_PASSWORD', title: 'x', source: { pointer: '/currentPassword' } },
+          ],
         },
       },
     });
