@@ -90,7 +90,10 @@ test.describe('dashboard: the logbook', () => {
     await expect(first.getByRole('button', { name: /^Modifier/ })).toBeHidden();
     await expect(first.getByRole('heading', { level: 3 })).toBeVisible();
     await expect(panel.getByRole('heading', { level: 2, name: 'Journal de bord' })).toBeVisible();
+    // Whose logbook, printed when: shown on paper only.
+    await expect(panel.getByText(/^Journal de bord de .+, imprimé le /)).toBeVisible();
     await page.emulateMedia({ media: 'screen' });
+    await expect(panel.getByText(/^Journal de bord de .+, imprimé le /)).toBeHidden();
     await expect(page.getByRole('banner')).toBeVisible();
   });
 });

@@ -3,6 +3,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { errorCodeOf } from '../../../lib/api-errors';
+import { formatDate } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import type { LogbookNote } from './api/get-log-book-records';
@@ -21,7 +22,7 @@ type Editing = { note: LogbookNote | null } | null;
  * everything but the notes on paper.
  */
 export function LogbookTab() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const session = useSession();
   const me = session.user?._id ?? null;
   const notes = useLogBookRecords('me');
@@ -35,6 +36,13 @@ export function LogbookTab() {
           {t('logbook.print')}
         </Button>
       </div>
+      {/* On paper, whose logbook and when: a printout leaves the screen that said it. */}
+      <p className="logbook__print-only">
+        {t('logbook.printHeader', {
+          name: session.user?.profile.displayName ?? '',
+          date: formatDate(new Date().toISOString(), i18n.language),
+        })}
+      </p>
       {notes.isPending ? (
         <Spinner label={t('common.loading')} />
       ) : notes.isError ? (
