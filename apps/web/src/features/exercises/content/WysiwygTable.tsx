@@ -1,4 +1,6 @@
-import { RichText } from '../../../components/ui/RichText';
+import { htmlToText, RichText } from '../../../components/ui/RichText';
+import { ScrollArea } from '../../../components/ui/ScrollArea';
+import { useTranslation } from '../../../lib/i18n';
 import type { RowProps } from '../row-props';
 
 interface TableContent {
@@ -7,11 +9,15 @@ interface TableContent {
   rows?: string[][];
 }
 
-/** wysiwyg-table: a real table (caption, column headers) so screen readers can navigate it. */
+/**
+ * wysiwyg-table: a real table (caption, column headers) so screen readers can navigate it; on a
+ * phone it scrolls sideways in its own box, with a hint saying so.
+ */
 export function WysiwygTable({ row }: RowProps) {
+  const { t } = useTranslation();
   const table = (row.table ?? {}) as TableContent;
   return (
-    <div className="table-scroll">
+    <ScrollArea label={table.caption ? htmlToText(table.caption) : t('exercises.table')}>
       <table className="content-table">
         {table.caption ? <caption>{table.caption}</caption> : null}
         {table.head?.length ? (
@@ -37,6 +43,6 @@ export function WysiwygTable({ row }: RowProps) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollArea>
   );
 }
