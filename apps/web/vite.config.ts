@@ -40,12 +40,23 @@ export default defineConfig({
       workbox: {
         // The app shell: every built script, style and static picture, so a reload works offline.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        // Badge pictures (~0.6 MB in all) are cached when a screen first shows them, not on sign-in.
+        globIgnores: ['static/images/badges/**'],
         navigateFallback: '/index.html',
         // /preview and /correction come from the network: their response keeps the back office's
         // window.opener (COOP unsafe-none), which a cached copy of index.html would not.
         navigateFallbackDenylist: [/^\/api\//, /^\/(?:preview|correction)(?:\/|$)/],
         cleanupOutdatedCaches: true,
         runtimeCaching: [
+          {
+            urlPattern: ({ url }) => url.pathname.startsWith('/static/images/badges/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'parcours-badges',
+              expiration: { maxEntries: 60, maxAgeSeconds: 30 * 24 * 3600 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
           {
             // Only the two reads needed to start offline; Workbox matches GET only by default,
             // so no other /api call (and never a write) goes through a cache.
