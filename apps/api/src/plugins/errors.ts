@@ -54,7 +54,14 @@ export function errorObject(status: number, code: ErrorCode, detail?: string, so
 }
 
 function send(reply: FastifyReply, status: number, errors: ApiErrorObject[]): FastifyReply {
-  return reply.code(status).type('application/json; charset=utf-8').send({ errors });
+  // JSON:API wants the errors array without duplicates (two bad values of one parameter give two
+  // identical objects otherwise).
+  const seen = new Set<string>();
+  const unique = errors.filter((e) => {
+    const key = JSON.stringify(e);
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
+  return reply.code(status).type('application/json; charset=utf-8').send({ errors: unique });
 }
 
 type ValidationContext = 'body' | 'querystring' | 'params' | 'headers' | string | undefined;
