@@ -67,4 +67,25 @@ describe('drag-n-drop', () => {
     expect(screen.getByRole('combobox', { name: 'Place “25 %” in' })).toBeDisabled();
     expect(screen.getAllByText('Wrong')).toHaveLength(1);
   });
+
+  it('while a retry is open (key withheld): what was placed, right or wrong, nothing of where the rest belongs', async () => {
+    renderRow(DragAndDrop, row, {
+      value: [[0], []],
+      readOnly: true,
+      correction: {
+        type: 'drag-n-drop',
+        ratio: 0,
+        correct: false,
+        detail: {
+          items: [
+            { status: 'wrong', placed: 0 },
+            { status: 'neutral', placed: null },
+            { status: 'neutral', placed: null },
+          ],
+        },
+      },
+    });
+    expect(await screen.findByText('Wrong')).toBeInTheDocument();
+    expect(screen.queryByText(/Expected here/)).not.toBeInTheDocument();
+  });
 });

@@ -6,7 +6,11 @@ import { FreeAnswer } from './FreeAnswer';
 describe('free-answer', () => {
   it('is a text field named by the question; typing gives the answer', async () => {
     const user = userEvent.setup();
-    const view = renderRow(FreeAnswer, { type: 'free-answer', placeholder: 'Prix en euros', inputMode: 'decimal' });
+    const view = renderRow(FreeAnswer, {
+      type: 'free-answer',
+      placeholder: 'Prix en euros',
+      inputMode: 'decimal',
+    });
     const field = screen.getByRole('textbox', { name: 'The question Your answer' });
     expect(field).toHaveAttribute('inputmode', 'decimal');
     expect(field).toHaveAttribute('placeholder', 'Prix en euros');
@@ -22,18 +26,36 @@ describe('free-answer', () => {
   });
 
   it('shows the expected answer in correction mode', () => {
-    renderRow(FreeAnswer, { type: 'free-answer' }, {
-      value: '55',
-      readOnly: true,
-      correction: {
-        type: 'free-answer',
-        ratio: 0,
-        correct: false,
-        detail: { kind: 'number', value: 60, tolerance: 0.01, read: 55 },
+    renderRow(
+      FreeAnswer,
+      { type: 'free-answer' },
+      {
+        value: '55',
+        readOnly: true,
+        correction: {
+          type: 'free-answer',
+          ratio: 0,
+          correct: false,
+          detail: { kind: 'number', value: 60, tolerance: 0.01, read: 55 },
+        },
       },
-    });
+    );
     expect(screen.getByRole('textbox')).toHaveAttribute('readonly');
     expect(screen.getByText('Wrong')).toBeInTheDocument();
     expect(screen.getByText('Expected answer: 60 (± 0.01)')).toBeInTheDocument();
+  });
+
+  it('while a retry is open (key withheld): right or wrong, no expected answer', () => {
+    renderRow(
+      FreeAnswer,
+      { type: 'free-answer' },
+      {
+        value: '55',
+        readOnly: true,
+        correction: { type: 'free-answer', ratio: 0, correct: false, detail: { kind: 'number', read: 55 } },
+      },
+    );
+    expect(screen.getByText('Wrong')).toBeInTheDocument();
+    expect(screen.queryByText(/Expected answer/)).not.toBeInTheDocument();
   });
 });
