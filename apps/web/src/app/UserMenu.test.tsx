@@ -1,9 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { getLanguage } from '../lib/i18n';
 import { getSession, loadUser } from '../lib/session';
 import { getToken, setToken } from '../lib/storage';
-import { mockApi } from '../test/api-mock';
+import { calledUrls, mockApi } from '../test/api-mock';
 import { me } from '../test/fixtures';
 import { UserMenu } from './UserMenu';
 
@@ -52,5 +53,21 @@ describe('user menu', () => {
     expect(screen.getByTestId('where')).toHaveTextContent('/login');
     expect(getToken()).toBeNull();
     expect(getSession().status).toBe('unauthenticated');
+  });
+
+  it('switches the interface language and saves it on the account', async () => {
+    const saved = me();
+    saved.profile.preferredLocale = 'fr';
+    const fetchMock = mockApi({ 'PATCH users/u-1': { body: saved } });
+    renderMenu();
+    await userEvent.click(screen.getByRole('button', { name: 'User menu Jane Doe' }));
+    const english = await screen.findByRole('menuitemradio', { name: /English/ });
+    expect(english).toHaveAttribute('aria-checked', 'true');
+    await userEvent.click(screen.getByRole('menuitemradio', { name: /Français/ }));
+    await vi.waitFor(() => expect(getLanguage()).toBe('fr'));
+    await vi.waitFor(() => expect(getSession().user?.profile.preferredLocale).toBe('fr'));
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ preferredLocale: 'fr' });
+    expect(calledUrls(fetchMock).some((u) => u.pathname === '/api/users/u-1')).toBe(true);
   });
 });

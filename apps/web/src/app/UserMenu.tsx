@@ -1,8 +1,21 @@
-import type { MeResponse } from '@parcours/domain/entities';
-import { Button, Menu, MenuItem, MenuTrigger, Popover, Separator, type Key } from 'react-aria-components';
+import type { Locale, MeResponse } from '@parcours/domain/entities';
+import { LOCALES } from '@parcours/domain/entities';
+import {
+  Button,
+  Header,
+  Menu,
+  MenuItem,
+  MenuSection,
+  MenuTrigger,
+  Popover,
+  Separator,
+  type Key,
+  type Selection,
+} from 'react-aria-components';
 import { useNavigate } from 'react-router';
-import { useTranslation } from '../lib/i18n';
-import { endSession } from '../lib/session';
+import { apiFetch } from '../lib/api-client';
+import { changeLanguage, useTranslation } from '../lib/i18n';
+import { endSession, setSessionUser } from '../lib/session';
 import { LOGIN_PATH } from './navigation';
 import './user-menu.css';
 
@@ -23,9 +36,30 @@ function initials(name: string): string {
   return letters.join('') || '?';
 }
 
-/** SPEC §2 user menu: profile, dashboard, my courses, legal mentions, data protection, sign out. */
+/**
+ * The language chosen here is the user's from now on: it is saved on their account
+ * (preferredLocale, which their e-mails follow too) and applied at every sign-in, on any device.
+ */
+async function chooseLanguage(user: MeResponse, lang: Locale): Promise<void> {
+  await changeLanguage(lang);
+  if (user.profile.preferredLocale === lang) return;
+  try {
+    const saved = await apiFetch<MeResponse>(`users/${encodeURIComponent(user._id)}`, {
+      method: 'PATCH',
+      body: { preferredLocale: lang },
+    });
+    setSessionUser(saved);
+  } catch {
+    // The screen already speaks the chosen language; the next sign-in falls back to the browser's.
+  }
+}
+
+/**
+ * SPEC §2 user menu: profile, dashboard, my courses, legal mentions, data protection, sign out;
+ * and the interface language (issue 12).
+ */
 export function UserMenu({ user }: { user: MeResponse }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const name = user.profile.displayName || user.profile.email;
 
@@ -68,6 +102,31 @@ export function UserMenu({ user }: { user: MeResponse }) {
           <MenuItem id="protection" className="user-menu__item">
             {t('userMenu.dataProtection')}
           </MenuItem>
+          <Separator className="user-menu__separator" />
+          <MenuSection
+            selectionMode="single"
+            disallowEmptySelection
+            selectedKeys={[i18n.language]}
+            onSelectionChange={(keys: Selection) => {
+              const next = keys === 'all' ? null : [...keys][0];
+              if (typeof next === 'string' && (LOCALES as readonly string[]).includes(next))
+                void chooseLanguage(user, next as Locale);
+            }}
+          >
+            <Header className="user-menu__header">{t('userMenu.language')}</Header>
+            {LOCALES.map((lang) => (
+              <MenuItem key={lang} id={lang} lang={lang} className="user-menu__item user-menu__item--choice">
+                {({ isSelected }) => (
+                  <>
+                    <span className="user-menu__check" aria-hidden="true">
+                      {isSelected ? '✓' : ''}
+                    </span>
+                    {t(`userMenu.languages.${lang}`)}
+                  </>
+                )}
+              </MenuItem>
+            ))}
+          </MenuSection>
           <Separator className="user-menu__separator" />
           <MenuItem id="logout" className="user-menu__item user-menu__item--logout">
             {t('userMenu.logout')}

@@ -1,7 +1,10 @@
 import { apiFetch, setUnauthorizedHandler } from '../lib/api-client';
 import { getReturnUrl, getToken, setToken } from '../lib/storage';
 import { mockApi } from '../test/api-mock';
-import { installUnauthorizedRedirect } from './boot';
+import { getLanguage } from '../lib/i18n';
+import { loadUser } from '../lib/session';
+import { me } from '../test/fixtures';
+import { followUserLanguage, installUnauthorizedRedirect } from './boot';
 
 describe('401 → /login (SPEC §2)', () => {
   afterEach(() => setUnauthorizedHandler(null));
@@ -28,5 +31,25 @@ describe('401 → /login (SPEC §2)', () => {
     });
     await apiFetch('users/me').catch(() => undefined);
     expect(go).not.toHaveBeenCalled();
+  });
+});
+
+describe("the user's language (issue 12)", () => {
+  it('follows the language the user chose once they are known, and keeps the browser’s otherwise', async () => {
+    const stop = followUserLanguage();
+    try {
+      setToken('t');
+      const anon = me();
+      mockApi({ 'users/me': { body: anon } });
+      await loadUser();
+      expect(getLanguage()).toBe('en');
+      const chose = me();
+      chose.profile.preferredLocale = 'fr';
+      mockApi({ 'users/me': { body: chose } });
+      await loadUser();
+      await vi.waitFor(() => expect(getLanguage()).toBe('fr'));
+    } finally {
+      stop();
+    }
   });
 });

@@ -4,8 +4,8 @@
  */
 import { pickLocale } from '@parcours/domain/locale';
 import { setUnauthorizedHandler } from '../lib/api-client';
-import { changeLanguage } from '../lib/i18n';
-import { dropCredentials, loadUser, skipUserLoad } from '../lib/session';
+import { changeLanguage, getLanguage } from '../lib/i18n';
+import { dropCredentials, getSession, loadUser, skipUserLoad, subscribeSession } from '../lib/session';
 import { loadTenant } from '../lib/tenant';
 import { setReturnUrl } from '../lib/storage';
 import { captureLinkCredentials, LOGIN_PATH, rememberReturnUrl, skipsUserLoad } from './navigation';
@@ -23,7 +23,22 @@ export function installUnauthorizedRedirect(
   });
 }
 
+/**
+ * Issue 12: a language the user chose (user menu, saved as preferredLocale) wins over the
+ * browser's once the user is known; someone who never chose keeps the browser's (SPEC §1).
+ */
+export function followUserLanguage(): () => void {
+  let applied: string | null = null;
+  return subscribeSession(() => {
+    const lang = getSession().user?.profile.preferredLocale ?? null;
+    if (!lang || lang === applied) return;
+    applied = lang;
+    if (lang !== getLanguage()) void changeLanguage(lang);
+  });
+}
+
 export async function boot(): Promise<void> {
+  followUserLanguage();
   const viaLink = captureLinkCredentials(window.location, window.history);
   rememberReturnUrl(window.location.pathname, window.location.search);
   const languageReady = changeLanguage(pickLocale(navigator.languages ?? [navigator.language]));
