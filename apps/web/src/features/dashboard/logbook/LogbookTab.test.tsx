@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
 import { ATTACHMENT_MAX_BYTES } from '@parcours/domain/logbook';
 import { changeLanguage } from '../../../lib/i18n';
 import { setSessionUser } from '../../../lib/session';
@@ -76,9 +77,12 @@ const twoNotes = () => {
 function renderTab(handlers: Record<string, MockHandler>) {
   const fetchMock = mockApi(handlers);
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <LogbookTab />
-    </QueryClientProvider>,
+    // Strict mode as in main.tsx: effects run, are cleaned up and run again.
+    <StrictMode>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <LogbookTab />
+      </QueryClientProvider>
+    </StrictMode>,
   );
   return fetchMock;
 }
@@ -119,15 +123,13 @@ describe('the logbook tab', () => {
   });
 
   it('adds a note: the title is required, then the note is sent and the list read again', async () => {
-    let lists = 0;
+    let posted = false;
+    const created = record('n-new', 'Jour 1', ME, '2026-03-03T10:00:00.000Z');
     const fetchMock = renderTab({
-      'GET log-book-records': () => ({
-        body:
-          lists++ === 0 ? listDoc([]) : listDoc([record('n-new', 'Jour 1', ME, '2026-03-03T10:00:00.000Z')]),
-      }),
-      'POST log-book-records': {
-        status: 201,
-        body: { data: record('n-new', 'Jour 1', ME, '2026-03-03T10:00:00.000Z') },
+      'GET log-book-records': () => ({ body: listDoc(posted ? [created] : []) }),
+      'POST log-book-records': () => {
+        posted = true;
+        return { status: 201, body: { data: created } };
       },
     });
     await screen.findByText("Aucune note dans le journal pour l'instant");
@@ -183,6 +185,8 @@ describe('the logbook tab', () => {
       'GET log-book-records': { body: listDoc([]) },
       'POST files': (_url, init) => {
         expect(init?.body).toBeInstanceOf(FormData);
+        // As fetch does: an aborted upload never answers.
+        if (init?.signal?.aborted) throw new DOMException('aborted', 'AbortError');
         return {
           status: 201,
           body: {

@@ -82,9 +82,12 @@ export function NoteDialog({ note, onClose }: NoteDialogProps) {
   const [kept, setKept] = useState<Attachment[]>(note?.attachments ?? []);
   const [pending, setPending] = useState<PendingFile[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
-  const uploads = useRef(new AbortController());
+  // Uploads still running when the dialog closes are abandoned. Made in the effect so that a
+  // remount (React's strict mode) gets a live controller, not the one its cleanup aborted.
+  const uploads = useRef<AbortController | null>(null);
   useEffect(() => {
-    const controller = uploads.current;
+    const controller = new AbortController();
+    uploads.current = controller;
     return () => controller.abort();
   }, []);
 
@@ -135,10 +138,11 @@ export function NoteDialog({ note, onClose }: NoteDialogProps) {
       }
       room -= 1;
       added.push({ key, name: file.name, status: 'uploading' });
-      uploadFile(file, uploads.current.signal).then(
+      const signal = uploads.current?.signal;
+      uploadFile(file, signal).then(
         (attachment) => update(key, { status: 'done', attachment }),
         (error: unknown) => {
-          if (!uploads.current.signal.aborted) update(key, { status: 'error', error: failureText(error, t) });
+          if (!signal?.aborted) update(key, { status: 'error', error: failureText(error, t) });
         },
       );
     }
