@@ -5,7 +5,7 @@ import { setActiveLesson, setToken } from '../../../lib/storage';
 import { mockApi, type MockHandler } from '../../../test/api-mock';
 import { classUsersDoc, me } from '../../../test/fixtures';
 import { EvaluatePage } from './EvaluatePage';
-import { renderAt } from './test-utils';
+import { lessonDoc, renderAt } from './test-utils';
 
 const PROGRAM = { id: 'p-1', name: 'Core skills', courses: [] };
 
@@ -32,7 +32,15 @@ const renderEvaluate = (type = 'program', id = 'p-1') =>
 const review = (ratio: number, comment: string | null) => ({
   type: 'reviews',
   id: 'r-1',
-  attributes: { classId: 'c-1', comment, resourceType: 'program', resourceId: 'p-1', ratio, userId: 'u-1', createdAt: '2026-01-01T00:00:00Z' },
+  attributes: {
+    classId: 'c-1',
+    comment,
+    resourceType: 'program',
+    resourceId: 'p-1',
+    ratio,
+    userId: 'u-1',
+    createdAt: '2026-01-01T00:00:00Z',
+  },
 });
 
 describe('program evaluation', () => {
@@ -40,6 +48,21 @@ describe('program evaluation', () => {
     await setup();
     renderEvaluate('course', 'k-1');
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/404'));
+  });
+
+  it('keeps the result of the lesson that ended the program above the form', async () => {
+    await setup({
+      'lessons/l-9': {
+        body: lessonDoc('l-9', { scoring: { global: { actual: 42, max: 50 } } }, 'Fractions'),
+      },
+    });
+    setActiveLesson({ classId: 'c-1', lessonId: 'l-9' });
+    renderEvaluate();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'You have finished “Fractions”' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Score: 84 %' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Rate your program' })).toBeInTheDocument();
   });
 
   it('asks for a rating and keeps the comment within 1000 characters, with a counter', async () => {
@@ -93,7 +116,10 @@ describe('program evaluation', () => {
   it('shows the failure and the way back', async () => {
     const user = userEvent.setup();
     await setup({
-      'POST reviews': { status: 409, body: { errors: [{ status: '409', code: 'BAD_REQUEST', title: 'Bad request' }] } },
+      'POST reviews': {
+        status: 409,
+        body: { errors: [{ status: '409', code: 'BAD_REQUEST', title: 'Bad request' }] },
+      },
     });
     renderEvaluate();
     await user.click(await screen.findByRole('radio', { name: '5 stars' }));

@@ -13,9 +13,14 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { errorCodeOf, fieldProblems } from '../../../lib/api-errors';
 import { useTranslation } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
+import { getActiveLesson } from '../../../lib/storage';
+import { lessonHasEnded } from '@parcours/domain/progress';
+import { useQuery } from '@tanstack/react-query';
+import { lessonQueryOptions, type EndedLesson } from '../api/get-lesson';
 import { useProgramClass } from '../api/get-program-class';
 import { useProgramReview, type ReviewResource } from '../api/get-reviews';
 import { usePostReview } from '../api/post-review';
+import { LessonScore } from './LessonScore';
 import { LoadFailure } from './LoadFailure';
 import { StarRating } from './StarRating';
 import '../../../components/ui/form.css';
@@ -37,6 +42,9 @@ function ProgramEvaluation({ programId }: { programId: string }) {
   const userId = useSession().user?._id ?? '';
   const target = useProgramClass(programId);
   const existing = useProgramReview(programId, userId);
+  // The lesson that just ended the program: its result stays on screen above the rating form.
+  const activeLessonId = getActiveLesson()?.lessonId ?? null;
+  const last = useQuery({ ...lessonQueryOptions(activeLessonId ?? ''), enabled: activeLessonId !== null });
 
   if (target.isPending || existing.isPending) return <Spinner label={t('progression.loading')} />;
   if (target.isError) return <LoadFailure code={errorCodeOf(target.error)} />;
@@ -50,6 +58,7 @@ function ProgramEvaluation({ programId }: { programId: string }) {
       userId={userId}
       // An unreadable "already rated?" answer must not block rating: the server has the last word.
       existing={existing.data ?? null}
+      lastLesson={last.data && lessonHasEnded(last.data.attributes) ? last.data : null}
     />
   );
 }
@@ -60,12 +69,14 @@ function EvaluationForm({
   classId,
   userId,
   existing,
+  lastLesson,
 }: {
   programId: string;
   programName: string | null;
   classId: string;
   userId: string;
   existing: ReviewResource | null;
+  lastLesson: EndedLesson | null;
 }) {
   const { t } = useTranslation();
   const send = usePostReview(userId);
@@ -79,13 +90,22 @@ function EvaluationForm({
   } = useForm<EvaluateForm, unknown, EvaluateInput>({
     resolver: zodResolver(evaluateSchema),
     defaultValues: existing
-      ? { rating: Math.round(existing.attributes.ratio * MAX_RATING), comment: existing.attributes.comment ?? '' }
+      ? {
+          rating: Math.round(existing.attributes.ratio * MAX_RATING),
+          comment: existing.attributes.comment ?? '',
+        }
       : { rating: 0, comment: '' },
   });
   const comment = useWatch({ control, name: 'comment' }) ?? '';
 
   // SPEC §4: untouched → sending → success (form locked) or error; a review already given reads as done.
-  const status = send.isPending ? 'sending' : send.isSuccess ? 'success' : send.isError ? 'error' : 'untouched';
+  const status = send.isPending
+    ? 'sending'
+    : send.isSuccess
+      ? 'success'
+      : send.isError
+        ? 'error'
+        : 'untouched';
   const locked = status === 'sending' || status === 'success' || existing !== null;
   const failure = send.isError ? errorCodeOf(send.error) : null;
 
@@ -108,7 +128,19 @@ function EvaluationForm({
     <div className="page page--narrow progression">
       <div className="card progression__card">
         <h1 className="progression__title">{t('progression.evaluate.title')}</h1>
-        {programName ? <p className="progression__course">{t('progression.evaluate.program', { name: programName })}</p> : null}
+        {programName ? (
+          <p className="progression__course">{t('progression.evaluate.program', { name: programName })}</p>
+        ) : null}
+        {lastLesson ? (
+          <section className="progression__last" aria-labelledby="evaluate-last-lesson">
+            <h2 id="evaluate-last-lesson" className="progression__subtitle">
+              {lastLesson.courseTitle
+                ? t('progression.evaluate.lastLesson', { title: lastLesson.courseTitle })
+                : t('progression.evaluate.lastLessonUntitled')}
+            </h2>
+            <LessonScore scoring={lastLesson.attributes.scoring} />
+          </section>
+        ) : null}
         <p>{t('progression.evaluate.intro')}</p>
 
         {existing && status === 'untouched' ? (
@@ -147,7 +179,9 @@ function EvaluationForm({
                 <p
                   id={counterId}
                   className={
-                    comment.length > COMMENT_MAX ? 'evaluate-form__counter evaluate-form__counter--over' : 'evaluate-form__counter'
+                    comment.length > COMMENT_MAX
+                      ? 'evaluate-form__counter evaluate-form__counter--over'
+                      : 'evaluate-form__counter'
                   }
                 >
                   {t('progression.evaluate.counter', { count: comment.length, max: COMMENT_MAX })}
