@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import * as honestScores from '../../../src/db/migrations/0008-honest-scores';
 import type { ErrorDoc } from '../../helpers/app';
 import type { PageDoc, PlayWorld } from '../../helpers/player';
 import { playLogin, player, startPlayWorld } from '../../helpers/player';
@@ -341,10 +342,66 @@ describe('finding 3: one choice per multiblock', () => {
       .selectAll()
       .where('id', '=', child.id)
       .executeTakeFirstOrThrow();
+    // The index is back: with the legacy row archived, a new chosen child page still collides with the first.
+    await w.tdb.db
+      .updateTable('lessonPages')
+      .set({ state: 'ARCHIVED' })
+      .where('id', '=', `${row.id}-legacy`)
+      .execute();
     await expect(
       w.tdb.db
         .insertInto('lessonPages')
         .values({ ...row, id: `${row.id}-other`, nodeId: tb })
+        .execute(),
+    ).rejects.toThrow();
+  });
+
+  it('migration 0008 on a lesson that already holds two chosen children: the first keeps the choice, the index holds', async () => {
+    // Runs last: it takes the migration down and up again on this test's database.
+    const p = player(w.app, token);
+    const lessonId = await freshLesson();
+    const { chooser, ta, tb } = await chooserNode(p, lessonId);
+    const first = doc(await p.choose(lessonId, chooser.id, ta));
+    const row = await w.tdb.db
+      .selectFrom('lessonPages')
+      .selectAll()
+      .where('id', '=', first.id)
+      .executeTakeFirstOrThrow();
+    await honestScores.down(w.tdb.db);
+    // What the loophole left behind before 0008: the other child chosen too, a moment later.
+    const later = new Date(Date.parse(row.createdAt) + 1000).toISOString();
+    const { choiceOf: _c, launchToken: _l, ...legacy } = row;
+    await w.tdb.db
+      .insertInto('lessonPages')
+      .values({ ...legacy, id: `${row.id}-legacy`, nodeId: tb, createdAt: later, updatedAt: later })
+      .execute();
+    await honestScores.up(w.tdb.db);
+    const pages = await w.tdb.db
+      .selectFrom('lessonPages')
+      .select(['id', 'choiceOf'])
+      .where('id', 'in', [row.id, `${row.id}-legacy`])
+      .orderBy('createdAt')
+      .execute();
+    expect(pages).toEqual([
+      { id: row.id, choiceOf: chooser.attributes.nodeId },
+      { id: `${row.id}-legacy`, choiceOf: null },
+    ]);
+    // The index is back: with the legacy row archived, a new chosen child page still collides with the first.
+    await w.tdb.db
+      .updateTable('lessonPages')
+      .set({ state: 'ARCHIVED' })
+      .where('id', '=', `${row.id}-legacy`)
+      .execute();
+    await expect(
+      w.tdb.db
+        .insertInto('lessonPages')
+        .values({
+          ...legacy,
+          id: `${row.id}-third`,
+          nodeId: tb,
+          attempt: 9,
+          choiceOf: chooser.attributes.nodeId,
+        })
         .execute(),
     ).rejects.toThrow();
   });
