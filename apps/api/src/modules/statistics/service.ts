@@ -1,6 +1,7 @@
 import { periodBuckets, progressionPercent } from '@parcours/domain/statistics';
 import type {
   StatisticsAttributes,
+  StatisticsBucket,
   StatisticsBucketAttributes,
   StatisticsPeriod,
 } from '@parcours/domain/statistics';
