@@ -33,9 +33,15 @@ function GuardRedirect({ to, from }: { to: string; from: string }) {
   return null;
 }
 
-function Loading() {
+/**
+ * Signed-in screens (the home, the player) are taller than the window once their data is in:
+ * while they load, the room of one window is held, so the footer waits below the fold instead
+ * of being pushed away when the screen arrives (a layout shift). Public screens are short.
+ */
+function Loading({ tall, label }: { tall: boolean; label?: string }) {
   const { t } = useTranslation();
-  return <Spinner label={t('common.loading')} />;
+  const spinner = <Spinner label={label ?? t('common.loading')} />;
+  return tall ? <div className="route-loading">{spinner}</div> : spinner;
 }
 
 /**
@@ -57,7 +63,7 @@ export function RouteGate({ route }: { route: RouteDef }) {
   if (route.access !== 'public' && sandboxed) {
     content = <QueryProvider>{content}</QueryProvider>;
   } else if (route.access !== 'public') {
-    if (session.status === 'connecting') return <Spinner label={t('session.connecting')} />;
+    if (session.status === 'connecting') return <Loading tall label={t('session.connecting')} />;
     const allowed =
       session.status === 'authenticated' &&
       hasPermission(session.user?.profile.domain, route.permission ?? DEFAULT_PERMISSION);
@@ -76,7 +82,7 @@ export function RouteGate({ route }: { route: RouteDef }) {
 
   return (
     <RouteMetaContext.Provider value={route}>
-      <Suspense fallback={<Loading />}>{content}</Suspense>
+      <Suspense fallback={<Loading tall={route.access !== 'public'} />}>{content}</Suspense>
     </RouteMetaContext.Provider>
   );
 }

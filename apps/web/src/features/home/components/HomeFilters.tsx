@@ -10,10 +10,23 @@ interface HomeFiltersProps {
   programs: readonly { id: string; name: string }[];
   competencies: readonly { id: string; title: string }[];
   onChange: (next: Filters) => void;
+  /**
+   * Options still loading: the select keeps its place with its "all" choice only, so that the
+   * classes below do not move down when the options arrive (layout shift).
+   */
+  programsPending?: boolean;
+  competenciesPending?: boolean;
 }
 
 /** SPEC §2 filters: past classes, next classes, by program, by competency. */
-export function HomeFilters({ filters, programs, competencies, onChange }: HomeFiltersProps) {
+export function HomeFilters({
+  filters,
+  programs,
+  competencies,
+  onChange,
+  programsPending = false,
+  competenciesPending = false,
+}: HomeFiltersProps) {
   const { t } = useTranslation();
   return (
     <div className="home-filters">
@@ -30,7 +43,7 @@ export function HomeFilters({ filters, programs, competencies, onChange }: HomeF
           </button>
         ))}
       </div>
-      {programs.length > 0 ? (
+      {programsPending || programs.length > 0 ? (
         <Select
           label={t('home.filters.program')}
           value={filters.programId ?? ALL}
@@ -41,7 +54,7 @@ export function HomeFilters({ filters, programs, competencies, onChange }: HomeF
           onChange={(id) => onChange({ ...filters, programId: id === ALL ? null : id })}
         />
       ) : null}
-      {competencies.length > 0 ? (
+      {competenciesPending || competencies.length > 0 ? (
         <Select
           label={t('home.filters.competency')}
           value={filters.competencyId ?? ALL}

@@ -166,9 +166,18 @@ export function HomePage({ classActions }: HomePageProps = {}) {
         )}
         competencies={competencyList}
         onChange={changeFilters}
+        programsPending={loading}
+        competenciesPending={
+          loading || (competencyIds.length > 0 && !competencies.data && !competencies.error)
+        }
       />
 
-      {loading ? <Spinner label={t('home.loading')} /> : null}
+      {loading ? (
+        // Holds about the room of the first class cards, so the footer does not jump when they come.
+        <div className="home__loading">
+          <Spinner label={t('home.loading')} />
+        </div>
+      ) : null}
       {error ? (
         <Alert tone="error" title={t(`errors.${readErrorCode(error) ?? 'UNDEFINED'}.title`)}>
           <p>{t(`errors.${readErrorCode(error) ?? 'UNDEFINED'}.message`)}</p>
