@@ -44,10 +44,25 @@ export const ROW_TYPES = [
 ] as const;
 export type RowType = (typeof ROW_TYPES)[number];
 
-export const COMPANY_ROLES = ['OWNER', 'ADMIN', 'ORGANIZER', 'TEACHER', 'STUDENT', 'CERTIFIER', 'SUPERVISOR'] as const;
+export const COMPANY_ROLES = [
+  'OWNER',
+  'ADMIN',
+  'ORGANIZER',
+  'TEACHER',
+  'STUDENT',
+  'CERTIFIER',
+  'SUPERVISOR',
+] as const;
 export type CompanyRole = (typeof COMPANY_ROLES)[number];
 /** Company roles that count for the company list and the "client" domain (SPEC §5). */
-export const ALLOWED_COMPANY_ROLES = ['TEACHER', 'ADMIN', 'OWNER', 'ORGANIZER', 'CERTIFIER', 'SUPERVISOR'] as const;
+export const ALLOWED_COMPANY_ROLES = [
+  'TEACHER',
+  'ADMIN',
+  'OWNER',
+  'ORGANIZER',
+  'CERTIFIER',
+  'SUPERVISOR',
+] as const;
 
 export const CLASS_ROLES = ['STUDENT', 'TEACHER'] as const;
 export type ClassRole = (typeof CLASS_ROLES)[number];
@@ -58,8 +73,16 @@ export type SystemRole = (typeof SYSTEM_ROLES)[number];
 export type UserDomain = 'grains' | 'client' | 'public';
 
 export const SPLASH_SIZES = [
-  '640x1136', '750x1334', '1242x2208', '1125x2436', '828x1792',
-  '1242x2688', '1536x2048', '1668x2224', '1668x2388', '2048x2732',
+  '640x1136',
+  '750x1334',
+  '1242x2208',
+  '1125x2436',
+  '828x1792',
+  '1242x2688',
+  '1536x2048',
+  '1668x2224',
+  '1668x2388',
+  '2048x2732',
 ] as const;
 export const TOUCH_ICON_SIZES = ['192x192', '512x512'] as const;
 
@@ -88,11 +111,18 @@ export interface ContextSettings {
   emailNotifications: boolean;
   demoVideoUrl: string | null;
   legal: { cgu: LegalText | null; rgpd: LegalText | null };
+  /** Dashboard badges (content `settings.badges`): how far back the XP change looks. */
+  badges?: { xpPeriodDays: number };
 }
 
 export interface ContextHosts {
-  api?: string; app?: string; player?: string; backoffice?: string;
-  certification?: string; frontoffice?: string; lrs?: string;
+  api?: string;
+  app?: string;
+  player?: string;
+  backoffice?: string;
+  certification?: string;
+  frontoffice?: string;
+  lrs?: string;
 }
 
 export interface ContextAssets {
@@ -281,7 +311,10 @@ export interface ResourceIdentifier<T extends string = string> {
   type: T;
   id: string;
 }
-export interface Resource<T extends string = string, A = Record<string, unknown>> extends ResourceIdentifier<T> {
+export interface Resource<
+  T extends string = string,
+  A = Record<string, unknown>,
+> extends ResourceIdentifier<T> {
   attributes: A;
   relationships?: Record<string, { data: ResourceIdentifier | ResourceIdentifier[] | null }>;
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toContextAttributes } from '../../src/modules/contexts/service';
 import { hosts, ids } from '../helpers/fixtures';
 import { get, startTestApp } from '../helpers/app';
 import type { TestContext } from '../helpers/app';
@@ -42,7 +43,8 @@ describe('GET /api/contexts/current (tenant from the Host header)', () => {
   });
 
   it('fills every setting for a tenant that stores none', async () => {
-    const attrs = (await get(t.app, '/api/contexts/current', undefined, hosts.unknown)).json().data.attributes;
+    const attrs = (await get(t.app, '/api/contexts/current', undefined, hosts.unknown)).json().data
+      .attributes;
     expect(attrs.settings).toMatchObject({
       defaultLocale: 'fr',
       login: { internal: true, oidc: null },
@@ -50,7 +52,29 @@ describe('GET /api/contexts/current (tenant from the Host header)', () => {
       certification: { allowed: false, type: 'certification' },
       requiredDatas: true,
       legal: { cgu: null, rgpd: null },
+      badges: { xpPeriodDays: 7 },
     });
     expect(attrs.assets).toMatchObject({ logo: null, splashScreens: {}, touchIcons: {} });
+  });
+
+  it("publishes the dashboard's badge settings, and only their public part", () => {
+    const row = {
+      id: 'x',
+      alias: 'x',
+      name: 'X',
+      description: null,
+      hosts: '{}',
+      assets: '{}',
+      metas: '{}',
+      isGeneric: 0,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      settings: JSON.stringify({ badges: { xpPeriodDays: 14, levels: 'level', jobs: 'theme' } }),
+    };
+    expect(toContextAttributes(row).settings.badges).toEqual({ xpPeriodDays: 14 });
+    expect(
+      toContextAttributes({ ...row, settings: JSON.stringify({ badges: { xpPeriodDays: 0 } }) }).settings
+        .badges,
+    ).toEqual({ xpPeriodDays: 7 });
   });
 });

@@ -52,6 +52,7 @@ const settingsSchema = z.object({
   emailNotifications: bool(false),
   demoVideoUrl: z.string().nullable().catch(null),
   legal: z.object({ cgu: legalText, rgpd: legalText }).catch({ cgu: null, rgpd: null }),
+  badges: z.object({ xpPeriodDays: z.number().int().min(1).max(366).catch(7) }).catch({ xpPeriodDays: 7 }),
 });
 
 const optionalString = z.string().optional().catch(undefined);
@@ -98,7 +99,9 @@ const assetsSchema = z.object({
 const metasSchema = z
   .record(z.string(), z.unknown())
   .catch({})
-  .transform((rec) => Object.fromEntries(Object.entries(rec).filter((e): e is [string, string] => typeof e[1] === 'string')));
+  .transform((rec) =>
+    Object.fromEntries(Object.entries(rec).filter((e): e is [string, string] => typeof e[1] === 'string')),
+  );
 
 function stripUndefined<T extends object>(obj: T): T {
   return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined)) as T;

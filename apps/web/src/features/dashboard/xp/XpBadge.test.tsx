@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { loadUser } from '../../../lib/session';
 import { setToken } from '../../../lib/storage';
 import { calledUrls, mockApi } from '../../../test/api-mock';
-import { me } from '../../../test/fixtures';
+import { me, withTenant } from '../../../test/fixtures';
 import { XpBadge } from './XpBadge';
 import { xpSince } from './get-xp';
 
@@ -60,5 +60,13 @@ describe('XP badge', () => {
     expect(
       await screen.findByRole('img', { name: '40 experience points, change +40 from 0' }),
     ).toBeInTheDocument();
+  });
+
+  it("looks back as far as the tenant's badge settings say", async () => {
+    withTenant({ badges: { xpPeriodDays: 14 } });
+    const fetchMock = await renderWith(150, 120);
+    expect(await screen.findByText('over 14 days')).toBeInTheDocument();
+    const before = calledUrls(fetchMock).find((u) => u.searchParams.has('filter[before]'));
+    expect(before?.searchParams.get('filter[before]')).toBe(xpSince(new Date(), 14));
   });
 });

@@ -1,7 +1,8 @@
 import { useSession } from '../../../lib/session';
 import { useTranslation } from '../../../lib/i18n';
 import { Badge } from '../../../components/ui/badge/Badge';
-import { useXp } from './get-xp';
+import { useTenant } from '../../../lib/tenant';
+import { useXp, XP_DELTA_DAYS } from './get-xp';
 
 function profileXp(scoring: Record<string, unknown> | undefined): number {
   const xp = Number(scoring?.xp ?? 0);
@@ -12,7 +13,8 @@ function profileXp(scoring: Record<string, unknown> | undefined): number {
 export function XpBadge() {
   const { t, i18n } = useTranslation();
   const { user } = useSession();
-  const xp = useXp(user?.profile.id ?? '', profileXp(user?.profile.scoring));
+  const days = useTenant()?.attributes.settings.badges?.xpPeriodDays ?? XP_DELTA_DAYS;
+  const xp = useXp(user?.profile.id ?? '', profileXp(user?.profile.scoring), days);
   if (!user || !xp.data) return null;
   const { data } = xp;
   const points = new Intl.NumberFormat(i18n.language).format(data.xp);
@@ -28,7 +30,7 @@ export function XpBadge() {
       />
       <div className="xp__text">
         <span className="xp__title">{t('dashboard.xp.title')}</span>
-        <span className="xp__since">{t('dashboard.xp.since')}</span>
+        <span className="xp__since">{t('dashboard.xp.since', { count: days })}</span>
       </div>
     </div>
   );

@@ -18,12 +18,12 @@ export interface Xp {
   sign: DeltaSign;
 }
 
-/** How far back the XP change looks. */
+/** How far back the XP change looks unless the tenant says otherwise (`settings.badges.xpPeriodDays`). */
 export const XP_DELTA_DAYS = 7;
 
 /** The day (UTC, YYYY-MM-DD) the change is counted from: stable within a day, so it caches. */
-export function xpSince(now: Date = new Date()): string {
-  return new Date(now.getTime() - XP_DELTA_DAYS * 86_400_000).toISOString().slice(0, 10);
+export function xpSince(now: Date = new Date(), days: number = XP_DELTA_DAYS): string {
+  return new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10);
 }
 
 async function lastRecord(
@@ -69,6 +69,6 @@ export const xpQueryOptions = (userId: string, before: string, profileXp: number
     staleTime: 60_000,
   });
 
-export function useXp(userId: string, profileXp: number) {
-  return useQuery(xpQueryOptions(userId, xpSince(), profileXp));
+export function useXp(userId: string, profileXp: number, days: number = XP_DELTA_DAYS) {
+  return useQuery(xpQueryOptions(userId, xpSince(new Date(), days), profileXp));
 }
