@@ -110,9 +110,9 @@ describe('feedbacks while a retry is open', () => {
   };
   it.each<[string, PageResults['feedbacks'][number], boolean]>([
     [
-      'a general feedback (chosen by a non-correct outcome)',
+      'a general feedback (block-level, not answer-specific)',
       { source: 'general', preset: 'info', message: 'm', rowIndex: null },
-      false,
+      true,
     ],
     [
       "a wrong row's incorrect message",

@@ -17,10 +17,11 @@ function rowWithoutKey(row: unknown): RowCorrection | null {
 
 /**
  * The results as a page with a retry still open shows them. Kept: everything about what the
- * learner gave — right/wrong per row and item, and the messages tied to their own picks or
- * typed answer. Withheld: the general feedbacks (chosen by an outcome that is not `correct`) and
- * a wrongly answered row's `incorrect` message (the `danger` one `gradePage` puts first for the
- * row): that is where authors explain the answer ("The European emergency number is 112").
+ * learner gave — right/wrong per row and item, the messages tied to their own picks or typed
+ * answer — and the block's general feedbacks (SPEC §4: not answer-specific; the demo's are tips).
+ * Withheld: a wrongly answered row's `incorrect` message (the `danger` one `gradePage` puts first
+ * for the row), the answer-specific text where authors state the answer ("The European emergency
+ * number is 112").
  */
 export function withoutKey(results: PageResults): PageResults {
   const correction = results.correction.map(rowWithoutKey);
@@ -29,7 +30,7 @@ export function withoutKey(results: PageResults): PageResults {
     ...results,
     correction,
     feedbacks: results.feedbacks.filter(
-      (f) => f.source === 'answer' && (rightRow(f.rowIndex) || f.preset !== 'danger'),
+      (f) => f.source === 'general' || rightRow(f.rowIndex) || f.preset !== 'danger',
     ),
     keyWithheld: true,
   };

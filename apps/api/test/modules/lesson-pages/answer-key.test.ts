@@ -11,11 +11,12 @@ import type { TestDb } from '../../helpers/test-db';
 
 /**
  * Issue 10 finding 2 (decision 0009): the expected answers — `expected` of a drag-n-drop item,
- * `missing` items, a free answer's accepted strings or number, and the feedbacks that may state
- * them (a row's `incorrect` message, the general ones) — appear only once no further attempt of
- * the page can be graded. A tenant of its own (host keys.test) with one block per exercise type,
- * in a course type with retries (`practice`) and one without (`exam`). Every text that could
- * give the key away carries KEY; messages about the learner's own pick carry OWN.
+ * `missing` items, a free answer's accepted strings or number, and the answer-specific feedback
+ * that states them (a row's `incorrect` message) — appear only once no further attempt of the
+ * page can be graded. A tenant of its own (host keys.test) with one block per exercise type, in
+ * a course type with retries (`practice`) and one without (`exam`). Every text that could give
+ * the key away carries KEY; messages about the learner's own pick carry OWN; the block's general
+ * feedbacks (tips, not answer-specific) carry TIP.
  */
 const HOST = 'keys.test';
 const PASSWORD = 'Learner#2026';
@@ -116,7 +117,7 @@ ${TYPES.map(
   (t) => `  - id: ${id}-${t.id}
     title: ${t.id}
     type: exercice
-    feedbacks: [{ when: incorrect, message: 'KEY-general-incorrect' }, { when: partial, message: 'KEY-general-partial' }]
+    feedbacks: [{ when: incorrect, message: 'TIP-general-incorrect' }, { when: partial, message: 'TIP-general-partial' }]
     sections:
       - rows:
           - ${t.row}
@@ -280,7 +281,11 @@ describe('finding 2: no expected answer while a retry can still be graded', () =
         dnd: 'OWN-dnd-choice',
         image: 'OWN-image-zone-b',
       } as Record<string, string>;
-      if (own[id]) expect(results.feedbacks.map((f) => f.message)).toEqual([own[id]]);
+      // The block's general feedback (a tip, not answer-specific) stays, first.
+      expect(results.feedbacks.map((f) => f.message)).toEqual([
+        'TIP-general-incorrect',
+        ...(own[id] ? [own[id]] : []),
+      ]);
       const again = pageOf(
         await send('GET', `/api/lessons/${lessons.practice}/pages/current?pageId=${answered.id}`),
       );
