@@ -5,6 +5,7 @@
 import type { PublicRowView } from '@parcours/domain/entities';
 import type { RowCorrection } from '@parcours/domain/exercises/registry';
 import type { ComponentType } from 'react';
+import type { GlossaryTerm } from '../../components/ui/glossary/highlight-terms';
 
 export type TincanAction = 'next' | 'close';
 
@@ -48,6 +49,8 @@ export interface RowProps {
   onTincanScore?: (score: TincanScore) => void;
   /** Sends chosen documents by e-mail (SPEC §2 "receive documentation"), when the app provides it. */
   DocumentsDialog?: ComponentType<DocumentsDialogProps>;
+  /** The block's glossary: content rows mark its terms as the statement does. */
+  terms?: readonly GlossaryTerm[];
 }
 
 export type RowComponent = ComponentType<RowProps>;

@@ -1,7 +1,9 @@
-import { RichText } from '../../../components/ui/RichText';
+import { GlossaryText } from '../../../components/ui/glossary/GlossaryText';
 import type { RowProps } from '../row-props';
 
-/** wysiwyg: a block of course text. */
-export function Wysiwyg({ row }: RowProps) {
-  return <RichText className="rich-text" html={typeof row.html === 'string' ? row.html : ''} />;
+/** wysiwyg: a block of course text, its glossary terms marked as in the statement. */
+export function Wysiwyg({ row, terms = [] }: RowProps) {
+  return (
+    <GlossaryText className="rich-text" html={typeof row.html === 'string' ? row.html : ''} terms={terms} />
+  );
 }

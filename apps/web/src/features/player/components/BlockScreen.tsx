@@ -60,7 +60,11 @@ export function BlockScreen({
         .filter(({ row }) => (row.settings?.beforeStatement === true) === placeBefore);
       if (visible.length === 0) return null;
       return (
-        <section key={`${placeBefore ? 'b' : 'a'}${s}`} className="block__section" aria-labelledby={section.title ? `${idPrefix}-s${s}` : undefined}>
+        <section
+          key={`${placeBefore ? 'b' : 'a'}${s}`}
+          className="block__section"
+          aria-labelledby={section.title ? `${idPrefix}-s${s}` : undefined}
+        >
           {section.title && !placeBefore ? (
             <h2 id={`${idPrefix}-s${s}`} className="block__section-title">
               {section.title}
@@ -79,6 +83,7 @@ export function BlockScreen({
               correction={corrections?.[index] ?? null}
               announce={announce}
               onTincanAction={onTincanAction}
+              terms={block.terms}
             />
           ))}
         </section>
@@ -92,7 +97,12 @@ export function BlockScreen({
   return (
     <article className={`block block--${block.type}`} aria-labelledby={`${idPrefix}-title`}>
       <header className="block__header">
-        <h1 id={`${idPrefix}-title`} ref={headingRef} tabIndex={-1} className={hideTitle ? 'sr-only' : 'block__title'}>
+        <h1
+          id={`${idPrefix}-title`}
+          ref={headingRef}
+          tabIndex={-1}
+          className={hideTitle ? 'sr-only' : 'block__title'}
+        >
           {block.title}
         </h1>
         <button type="button" className="block__close" onClick={onClose} aria-label={t('player.close')}>

@@ -2,6 +2,7 @@ import type { PublicRowView } from '@parcours/domain/entities';
 import type { RowCorrection } from '@parcours/domain/exercises/registry';
 import { Suspense } from 'react';
 import { CorrectionMark } from '../../../components/ui/CorrectionMark';
+import type { GlossaryTerm } from '../../../components/ui/glossary/highlight-terms';
 import { RichText } from '../../../components/ui/RichText';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useTranslation } from '../../../lib/i18n';
@@ -20,6 +21,8 @@ interface RowViewProps {
   correction: RowCorrection | null;
   announce: (message: string) => void;
   onTincanAction?: (action: TincanAction) => void;
+  /** The block's glossary, for content rows. */
+  terms?: readonly GlossaryTerm[];
 }
 
 /** One row: its title and message (unless hidden by its settings), then its renderer. */
@@ -34,6 +37,7 @@ export function RowView({
   correction,
   announce,
   onTincanAction,
+  terms,
 }: RowViewProps) {
   const { t } = useTranslation();
   const { rows, DocumentsDialog } = usePlayerSlots();
@@ -79,6 +83,7 @@ export function RowView({
             announce={announce}
             onTincanAction={onTincanAction}
             DocumentsDialog={DocumentsDialog}
+            terms={terms}
           />
         </Suspense>
       ) : null}

@@ -1,16 +1,22 @@
 /**
- * Glossary terms in a statement (SPEC §3 CourseTerm): each occurrence of a term's words becomes
+ * Glossary terms in course text (SPEC §3 CourseTerm): each occurrence of a term's words becomes
  * a button that opens the definition. Runs on HTML already sanitised; only text outside links
- * and buttons is touched.
+ * and buttons is touched. Used by the statement and by content rows.
  */
 import type { BlockView } from '@parcours/domain/entities';
+
+export type GlossaryTerm = BlockView['terms'][number];
 
 /** SPEC §9: the glossary loop stops after 100 matches. */
 export const GLOSSARY_MATCH_CAP = 100;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-export function highlightTerms(cleanHtml: string, terms: BlockView['terms'], buttonLabel: (title: string) => string): string {
+export function highlightTerms(
+  cleanHtml: string,
+  terms: readonly GlossaryTerm[],
+  buttonLabel: (title: string) => string,
+): string {
   const entries = terms
     .flatMap((term, index) => term.words.filter(Boolean).map((word) => ({ word, index })))
     .sort((a, b) => b.word.length - a.word.length);
