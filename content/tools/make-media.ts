@@ -357,6 +357,68 @@ function favicon(colour: Rgb): Buffer {
   return c.png();
 }
 
+/**
+ * Home-screen icon (SPEC §3 touch icons 192 and 512): full-bleed colour with the logo's arrow kept
+ * inside the central 60 %, so launchers that crop icons to a circle or squircle ("maskable") keep it.
+ */
+function touchIcon(colour: Rgb, size: number): Buffer {
+  const c = new Canvas(size, size, colour);
+  const s = size / 256;
+  c.polygon(
+    [
+      [100 * s, 80 * s],
+      [180 * s, 128 * s],
+      [100 * s, 176 * s],
+    ],
+    WHITE,
+  );
+  return c.png();
+}
+
+/** iOS launch screen (SPEC §3 splash sizes): the tenant's page colour with its mark in the middle. */
+function splash(size: string, background: Rgb, colour: Rgb): Buffer {
+  const [w, h] = size.split('x').map(Number) as [number, number];
+  const c = new Canvas(w, h, background);
+  const r = Math.round(Math.min(w, h) * 0.14);
+  const [cx, cy] = [w / 2, h / 2];
+  c.ellipse(cx, cy, r, r, colour);
+  c.polygon(
+    [
+      [cx - r * 0.25, cy - r * 0.47],
+      [cx + r * 0.47, cy],
+      [cx - r * 0.25, cy + r * 0.47],
+    ],
+    WHITE,
+  );
+  return c.png();
+}
+
+const SPLASH_SIZES = [
+  '640x1136',
+  '750x1334',
+  '1242x2208',
+  '1125x2436',
+  '828x1792',
+  '1242x2688',
+  '1536x2048',
+  '1668x2224',
+  '1668x2388',
+  '2048x2732',
+];
+/** Each demo tenant's colours (its tenant.yaml): primary, then page background. */
+const TENANT_COLOURS: Record<string, { primary: Rgb; background: Rgb }> = {
+  fr: { primary: [29, 78, 216], background: [248, 250, 252] },
+  en: { primary: [15, 118, 110], background: [240, 253, 250] },
+};
+function homeScreenMedia(): Record<string, Buffer> {
+  const out: Record<string, Buffer> = {};
+  for (const [alias, { primary, background }] of Object.entries(TENANT_COLOURS)) {
+    for (const size of [192, 512]) out[`touch-icon-${alias}-${size}.png`] = touchIcon(primary, size);
+    for (const size of SPLASH_SIZES) out[`splash-${alias}-${size}.png`] = splash(size, background, primary);
+  }
+  return out;
+}
+
 /** A one-page PDF of text lines (Helvetica, WinAnsi so French accents print). */
 function pdf(title: string, lines: string[]): Buffer {
   const esc = (s: string): string => s.replace(/[\\()]/g, (m) => `\\${m}`);
@@ -394,6 +456,7 @@ const files: Record<string, Buffer> = {
   'logo-en.png': logo([15, 118, 110]),
   'favicon-fr.png': favicon([29, 78, 216]),
   'favicon-en.png': favicon([15, 118, 110]),
+  ...homeScreenMedia(),
   'consignes-incendie.pdf': pdf('Consignes en cas d\u2019incendie', [
     '1. Donner l\u2019alerte : d\u00e9clencher l\u2019alarme, appeler le 18 ou le 112.',
     '2. Attaquer le feu avec l\u2019extincteur adapt\u00e9 si vous \u00eates form\u00e9 et sans risque.',

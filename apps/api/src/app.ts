@@ -36,6 +36,7 @@ import { uploadRoutes } from './modules/files/upload';
 import { lessonPageRoutes } from './modules/lesson-pages/routes';
 import { lessonRoutes } from './modules/lessons/routes';
 import { logBookRecordRoutes } from './modules/log-book-records/routes';
+import { manifestRoutes } from './modules/manifest/routes';
 import { pageListRoutes } from './modules/pages/list';
 import { pageResourceRoutes } from './modules/pages/routes';
 import { organisationRoutes } from './modules/organisation/routes';
@@ -185,6 +186,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.get('/.well-known/jwks.json', { schema: { hide: true } }, (_request, reply) =>
     reply.redirect('/api/contexts/current/jwks.json', 308),
   );
+  // Per-tenant web app manifest (issue 12), before the SPA fallback answers every other GET.
+  await app.register(manifestRoutes, { db });
   await registerWebApp(app, env.WEB_DIST);
   return app;
 }
