@@ -3,10 +3,12 @@
  * JSON bodies, errors thrown as ApiError whose catalogue code is read by the domain's rules.
  */
 import { readErrorCode, type ErrorCode } from '@parcours/domain/errors';
+import { apiBase, DEFAULT_API_BASE } from './api-base';
 import { SANDBOX_TOKEN } from './sandbox';
 import { getToken } from './storage';
 
-export const API_BASE = '/api';
+/** The default base; calls use `apiBase()` (SPEC §7: from the tenant's API host, see api-base.ts). */
+export const API_BASE = DEFAULT_API_BASE;
 
 export class ApiError extends Error {
   readonly status: number;
@@ -93,7 +95,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const response = await fetch(`${API_BASE}/${path}${buildQuery(options.query ?? {})}`, {
+  const response = await fetch(`${apiBase()}/${path}${buildQuery(options.query ?? {})}`, {
     method: options.method ?? 'GET',
     headers,
     body,

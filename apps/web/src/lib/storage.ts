@@ -14,6 +14,10 @@ export const STORAGE_KEYS = {
   browserNoticeDismissed: `${PREFIX}browserNoticeDismissed`,
   /** SPEC §7: the active class and lesson of the dashboard, in session storage. */
   activeLesson: `${PREFIX}activeLesson`,
+  /** SPEC §9: the install prompt was refused (or the app installed): never offered again. */
+  dontShowAddToPhone: `${PREFIX}dontShowAddToPhone`,
+  /** The install prompt was offered in this tab (session storage). */
+  installOffered: `${PREFIX}installOffered`,
 } as const;
 
 function safe<T>(run: () => T, fallback: T): T {
@@ -50,6 +54,11 @@ export const isBrowserNoticeDismissed = (): boolean =>
   read(local(), STORAGE_KEYS.browserNoticeDismissed) === '1';
 export const dismissBrowserNotice = (): void => write(local(), STORAGE_KEYS.browserNoticeDismissed, '1');
 
+export const getDontShowAddToPhone = (): boolean => read(local(), STORAGE_KEYS.dontShowAddToPhone) === '1';
+export const setDontShowAddToPhone = (): void => write(local(), STORAGE_KEYS.dontShowAddToPhone, '1');
+export const wasInstallOffered = (): boolean => read(session(), STORAGE_KEYS.installOffered) === '1';
+export const markInstallOffered = (): void => write(session(), STORAGE_KEYS.installOffered, '1');
+
 export interface ActiveLesson {
   classId: string;
   lessonId: string | null;
@@ -69,10 +78,18 @@ export function setActiveLesson(value: ActiveLesson | null): void {
   write(session(), STORAGE_KEYS.activeLesson, value === null ? null : JSON.stringify(value));
 }
 
-/** SPEC §4 logout: forget everything but the tenant context, which the next sign-in needs. */
+/**
+ * SPEC §4 logout: forget everything but the tenant context, which the next sign-in needs, and
+ * the device's refusal of the install prompt (SPEC §9), which is about the phone, not the user.
+ */
 export function clearAllExceptContext(): void {
   const context = getStoredContext();
+  const dontShowAddToPhone = getDontShowAddToPhone();
+  // The device's API base path (SPEC §7) is configuration, like the context: it stays.
+  const apiBasePath = safe(() => local()?.getItem(`${PREFIX}apiBasePath`) ?? null, null);
   safe(() => local()?.clear(), undefined);
   safe(() => session()?.clear(), undefined);
   if (context !== null) setStoredContext(context);
+  if (dontShowAddToPhone) setDontShowAddToPhone();
+  if (apiBasePath !== null) write(local(), `${PREFIX}apiBasePath`, apiBasePath);
 }

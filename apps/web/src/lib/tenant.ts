@@ -5,6 +5,7 @@
 import type { ContextAttributes, Document, Resource } from '@parcours/domain/entities';
 import { useSyncExternalStore } from 'react';
 import { apiFetch } from './api-client';
+import { setTenantApiHost } from './api-base';
 import { applyBranding } from './branding';
 import { getStoredContext, setStoredContext } from './storage';
 
@@ -19,7 +20,8 @@ export function getTenant(): Tenant | null {
 
 export function setTenant(next: Tenant | null): void {
   tenant = next;
-  if (next) applyBranding(next.attributes.assets);
+  setTenantApiHost(next?.attributes.hosts?.api);
+  if (next) applyBranding(next.attributes.assets, next.attributes.name);
   listeners.forEach((listener) => listener());
 }
 

@@ -1,4 +1,4 @@
-import { API_BASE } from '../../../lib/api-client';
+import { apiBase } from '../../../lib/api-base';
 import { useTranslation } from '../../../lib/i18n';
 import { useTenant } from '../../../lib/tenant';
 
@@ -18,7 +18,10 @@ export function SsoButton({ contextId, label }: SsoButtonProps) {
   const internal = useTenant()?.attributes.settings.login.internal ?? true;
   return (
     <div className="sso">
-      <a className="btn btn--primary sso__button" href={`${API_BASE}/auth/oidc/${encodeURIComponent(contextId)}/login`}>
+      <a
+        className="btn btn--primary sso__button"
+        href={`${apiBase()}/auth/oidc/${encodeURIComponent(contextId)}/login`}
+      >
         {t('login.sso.button', { label })}
       </a>
       {internal ? <p className="sso__or">{t('login.sso.or')}</p> : null}

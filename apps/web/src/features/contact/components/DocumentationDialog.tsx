@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { FormField } from '../../../components/ui/FormField';
-import { API_BASE } from '../../../lib/api-client';
+import { apiBase } from '../../../lib/api-base';
 import { useTranslation } from '../../../lib/i18n';
 import { useRequestDocumentation } from '../api/request-documentation';
 import { contactFailure } from '../failure-text';
@@ -49,9 +49,15 @@ function FilePreview({ file }: { file: DocumentationFile }) {
   return (
     <span className="doc-file__preview" aria-hidden="true">
       {kind === 'image' ? (
-        <img src={file.url ?? `${API_BASE}/files/${encodeURIComponent(file.id)}/download`} alt="" loading="lazy" />
+        <img
+          src={file.url ?? `${apiBase()}/files/${encodeURIComponent(file.id)}/download`}
+          alt=""
+          loading="lazy"
+        />
       ) : (
-        <span className={`doc-file__icon doc-file__icon--${kind}`}>{t(`contact.documentation.kind.${kind}`)}</span>
+        <span className={`doc-file__icon doc-file__icon--${kind}`}>
+          {t(`contact.documentation.kind.${kind}`)}
+        </span>
       )}
     </span>
   );

@@ -4,7 +4,8 @@
  */
 import type { UploadedFileAttributes } from '@parcours/domain/logbook';
 import type { Document, Resource } from '@parcours/domain/entities';
-import { API_BASE, ApiError } from '../../../../lib/api-client';
+import { apiBase } from '../../../../lib/api-base';
+import { ApiError } from '../../../../lib/api-client';
 import { getToken } from '../../../../lib/storage';
 import type { Attachment } from './get-log-book-records';
 
@@ -12,7 +13,7 @@ export async function uploadFile(file: File, signal?: AbortSignal): Promise<Atta
   const body = new FormData();
   body.append('file', file, file.name);
   const token = getToken();
-  const response = await fetch(`${API_BASE}/files`, {
+  const response = await fetch(`${apiBase()}/files`, {
     method: 'POST',
     headers: {
       Accept: 'application/vnd.api+json, application/json',
