@@ -37,6 +37,7 @@ import { lessonPageRoutes } from './modules/lesson-pages/routes';
 import { lessonRoutes } from './modules/lessons/routes';
 import { logBookRecordRoutes } from './modules/log-book-records/routes';
 import { manifestRoutes } from './modules/manifest/routes';
+import { offlineRoutes } from './modules/offline/routes';
 import { pageListRoutes } from './modules/pages/list';
 import { pageResourceRoutes } from './modules/pages/routes';
 import { organisationRoutes } from './modules/organisation/routes';
@@ -171,6 +172,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(dashboardLevelRoutes);
       // Lesson player (issue 3): the page life cycle, node-mode reads and tincan modules.
       await api.register(lessonPageRoutes, opts.now ? { now: opts.now } : {});
+      await api.register(offlineRoutes);
       await api.register(pageResourceRoutes);
       await api.register(pageListRoutes);
       await api.register(courseNodeRoutes);

@@ -15,7 +15,7 @@ import {
 import { useNavigate } from 'react-router';
 import { apiFetch } from '../lib/api-client';
 import { changeLanguage, useTranslation } from '../lib/i18n';
-import { endSession, setSessionUser } from '../lib/session';
+import { endSession, getSignOutGuard, setSessionUser } from '../lib/session';
 import { LOGIN_PATH } from './navigation';
 import './user-menu.css';
 
@@ -65,8 +65,14 @@ export function UserMenu({ user }: { user: MeResponse }) {
 
   const onAction = (key: Key) => {
     if (key === 'logout') {
-      endSession();
-      void navigate(LOGIN_PATH);
+      const signOut = () => {
+        endSession();
+        void navigate(LOGIN_PATH);
+      };
+      // Offline answers still on the device are sent first, or their loss confirmed (decision 0013).
+      const guard = getSignOutGuard();
+      if (guard) void guard().then((go) => go && signOut(), signOut);
+      else signOut();
       return;
     }
     const to = DESTINATIONS[String(key)];

@@ -47,10 +47,37 @@ function noticeFor(error: unknown): SessionNotice {
   return 'reconnect';
 }
 
+const forgetHooks = new Set<() => Promise<void>>();
+
+/**
+ * What else a sign-out clears: the offline lessons and answer queue (decision 0013) register here
+ * when the player loads, so this file (on the /login path) imports none of it. Without a hook the
+ * database was not opened in this tab and is simply deleted.
+ */
+export function onForget(hook: () => Promise<void>): void {
+  forgetHooks.add(hook);
+}
+
+let signOutGuard: (() => Promise<boolean>) | null = null;
+
+/**
+ * Asked before a sign-out the learner chose: the offline layer sends what waits and, if answers
+ * would still be lost, asks (decision 0013). Null when nothing registered: sign out at once.
+ */
+export function setSignOutGuard(guard: (() => Promise<boolean>) | null): void {
+  signOutGuard = guard;
+}
+
+export function getSignOutGuard(): (() => Promise<boolean>) | null {
+  return signOutGuard;
+}
+
 function forget(): void {
   clearAllExceptContext();
   // The service worker keeps users/me for offline starts; the next learner must not get it.
   if (typeof caches !== 'undefined') void caches.delete('parcours-session').catch(() => undefined);
+  if (forgetHooks.size > 0) forgetHooks.forEach((hook) => void hook().catch(() => undefined));
+  else if (typeof indexedDB !== 'undefined') indexedDB.deleteDatabase('parcours-offline');
 }
 
 /** A refused token only: the return URL saved before start must survive for the next sign-in. */

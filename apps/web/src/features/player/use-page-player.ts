@@ -33,6 +33,9 @@ import {
   type Feedback,
 } from './player-model';
 import { useKeepAlive, usePageClock } from './use-timers';
+import { usePlayerOffline } from './offline/use-player-offline';
+import { isOfflinePage } from './offline/lesson-store';
+import type { OfflineStop } from './offline/OfflineDialog';
 
 export type PlayerMode = 'page' | 'correction';
 
@@ -41,6 +44,7 @@ export type PlayerDialog =
   | { kind: 'noAnswer' }
   | { kind: 'hint'; cost: number }
   | { kind: 'error'; code: ErrorCode }
+  | { kind: 'offline'; reason: OfflineStop }
   | null;
 
 export const HOME = '/';
@@ -82,6 +86,8 @@ export function usePagePlayer({
   const announce = (message: string) => setLive(message);
 
   const fail = (error: unknown) => {
+    // No answer from the network is no reason to leave the lesson: the banner says it is offline.
+    if (offline.isNetworkError(error)) return;
     const code = readErrorCode(error);
     if (code === 'NO_LESSON_PAGE_AVAILABLE') {
       void leave('noPage');
@@ -116,7 +122,27 @@ export function usePagePlayer({
     }
   };
 
-  const loadCode = query.error ? (readErrorCode(query.error) ?? 'UNDEFINED') : null;
+  const offline = usePlayerOffline({
+    lessonId,
+    playing,
+    page,
+    loadError: query.error,
+    show: (next) => setMoved(next),
+    stop: (reason) => setDialog({ kind: 'offline', reason }),
+    announce,
+    done: () => void navigate(HOME),
+    refresh: () => {
+      setMoved(null);
+      void query.refetch();
+    },
+    savedMessage: t('offline.saved'),
+    sentMessage: t('offline.sent'),
+  });
+  const loadCode =
+    // Offline, a failed load resumes from the device (or says the lesson is not kept there).
+    query.error && !(playing && offline.isNetworkError(query.error))
+      ? (readErrorCode(query.error) ?? 'UNDEFINED')
+      : null;
   useEffect(() => {
     if (loadCode === 'NO_LESSON_PAGE_AVAILABLE') void leave('noPage');
     // leave() reads only refs and stable values; running it again for the same error would repeat the flow.
@@ -148,7 +174,16 @@ export function usePagePlayer({
         await leave('lastPage');
         return;
       }
-      show(await nextPage(lessonId, from.id));
+      if (isOfflinePage(from) || !offline.online()) {
+        await offline.moveOn(from);
+        return;
+      }
+      try {
+        show(await nextPage(lessonId, from.id));
+      } catch (error) {
+        if (!offline.isNetworkError(error)) throw error;
+        await offline.moveOn(from);
+      }
     });
 
   /**
@@ -164,26 +199,40 @@ export function usePagePlayer({
   /** Sends the page (answers, or the empty patch of slides and tincan), shows feedback, moves on. */
   const submit = (current: LessonPage, currentAnswers: readonly unknown[]) =>
     run(async () => {
-      let recorded = await settledScore(current);
-      // Slides and tincan pages need no patch: `next` closes them itself (docs/api.md), one
-      // round trip instead of two.
-      const exercise = current.block?.type === 'exercice';
-      const last = current.index >= current.count - 1;
-      if (!isAnswered(recorded) && (exercise || last)) {
-        recorded = await patchPage(lessonId, current.id, exercise ? currentAnswers : undefined);
-        show(recorded);
-        const feedbacks = orderFeedbacks(recorded);
-        if (feedbacks.length > 0) {
-          afterFeedback.current = () => void advance(recorded);
-          setDialog({ kind: 'feedback', feedbacks, index: 0 });
-          return;
-        }
+      // Offline (or a page reached offline): the answer waits on the device, graded later.
+      if (isOfflinePage(current) || !offline.online()) {
+        await offline.answer(current, currentAnswers);
+        return;
       }
-      const from = recorded;
-      // Released before moving on so advance() can take the lock.
-      inFlight.current = false;
-      await advance(from);
+      try {
+        await submitOnline(current, currentAnswers);
+      } catch (error) {
+        if (!offline.isNetworkError(error)) throw error;
+        await offline.answer(current, currentAnswers);
+      }
     });
+
+  const submitOnline = async (current: LessonPage, currentAnswers: readonly unknown[]) => {
+    let recorded = await settledScore(current);
+    // Slides and tincan pages need no patch: `next` closes them itself (docs/api.md), one
+    // round trip instead of two.
+    const exercise = current.block?.type === 'exercice';
+    const last = current.index >= current.count - 1;
+    if (!isAnswered(recorded) && (exercise || last)) {
+      recorded = await patchPage(lessonId, current.id, exercise ? currentAnswers : undefined);
+      show(recorded);
+      const feedbacks = orderFeedbacks(recorded);
+      if (feedbacks.length > 0) {
+        afterFeedback.current = () => void advance(recorded);
+        setDialog({ kind: 'feedback', feedbacks, index: 0 });
+        return;
+      }
+    }
+    const from = recorded;
+    // Released before moving on so advance() can take the lock.
+    inFlight.current = false;
+    await advance(from);
+  };
 
   /** SPEC §4: Next is debounced 200 ms; a press while a call is running is ignored too. */
   const next = () => {
@@ -219,6 +268,10 @@ export function usePagePlayer({
 
   const previous = () => {
     if (!page || !playing || page.index <= 0) return;
+    if (isOfflinePage(page)) {
+      setDialog({ kind: 'offline', reason: 'notStored' });
+      return;
+    }
     void run(async () => show(await previousPage(lessonId, page.id)));
   };
 
@@ -340,7 +393,7 @@ export function usePagePlayer({
   };
 
   const seconds = usePageClock(page?.id ?? null, playing && page !== null);
-  useKeepAlive(lessonId, page?.id ?? null, playing && page !== null, fail);
+  useKeepAlive(lessonId, page?.id ?? null, playing && page !== null && !isOfflinePage(page), fail);
 
   return {
     query,
@@ -374,6 +427,9 @@ export function usePagePlayer({
     tincanAction,
     tincanScore,
     closeError,
+    closeOffline: () => setDialog(null),
+    offlineStatus: offline.status,
+    dismissRefused: offline.dismissRefused,
     goHome: () => void navigate(HOME),
   };
 }

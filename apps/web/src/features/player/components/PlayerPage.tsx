@@ -4,12 +4,27 @@ import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useTranslation } from '../../../lib/i18n';
 import { usePageResources } from '../api/get-page-resources';
-import { canRetry, correctionsOf, enterTriggersNext, isAnswered, scoreOf, timeLimitOf } from '../player-model';
+import {
+  canRetry,
+  correctionsOf,
+  enterTriggersNext,
+  isAnswered,
+  scoreOf,
+  timeLimitOf,
+} from '../player-model';
 import { usePagePlayer, type PlayerMode } from '../use-page-player';
 import { BlockScreen } from './BlockScreen';
 import { CorrectionLegend } from './CorrectionLegend';
 import { Countdown } from './Countdown';
-import { ErrorDialog, FeedbackDialog, HintConfirmDialog, NoAnswerDialog, TimedConfirmDialog } from './Dialogs';
+import {
+  ErrorDialog,
+  FeedbackDialog,
+  HintConfirmDialog,
+  NoAnswerDialog,
+  TimedConfirmDialog,
+} from './Dialogs';
+import { OfflineBanner } from '../offline/OfflineBanner';
+import { OfflineDialog } from '../offline/OfflineDialog';
 import { Footer } from './Footer';
 import { Hints } from './Hints';
 import { MultiblockChooser } from './MultiblockChooser';
@@ -68,7 +83,12 @@ export function PlayerPage({ lessonId, pageId, mode = 'page' }: PlayerPageProps)
     return (
       <>
         <Spinner label={t('player.loading')} />
-        {player.dialog?.kind === 'error' ? <ErrorDialog code={player.dialog.code} onClose={player.closeError} /> : null}
+        {player.dialog?.kind === 'error' ? (
+          <ErrorDialog code={player.dialog.code} onClose={player.closeError} />
+        ) : null}
+        {player.dialog?.kind === 'offline' ? (
+          <OfflineDialog reason={player.dialog.reason} onClose={player.goHome} />
+        ) : null}
       </>
     );
 
@@ -99,6 +119,9 @@ export function PlayerPage({ lessonId, pageId, mode = 'page' }: PlayerPageProps)
 
   return (
     <div className={`player player--${mode}`} ref={root}>
+      {playing ? (
+        <OfflineBanner status={player.offlineStatus} onDismissRefused={player.dismissRefused} />
+      ) : null}
       <Toolbar
         position={{ index: page.index, count: page.count }}
         seconds={playing ? page.timeSpent + player.seconds : null}
@@ -135,7 +158,9 @@ export function PlayerPage({ lessonId, pageId, mode = 'page' }: PlayerPageProps)
                 <Hints hints={player.hints} canReveal={!player.readOnly} onReveal={player.requestHint} />
               ) : null}
               {score && playing ? (
-                <Alert tone="info">{t('player.results.score', { actual: score.actual, max: score.max })}</Alert>
+                <Alert tone="info">
+                  {t('player.results.score', { actual: score.actual, max: score.max })}
+                </Alert>
               ) : null}
               {playing && canRetry(page) ? (
                 <p className="player-retry">
@@ -176,11 +201,16 @@ export function PlayerPage({ lessonId, pageId, mode = 'page' }: PlayerPageProps)
       {dialog?.kind === 'feedback' ? (
         <FeedbackDialog feedbacks={dialog.feedbacks} index={dialog.index} onContinue={player.closeFeedback} />
       ) : null}
-      {dialog?.kind === 'noAnswer' ? <NoAnswerDialog onStay={player.stay} onContinue={player.continueWithoutAnswer} /> : null}
+      {dialog?.kind === 'noAnswer' ? (
+        <NoAnswerDialog onStay={player.stay} onContinue={player.continueWithoutAnswer} />
+      ) : null}
       {dialog?.kind === 'hint' ? (
         <HintConfirmDialog cost={dialog.cost} onConfirm={player.revealHint} onCancel={player.cancelHint} />
       ) : null}
       {dialog?.kind === 'error' ? <ErrorDialog code={dialog.code} onClose={player.closeError} /> : null}
+      {dialog?.kind === 'offline' ? (
+        <OfflineDialog reason={dialog.reason} onClose={player.closeOffline} />
+      ) : null}
       {player.waitingForStart && limit !== null && dialog === null ? (
         <TimedConfirmDialog seconds={limit} onStart={player.startTimed} onLater={player.declineTimed} />
       ) : null}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/auth';
+import { collectionDocumentSchema } from '../../plugins/jsonapi';
+import type { Resource } from '../../plugins/jsonapi';
+import { ContentCache } from '../lesson-pages/content-cache';
+import { frontierOf, loadAll, loadLesson } from '../lesson-pages/context';
+import type { Loaded, PlayerContext } from '../lesson-pages/context';
+import type { Slot } from '../lesson-pages/plan';
+import { nodeView, timeLimitOf } from '../lesson-pages/serializer';
+
+/**
+ * Offline lessons (issue 12, decision 0013): the public views of the pages a learner has not
+ * reached yet, so the device can show them on a train. Read-only on purpose: GET …/pages/current
+ * and POST …/pages/next create pages and move the learner, this call moves nothing. Built only
+ * from `blockView`/`nodeView` (the page document's public parts): never a solution, validator,
+ * hint text or answer-tied feedback. Grading stays on the server when the queued answers arrive.
+ */
+
+/** Why a page cannot be played offline: its clock, its module or its choice is the server's. */
+export type NeedsNetwork = 'timed' | 'tincan' | 'multiblock' | null;
+
+const MAX_PAGES = 50;
+
+async function upcoming(ctx: PlayerContext, l: Loaded, slots: Slot[]): Promise<Resource[]> {
+  const count = l.plan.slots.length;
+  const out: Resource[] = [];
+  for (const slot of slots) {
+    const node = slot.node;
+    const content = node.blockId ? await ctx.cache.block(ctx.db, ctx.contextId, node.blockId) : null;
+    const block = content ? ctx.cache.view(content) : null;
+    const needsNetwork: NeedsNetwork =
+      node.type === 'multiblock'
+        ? 'multiblock'
+        : timeLimitOf(node) !== null
+          ? 'timed'
+          : block?.type === 'tincan'
+            ? 'tincan'
+            : null;
+    out.push({
+      type: 'offline-pages',
+      id: `${l.lesson.id}:${node.id}`,
+      attributes: {
+        lessonId: l.lesson.id,
+        nodeId: node.id,
+        index: slot.index,
+        count,
+        sectionId: slot.sectionId,
+        node: nodeView(node),
+        block: needsNetwork === null ? block : null,
+        needsNetwork,
+      },
+    });
+  }
+  return out;
+}
+
+export const offlineRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cache = new ContentCache();
+  app.get(
+    '/offline/lessons/:id/pages',
+    {
+      onRequest: [app.auth.requireUser],
+      schema: {
+        tags: ['lesson player'],
+        summary:
+          "The public views of the lesson's pages after the furthest one reached, for offline use (moves nothing).",
+        params: z.object({ id: z.string().min(1).max(200) }),
+        querystring: z.strictObject({
+          limit: z.coerce.number().int().min(1).max(MAX_PAGES).optional(),
+        }),
+        response: { 200: collectionDocumentSchema },
+      },
+    },
+    async (request) => {
+      const ctx: PlayerContext = {
+        db: app.db,
+        kind: app.dbKind,
+        contextId: request.context.id,
+        userId: currentUser(request).id,
+        receivedAt: new Date(),
+        cache,
+      };
+      // 'read' without sync: judged open like a correction read, and nothing is written.
+      const lesson = await loadLesson(ctx, request.params.id, 'read');
+      const l = await loadAll(ctx, lesson);
+      const limit = request.query.limit ?? MAX_PAGES;
+      const from = frontierOf(l) + 1;
+      const slots = l.plan.slots.slice(from, from + limit);
+      const data = await upcoming(ctx, l, slots);
+      return {
+        data,
+        meta: { total: Math.max(l.plan.slots.length - from, 0), page: { number: 1, size: limit } },
+      };
+    },
+  );
+};

@@ -1,0 +1,180 @@
+/**
+ * The device side of offline lessons (decision 0013): one IndexedDB database holding the answer
+ * queue and the stored lessons, the connection state the banner shows, and the send when the
+ * connection returns. Loaded with the player only; signing out clears it (session.ts `onForget`).
+ */
+import { clear, createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
+import { useSyncExternalStore } from 'react';
+import { apiFetch } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
+import { onForget, setSignOutGuard } from '../../../lib/session';
+import { lessonPath, type LessonPage } from '../api/lesson-page';
+import { nextPage } from '../api/next-page';
+import { patchPage } from '../api/patch-page';
+import { AnswerKeyError, LessonStore, storablePage, type KeyValue, type OfflinePage } from './lesson-store';
+import { AnswerQueue, type FlushReport, type QueueSender, type QueueState } from './queue';
+
+export const OFFLINE_DB = 'parcours-offline';
+
+let idb: UseStore | null = null;
+const store = (): UseStore => (idb ??= createStore(OFFLINE_DB, 'kv'));
+
+/** Without IndexedDB (private modes of old browsers, jsdom) the tab's memory stands in. */
+function memoryKeyValue(): KeyValue {
+  const map = new Map<string, unknown>();
+  return {
+    get: async <T>(key: string) => map.get(key) as T | undefined,
+    set: async (key, value) => void map.set(key, structuredClone(value)),
+    del: async (key) => void map.delete(key),
+    keys: async () => [...map.keys()],
+  };
+}
+
+const kv: KeyValue =
+  typeof indexedDB === 'undefined'
+    ? memoryKeyValue()
+    : {
+        get: (key) => get(key, store()),
+        set: (key, value) => set(key, value, store()),
+        del: (key) => del(key, store()),
+        keys: async () => (await keys(store())).map(String),
+      };
+
+export const lessonStore = new LessonStore(kv);
+export const answerQueue = new AnswerQueue({
+  load: () => kv.get<QueueState>('queue'),
+  save: (state) => kv.set('queue', state),
+});
+
+/** The network is gone for this call: a fetch that never got an answer (not a refusal). */
+export function isNetworkError(error: unknown): boolean {
+  if (!(error instanceof TypeError)) return false;
+  return !navigator.onLine || /fetch|network|load failed/i.test(error.message);
+}
+
+export function isOnline(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine !== false;
+}
+
+/** What the banner shows: the connection, what waits, what the last send did. */
+export interface OfflineStatus {
+  online: boolean;
+  waiting: number;
+  sending: boolean;
+  refused: QueueState['refused'];
+  lastSent: FlushReport['sent'];
+}
+
+let status: OfflineStatus = { online: isOnline(), waiting: 0, sending: false, refused: [], lastSent: [] };
+const listeners = new Set<() => void>();
+function update(next: Partial<OfflineStatus>): void {
+  status = { ...status, ...next };
+  listeners.forEach((l) => l());
+}
+answerQueue.subscribe(() => {
+  const q = answerQueue.snapshot();
+  update({ waiting: q.items.length, refused: q.refused });
+});
+
+export function useOfflineStatus(): OfflineStatus {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => status,
+    () => status,
+  );
+}
+
+const sender: QueueSender = {
+  patch: (lessonId, pageId, answers) => patchPage(lessonId, pageId, answers),
+  next: (lessonId, fromPageId) => nextPage(lessonId, fromPageId),
+};
+
+const afterSend = new Set<(report: FlushReport) => void>();
+/** The player refreshes its page once queued answers are graded. */
+export function onQueueSent(listener: (report: FlushReport) => void): () => void {
+  afterSend.add(listener);
+  return () => afterSend.delete(listener);
+}
+
+/** Sends what waits, if anything and if online; the report reaches the banner and the player. */
+export async function sendQueue(): Promise<FlushReport | null> {
+  await answerQueue.ready();
+  if (!isOnline() || answerQueue.snapshot().items.length === 0) return null;
+  update({ sending: true });
+  try {
+    const report = await answerQueue.flush(sender);
+    update({ lastSent: report.sent });
+    afterSend.forEach((l) => l(report));
+    return report;
+  } finally {
+    update({ sending: false });
+  }
+}
+
+let started = false;
+/** Listens to the connection once per tab: back online sends the queue. */
+export function startOfflineSync(): void {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  void answerQueue
+    .ready()
+    .then(() => sendQueue())
+    .catch((error: unknown) => console.warn('Offline answers not sent', error));
+  window.addEventListener('online', () => {
+    update({ online: true });
+    void sendQueue().catch((error: unknown) => console.warn('Offline answers not sent', error));
+  });
+  window.addEventListener('offline', () => update({ online: false }));
+}
+
+/** The upcoming pages of a lesson, public views only (GET offline/lessons/{id}/pages). */
+async function fetchUpcoming(lessonId: string): Promise<OfflinePage[]> {
+  const doc = await apiFetch<{ data: { attributes: OfflinePage }[] }>(
+    `offline/${lessonPath(lessonId)}/pages`,
+  );
+  return doc.data.map((r) => r.attributes);
+}
+
+/** Keeps the lesson on the device from the page shown on: called online, failures are harmless. */
+export async function keepLesson(shown: LessonPage): Promise<void> {
+  try {
+    const upcoming = await fetchUpcoming(shown.lessonId);
+    await lessonStore.save({
+      lessonId: shown.lessonId,
+      savedAt: new Date().toISOString(),
+      cursor: storablePage(shown),
+      cursorNodeId: null,
+      upcoming,
+    });
+  } catch (error) {
+    // Offline use is a bonus: a lesson not kept only means no offline pages for it.
+    if (error instanceof AnswerKeyError) console.error(error);
+  }
+}
+
+/** Signing out: the next person on this device finds no lesson and no answer of this one. */
+export async function clearDevice(): Promise<void> {
+  await answerQueue.clear();
+  await lessonStore.clear();
+  if (typeof indexedDB !== 'undefined') await clear(store());
+}
+
+/**
+ * Before a chosen sign-out: what can be sent is sent; answers that still wait are listed and
+ * their loss confirmed, or the learner stays signed in.
+ */
+export async function confirmSignOut(
+  confirm: (message: string) => boolean = (m) => window.confirm(m),
+): Promise<boolean> {
+  await sendQueue().catch(() => null);
+  const left = answerQueue.snapshot().items;
+  if (left.length === 0) return true;
+  const list = left.map((item) => `• ${item.title || t('offline.untitled')}`).join('\n');
+  return confirm(t('offline.signOut.confirm', { list }));
+}
+
+onForget(() => clearDevice());
+setSignOutGuard(() => confirmSignOut());

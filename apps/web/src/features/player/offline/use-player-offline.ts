@@ -1,0 +1,152 @@
+/**
+ * The player's offline side (issue 12, decision 0013): keeps the lesson on the device while
+ * online, answers into the device's queue and moves to the next stored page while offline,
+ * resumes a stored page when a reload finds no network, and refreshes once queued answers are
+ * graded. The server still decides everything when the answers arrive.
+ */
+import { useEffect, useRef } from 'react';
+import type { LessonPage } from '../api/lesson-page';
+import {
+  answerQueue,
+  isNetworkError,
+  isOnline,
+  keepLesson,
+  lessonStore,
+  onQueueSent,
+  startOfflineSync,
+  useOfflineStatus,
+} from './device';
+import { isOfflinePage, toOfflineLessonPage } from './lesson-store';
+import type { OfflineStop } from './OfflineDialog';
+
+export interface PlayerOfflineOptions {
+  lessonId: string;
+  playing: boolean;
+  page: LessonPage | null;
+  loadError: unknown;
+  show: (page: LessonPage) => void;
+  stop: (reason: OfflineStop) => void;
+  announce: (message: string) => void;
+  /** The last page was answered offline: the lesson is left. */
+  done: () => void;
+  /** Queued answers were graded: the player reloads its page from the server. */
+  refresh: () => void;
+  savedMessage: string;
+  sentMessage: string;
+}
+
+/** Where a page reached offline came from: the queue places it on the server from there. */
+interface From {
+  pageId: string | null;
+  nodeId: string;
+}
+
+export function usePlayerOffline(o: PlayerOfflineOptions) {
+  const status = useOfflineStatus();
+  const from = useRef(new Map<string, From>());
+  const opts = useRef(o);
+  useEffect(() => {
+    opts.current = o;
+  });
+
+  useEffect(() => {
+    startOfflineSync();
+    return onQueueSent((report) => {
+      const mine = report.sent.some((s) => s.lessonId === opts.current.lessonId);
+      if (!mine) return;
+      opts.current.announce(opts.current.sentMessage);
+      opts.current.refresh();
+    });
+  }, []);
+
+  // Online, each new unanswered page keeps the lesson (this page and those after it) on the device.
+  const keptFor = useRef<string | null>(null);
+  const page = o.page;
+  useEffect(() => {
+    if (!o.playing || !page || isOfflinePage(page) || !isOnline()) return;
+    if (page.results !== null || keptFor.current === page.id) return;
+    keptFor.current = page.id;
+    void keepLesson(page);
+  }, [o.playing, page]);
+
+  // A reload without the network: the page the device was on, if it keeps this lesson.
+  const loadError = o.loadError;
+  useEffect(() => {
+    if (!o.playing || !loadError || !isNetworkError(loadError)) return;
+    let cancelled = false;
+    void (async () => {
+      const stored = await lessonStore.get(o.lessonId).catch(() => undefined);
+      if (cancelled) return;
+      const at = stored?.cursorNodeId
+        ? stored.upcoming.find((p) => p.nodeId === stored.cursorNodeId)
+        : undefined;
+      if (stored && at && stored.cursor) {
+        if (stored.cursorFrom) from.current.set(at.nodeId, stored.cursorFrom);
+        opts.current.show(toOfflineLessonPage(at, stored.cursor));
+      } else if (stored?.cursor) opts.current.show(stored.cursor);
+      else {
+        opts.current.stop('notStored');
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [o.playing, o.lessonId, loadError]);
+
+  /** After the page `current`, the next page the device holds, or why there is none. */
+  const moveOn = async (current: LessonPage) => {
+    if (current.index >= current.count - 1) {
+      opts.current.done();
+      return;
+    }
+    const next = await lessonStore.pageAfter(current.lessonId, current.index).catch(() => undefined);
+    if (!next) {
+      opts.current.stop('notStored');
+      return;
+    }
+    if (next.needsNetwork) {
+      opts.current.stop(next.needsNetwork);
+      return;
+    }
+    const origin: From = { pageId: isOfflinePage(current) ? null : current.id, nodeId: current.nodeId };
+    from.current.set(next.nodeId, origin);
+    await lessonStore.moveCursor(
+      current.lessonId,
+      isOfflinePage(current) ? null : current,
+      next.nodeId,
+      origin,
+    );
+    opts.current.show(toOfflineLessonPage(next, current));
+  };
+
+  /** Offline: the answer waits on the device in order, and the learner goes on. */
+  const answer = async (current: LessonPage, answers: readonly unknown[]) => {
+    const type = current.block?.type;
+    if (type === 'tincan' || current.timeLimit !== null || current.block === null) {
+      opts.current.stop(type === 'tincan' ? 'tincan' : current.block === null ? 'multiblock' : 'timed');
+      return;
+    }
+    const offlinePage = isOfflinePage(current);
+    const origin = offlinePage ? from.current.get(current.nodeId) : undefined;
+    await answerQueue.enqueue({
+      lessonId: current.lessonId,
+      nodeId: current.nodeId,
+      pageId: offlinePage ? null : current.id,
+      fromPageId: origin?.pageId ?? null,
+      fromNodeId: origin?.nodeId ?? null,
+      answers: type === 'exercice' ? [...answers] : null,
+      title: current.block.title,
+    });
+    opts.current.announce(opts.current.savedMessage);
+    await moveOn(current);
+  };
+
+  return {
+    status,
+    isNetworkError,
+    online: isOnline,
+    answer,
+    moveOn,
+    dismissRefused: () => void answerQueue.dismissRefused(),
+  };
+}
