@@ -11,7 +11,7 @@ import type { Plugin } from 'vite';
 export const CORE_SECTIONS = [
   'app', 'common', 'session', 'shell', 'browserNotice', 'userMenu', 'routes', 'comingSoon',
   'login', 'recover', 'register', 'reset', 'gate', 'account', 'legal', 'notFound', 'forbidden', 'errors',
-  'validation',
+  'validation', 'install', 'newVersion',
 ];
 
 const PREFIX = 'virtual:locales/';

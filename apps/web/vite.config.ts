@@ -17,26 +17,14 @@ export default defineConfig({
     // contract is the same for this Vite 7 build, so only the types need bridging.
     react() as unknown as PluginOption,
     VitePWA({
-      registerType: 'autoUpdate',
+      // A new version waits until the learner chooses to reload (features/new-version): an
+      // automatic reload in the middle of a lesson would lose what they were typing.
+      registerType: 'prompt',
       injectRegister: false,
       includeAssets: ['favicon.svg'],
-      manifest: {
-        name: 'Parcours',
-        short_name: 'Parcours',
-        description: 'Parcours — online training / formation en ligne',
-        lang: 'fr',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        background_color: '#ffffff',
-        theme_color: '#1d4ed8',
-        icons: [
-          { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png' },
-          { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
-        ],
-      },
+      // Each tenant has its own manifest, served by the API at /manifest.webmanifest (issue 12)
+      // and linked from index.html; the plugin keeps only the service worker.
+      manifest: false,
       workbox: {
         // The app shell: every built script, style and static picture, so a reload works offline.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
@@ -79,7 +67,10 @@ export default defineConfig({
   ],
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+    proxy: {
+      '/api': { target: 'http://localhost:3000', changeOrigin: false },
+      '/manifest.webmanifest': { target: 'http://localhost:3000', changeOrigin: false },
+    },
   },
   build: {
     target: 'es2020',

@@ -1,4 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { loadErrorKind } from '../features/new-version/load-errors';
+import { reloadToNewVersion } from '../features/new-version/new-version';
 import { t } from '../lib/i18n';
 
 interface Props {
@@ -6,31 +8,39 @@ interface Props {
 }
 interface State {
   failed: boolean;
+  /** A script or style chunk could not be loaded (SPEC §8): most often a newer version is live. */
+  chunk: boolean;
 }
 
 /**
- * Catches a screen that fails to load or render (typically a chunk that cannot be fetched after
- * a deployment or offline) and offers a reload instead of a blank page.
+ * Catches a screen that fails to load or render and offers a reload instead of a blank page.
+ * A chunk that cannot be fetched (a deployment removed the old build, or the network) says a
+ * new version is available; any other failure keeps the generic message.
  */
 export class ErrorBoundary extends Component<Props, State> {
-  override state: State = { failed: false };
+  override state: State = { failed: false, chunk: false };
 
-  static getDerivedStateFromError(): State {
-    return { failed: true };
+  static getDerivedStateFromError(error: unknown): State {
+    return { failed: true, chunk: loadErrorKind(error) !== null };
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    console.error('Screen failed', error, info.componentStack);
+    console.error('Screen failed', loadErrorKind(error) ?? '', error, info.componentStack);
   }
 
   override render() {
     if (!this.state.failed) return this.props.children;
+    const chunk = this.state.chunk;
     return (
       <div className="page page--narrow centered" role="alert">
-        <h1>{t('errors.screen.title')}</h1>
-        <p>{t('errors.screen.message')}</p>
-        <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
-          {t('errors.screen.button')}
+        <h1>{chunk ? t('newVersion.message') : t('errors.screen.title')}</h1>
+        <p>{chunk ? t('newVersion.explain') : t('errors.screen.message')}</p>
+        <button
+          type="button"
+          className="btn btn--primary"
+          onClick={chunk ? reloadToNewVersion : () => window.location.reload()}
+        >
+          {chunk ? t('newVersion.reload') : t('errors.screen.button')}
         </button>
       </div>
     );

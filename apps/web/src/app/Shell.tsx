@@ -4,6 +4,8 @@ import { useTranslation } from '../lib/i18n';
 import { registerServiceWorkerLater } from '../lib/service-worker';
 import { useSession } from '../lib/session';
 import { useTenant } from '../lib/tenant';
+import { InstallOffer } from '../features/install/InstallOffer';
+import { NewVersionBanner } from '../features/new-version/NewVersionBanner';
 import { BrowserNotice } from './BrowserNotice';
 import './shell.css';
 
@@ -52,6 +54,7 @@ export function Shell({ children }: { children: ReactNode }) {
           ) : null}
         </div>
         <BrowserNotice />
+        <NewVersionBanner />
       </header>
       <main id="main" ref={mainRef} tabIndex={-1} className="shell__main">
         {children}
@@ -68,6 +71,7 @@ export function Shell({ children }: { children: ReactNode }) {
           </ul>
         </nav>
       </footer>
+      <InstallOffer />
     </div>
   );
 }

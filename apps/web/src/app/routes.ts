@@ -4,6 +4,7 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadHomeScreen } from './screens/HomeScreen';
+import { loadChunk } from '../features/new-version/load-errors';
 
 /**
  * public: anyone (sign-in, reset, legal texts, error pages — reachable from the sign-in footer);
@@ -29,11 +30,12 @@ function screen<K extends string>(
   load: () => Promise<Record<K, ComponentType>>,
   name: K,
 ): LazyExoticComponent<ComponentType> {
-  return lazy(() => load().then((module) => ({ default: module[name] })));
+  // SPEC §8/§9: a chunk that never comes (120 s) or fails ends in the error boundary's reload offer.
+  return lazy(() => loadChunk(load).then((module) => ({ default: module[name] })));
 }
 
 // Composed with the contact feature's action (see screens/HomeScreen).
-const Home = lazy(loadHomeScreen);
+const Home = lazy(() => loadChunk(loadHomeScreen));
 const Login = screen(() => import('../features/auth/components/LoginPage'), 'LoginPage');
 const LegalMentions = screen(() => import('../features/legal/components/LegalPage'), 'MentionsPage');
 const DataProtection = screen(() => import('../features/legal/components/LegalPage'), 'DataProtectionPage');

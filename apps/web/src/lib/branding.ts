@@ -4,6 +4,7 @@
  * contrast (4.5:1) on the page background: accessibility must not depend on the brand.
  */
 import type { ContextAssets } from '@parcours/domain/entities';
+import { splashLinks } from '../features/install/splash';
 
 type Rgb = [number, number, number];
 
@@ -80,13 +81,41 @@ function setLink(rel: string, href: string): void {
   link.href = href;
 }
 
-export function applyBranding(assets: ContextAssets | undefined): void {
-  const root = document.documentElement;
-  for (const [name, value] of Object.entries(brandPalette(assets?.colors)))
-    root.style.setProperty(name, value);
-  if (assets?.favicon) setLink('icon', assets.favicon);
-  const touch = assets?.touchIcons?.['192x192'];
+function setMeta(name: string, content: string): void {
+  let meta = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.name = name;
+    document.head.appendChild(meta);
+  }
+  meta.content = content;
+}
+
+/**
+ * What iOS reads when a learner adds the app to the home screen (it ignores the manifest's
+ * icons and has no splash of its own): the tenant's touch icon, name and a launch screen per
+ * device size (SPEC §3). Replaced as a whole, so a tenant switch leaves no stale picture.
+ */
+function applyHomeScreen(assets: ContextAssets | undefined, name: string | undefined): void {
+  const touch = assets?.touchIcons?.['192x192'] ?? assets?.touchIcons?.['512x512'];
   if (touch) setLink('apple-touch-icon', touch);
+  if (name) setMeta('apple-mobile-web-app-title', name);
+  document.head.querySelectorAll('link[rel="apple-touch-startup-image"]').forEach((link) => link.remove());
+  for (const { href, media } of splashLinks(assets?.splashScreens)) {
+    const link = document.createElement('link');
+    link.rel = 'apple-touch-startup-image';
+    link.media = media;
+    link.href = href;
+    document.head.appendChild(link);
+  }
+}
+
+export function applyBranding(assets: ContextAssets | undefined, name?: string): void {
+  const root = document.documentElement;
+  for (const [variable, value] of Object.entries(brandPalette(assets?.colors)))
+    root.style.setProperty(variable, value);
+  if (assets?.favicon) setLink('icon', assets.favicon);
+  applyHomeScreen(assets, name);
   const primary = parseHex(assets?.colors?.primary);
   const theme = document.head.querySelector<HTMLMetaElement>('meta[name="theme-color"]');
   if (primary && theme) theme.content = toHex(primary);

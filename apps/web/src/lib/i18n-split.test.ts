@@ -24,6 +24,8 @@ const SIGNED_OUT = [
   'app/UserMenu.tsx',
   'app/BrowserNotice.tsx',
   'app/ErrorBoundary.tsx',
+  'features/install',
+  'features/new-version',
   'app/RouteGate.tsx',
   'components/ui/Alert.tsx',
   'components/ui/Button.tsx',

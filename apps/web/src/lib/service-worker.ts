@@ -1,3 +1,5 @@
+import { announceNewVersion } from '../features/new-version/new-version';
+
 let requested = false;
 
 /**
@@ -5,13 +7,19 @@ let requested = false;
  * browser is idle. Offline use matters for learning screens, not for the sign-in form (which
  * needs the network anyway), so its script and Workbox's precache downloads never weigh on
  * /login (100 kB budget) nor compete with a first screen on a slow connection. Idempotent.
+ * A newer build waits until the learner accepts the "new version" banner's reload.
  */
 export function registerServiceWorkerLater(): void {
   if (requested || !import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   requested = true;
   const register = () => {
     void import('virtual:pwa-register')
-      .then(({ registerSW }) => registerSW({ immediate: true }))
+      .then(({ registerSW }) => {
+        const updateSW = registerSW({
+          immediate: true,
+          onNeedRefresh: () => announceNewVersion(() => void updateSW(true)),
+        });
+      })
       .catch((error: unknown) => console.warn('Service worker not registered', error));
   };
   const whenIdle = () =>
