@@ -13,6 +13,7 @@ const fileSchema = z.object({
   name: z.string(),
   mimeType: z.string(),
   fileType: z.string(),
+  size: z.number(),
   download: z.string(),
 });
 
@@ -75,7 +76,7 @@ export const pageResourceRoutes: FastifyPluginAsyncZod = async (app) => {
       const files = fileIds.length
         ? await app.db
             .selectFrom('files')
-            .select(['id', 'name', 'type', 'fileType'])
+            .select(['id', 'name', 'type', 'fileType', 'size'])
             .where('contextId', '=', contextId)
             .where('id', 'in', fileIds)
             .execute()

@@ -1,13 +1,14 @@
 import type { PublicRowView } from '@parcours/domain/entities';
 import { lazy, Suspense, useState } from 'react';
-import { Icon } from '../../components/ui/Icon';
 import { RichText } from '../../components/ui/RichText';
+import { Spinner } from '../../components/ui/Spinner';
 import { useTranslation } from '../../lib/i18n';
 import { CountdownWidget } from './countdown/CountdownWidget';
 import { SoundPlayer } from './sound/SoundPlayer';
-import { VideoEmbed } from './video/VideoEmbed';
+import { VideoButton } from './video/VideoButton';
 import './widgets.css';
 
+const PdfViewer = lazy(() => import('./pdf/PdfViewer').then((m) => ({ default: m.PdfViewer })));
 const Calculator = lazy(() => import('./calculator/Calculator').then((m) => ({ default: m.Calculator })));
 
 interface Widget {
@@ -18,15 +19,20 @@ interface Widget {
   appFile?: { id: string; name?: string; url?: string } | null;
 }
 
-const downloadUrl = (file: Widget['appFile']) =>
-  file ? (file.url ?? `/api/files/${encodeURIComponent(file.id)}/download`) : null;
+// Only the URL the API gave: it is signed for the learner (docs/api.md "Files").
+const downloadUrl = (file: Widget['appFile']) => (file?.url ? file.url : null);
 
 function CalculatorWidget() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="btn btn--secondary" aria-pressed={open} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="btn btn--secondary"
+        aria-pressed={open}
+        onClick={() => setOpen((o) => !o)}
+      >
         {t('widgets.calculator.open')}
       </button>
       {open ? (
@@ -48,21 +54,19 @@ function WidgetView({ widget }: { widget: Widget }) {
     case 'calculator':
       return <CalculatorWidget />;
     case 'video':
-      return <VideoEmbed url={typeof widget.url === 'string' ? widget.url : ''} title="" />;
+      return typeof widget.url === 'string' && widget.url ? (
+        <VideoButton title="" source={{ kind: 'external', url: widget.url }} />
+      ) : null;
     case 'sound': {
       const src = downloadUrl(widget.appFile);
-      return src ? <SoundPlayer src={src} name={widget.appFile?.name ?? ''} /> : null;
+      return src ? <SoundPlayer main={{ src, name: widget.appFile?.name ?? '' }} /> : null;
     }
     case 'pdf': {
-      // The PDF viewer (pdfjs) is not installed: the document opens in the browser's own viewer.
       const src = downloadUrl(widget.appFile);
       return src ? (
-        <p>
-          <a className="btn btn--secondary" href={src} target="_blank" rel="noopener noreferrer">
-            <Icon name="document" /> {t('widgets.pdf.open', { name: widget.appFile?.name ?? '' })}
-            <span className="sr-only"> {t('common.newTab')}</span>
-          </a>
-        </p>
+        <Suspense fallback={<Spinner label={t('widgets.pdf.loading')} />}>
+          <PdfViewer url={src} name={widget.appFile?.name ?? ''} />
+        </Suspense>
       ) : null;
     }
     default:

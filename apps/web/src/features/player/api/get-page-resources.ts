@@ -11,7 +11,12 @@ export interface PageResource {
 export interface ResourceFile {
   id: string;
   name: string;
+  /** The URL the API gave, signed for the learner. */
   download: string;
+  mimeType?: string;
+  fileType?: string;
+  /** Bytes (shown in o, Ko, Mo, Go, To). */
+  size?: number;
 }
 
 export interface PageResources {

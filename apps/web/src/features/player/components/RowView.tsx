@@ -40,7 +40,8 @@ export function RowView({
   terms,
 }: RowViewProps) {
   const { t } = useTranslation();
-  const { rows, DocumentsDialog } = usePlayerSlots();
+  const { rows, DocumentsDialog, RowAudio } = usePlayerSlots();
+  const audioFileId = typeof row.settings?.audioFileId === 'string' ? row.settings.audioFileId : null;
   const Component = rows[row.type];
   const prefix = `${idPrefix}-r${rowIndex}`;
   const showTitle = Boolean(row.title) && row.settings?.hideTitle !== true;
@@ -68,6 +69,11 @@ export function RowView({
         <p id={`${prefix}-fallback`} className="sr-only">
           {t('player.row.question', { number: rowIndex + 1 })}
         </p>
+      ) : null}
+      {audioFileId && RowAudio ? (
+        <Suspense fallback={null}>
+          <RowAudio fileId={audioFileId} autoPlay={row.settings?.autoplay === true} />
+        </Suspense>
       ) : null}
       {Component ? (
         <Suspense fallback={<Spinner label={t('common.loading')} />}>

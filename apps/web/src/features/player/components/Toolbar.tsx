@@ -1,13 +1,12 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/Button';
-import { Dialog } from '../../../components/ui/Dialog';
 import { Icon } from '../../../components/ui/Icon';
 import { ProgressBar } from '../../../components/ui/ProgressBar';
-import { RichText } from '../../../components/ui/RichText';
 import { useTranslation } from '../../../lib/i18n';
 import type { PageResource, ResourceFile } from '../api/get-page-resources';
 import { formatClock } from '../format-clock';
 import { usePlayerSlots } from '../player-slots';
+import { ResourcesButton } from './Resources';
 
 interface ToolbarProps {
   /** 0-based position and page count, when known (page mode). */
@@ -19,48 +18,6 @@ interface ToolbarProps {
   /** Files attached to the page (node mode: ids only, named by their position). */
   files: readonly ResourceFile[];
   calculator: boolean;
-}
-
-function ResourcesButton({ resources, files }: { resources: readonly PageResource[]; files: readonly ResourceFile[] }) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const count = resources.length + files.length;
-  if (count === 0) return null;
-  return (
-    <>
-      <Button variant="secondary" onClick={() => setOpen(true)} aria-haspopup="dialog">
-        <Icon name="paperclip" /> {t('player.resources.button', { count })}
-      </Button>
-      <Dialog
-        isOpen={open}
-        title={t('player.resources.title')}
-        onDismiss={() => setOpen(false)}
-        className="resources-dialog"
-        actions={
-          <Button data-autofocus onClick={() => setOpen(false)}>
-            {t('player.dialogs.close')}
-          </Button>
-        }
-      >
-        <ul className="resources">
-          {resources.map((resource, i) => (
-            <li key={resource.node?.id ?? resource.block?.id ?? i} className="resources__item">
-              <h3 className="resources__title">{resource.block?.title ?? resource.node?.title ?? ''}</h3>
-              {resource.block?.content.statement?.html ? <RichText html={resource.block.content.statement.html} /> : null}
-            </li>
-          ))}
-          {files.map((file, i) => (
-            <li key={file.id} className="resources__item">
-              <a href={file.download} target="_blank" rel="noopener noreferrer">
-                <Icon name="document" /> {file.name || t('player.resources.document', { number: i + 1 })}{' '}
-                <span className="sr-only">{t('common.newTab')}</span>
-              </a>
-            </li>
-          ))}
-        </ul>
-      </Dialog>
-    </>
-  );
 }
 
 /** SPEC §2 toolbar: progress, lesson timer, countdown, resources with their count, calculator. */
@@ -90,7 +47,11 @@ export function Toolbar({ position, seconds, countdown, resources, files, calcul
         {countdown}
         <ResourcesButton resources={resources} files={files} />
         {calculator && Calculator ? (
-          <Button variant="secondary" aria-pressed={calculatorOpen} onClick={() => setCalculatorOpen((o) => !o)}>
+          <Button
+            variant="secondary"
+            aria-pressed={calculatorOpen}
+            onClick={() => setCalculatorOpen((o) => !o)}
+          >
             <Icon name="calculator" /> {t('player.toolbar.calculator')}
           </Button>
         ) : null}
@@ -103,4 +64,3 @@ export function Toolbar({ position, seconds, countdown, resources, files, calcul
     </div>
   );
 }
-

@@ -33,5 +33,10 @@ export function VideoEmbed({ url, title }: { url: string; title: string }) {
 
 /** video-external: a YouTube, Vimeo or Dailymotion video. */
 export function VideoExternal({ row }: { row: PublicRowView }) {
-  return <VideoEmbed url={typeof row.url === 'string' ? row.url : ''} title={typeof row.title === 'string' ? row.title : ''} />;
+  return (
+    <VideoEmbed
+      url={typeof row.url === 'string' ? row.url : ''}
+      title={typeof row.title === 'string' ? row.title : ''}
+    />
+  );
 }

@@ -1,0 +1,45 @@
+/** Pure rules of the media widgets (SPEC §4, §9), kept apart from the components to test them by table. */
+import { SOUND_VOLUMES } from '@parcours/domain/constants';
+
+export { formatFileSize, truncateFileName } from '@parcours/domain/files';
+
+/** SPEC §9: a seek closer than this to the current position is ignored (the range input jitters). */
+export const SEEK_THRESHOLD_SECONDS = 0.5;
+
+/** SPEC §4: the volume button cycles 0.125 → 0.45 → 1 → 0.125; an unknown volume starts the cycle. */
+export function nextVolume(current: number): number {
+  const index = SOUND_VOLUMES.findIndex((v) => Math.abs(v - current) < 1e-9);
+  return SOUND_VOLUMES[(index + 1) % SOUND_VOLUMES.length]!;
+}
+
+/** Whether moving from `current` to `target` seconds is a real seek (SPEC §9 threshold 0.5 s). */
+export function shouldSeek(current: number, target: number): boolean {
+  if (!Number.isFinite(target) || target < 0) return false;
+  return Math.abs(target - current) >= SEEK_THRESHOLD_SECONDS;
+}
+
+/** "m:ss" (or "h:mm:ss") for a position in a sound. */
+export function formatTrackTime(seconds: number): string {
+  const total = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const mm = h > 0 ? String(m).padStart(2, '0') : String(m);
+  return `${h > 0 ? `${h}:` : ''}${mm}:${String(s).padStart(2, '0')}`;
+}
+
+/** What kind of player a stored file needs, from its file type or MIME type (SPEC §3 supported files). */
+export type MediaKind = 'image' | 'audio' | 'video' | 'pdf' | 'other';
+
+export function mediaKindOf(file: {
+  fileType?: string | null;
+  type?: string | null;
+  mimeType?: string | null;
+}): MediaKind {
+  const mime = file.mimeType ?? file.type ?? '';
+  if (file.fileType === 'image' || mime.startsWith('image/')) return 'image';
+  if (file.fileType === 'audio' || mime.startsWith('audio/')) return 'audio';
+  if (file.fileType === 'video' || mime.startsWith('video/')) return 'video';
+  if (file.fileType === 'pdf' || mime === 'application/pdf') return 'pdf';
+  return 'other';
+}
