@@ -1,6 +1,5 @@
 import { useTranslation } from '../../../lib/i18n';
 import type { RowProps } from '../row-props';
-import { fileUrl } from '../shared/file-url';
 
 interface AppFile {
   id: string;
@@ -20,11 +19,16 @@ export function mediaKind(file: AppFile): 'image' | 'audio' | 'video' | 'pdf' | 
   return 'other';
 }
 
-/** media-internal: an image, sound or video stored with the course. */
+/**
+ * media-internal: an image, sound or video stored with the course, with the browser's own
+ * controls. Where the player is composed (app/screens) the widgets' MediaRow takes its place:
+ * PDFs in the viewer, sounds in the SPEC §4 player.
+ */
 export function MediaInternal({ row }: RowProps) {
   const { t } = useTranslation();
   const file = row.appFile as AppFile | null | undefined;
-  const src = fileUrl(file);
+  // Only the URL the API gave: it is signed for the learner (docs/api.md "Files").
+  const src = typeof file?.url === 'string' && file.url ? file.url : null;
   if (!file || !src) return null;
   const alt = typeof row.alt === 'string' ? row.alt : '';
   switch (mediaKind(file)) {
