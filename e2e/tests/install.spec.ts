@@ -193,3 +193,28 @@ test.describe('install prompt on a phone', () => {
     });
   });
 });
+
+test.describe('a new version deployed while the app is open (SPEC §8)', () => {
+  for (const chunk of [
+    { kind: 'script chunk', pattern: /\/assets\/LegalPage-[^/]+\.js$/ },
+    { kind: 'style chunk', pattern: /\/assets\/LegalPage-[^/]+\.css$/ },
+  ]) {
+    test(`a ${chunk.kind} gone from the server offers to reload instead of a blank page`, async ({
+      page,
+    }) => {
+      await page.goto('/login');
+      await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+      // What a deployment does to the open app: the old build's files answer 404.
+      await page.route(chunk.pattern, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Mentions légales' }).click();
+      const alert = page.getByRole('alert').filter({ hasText: 'Une nouvelle version est disponible' });
+      await expect(alert).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+
+      await page.unroute(chunk.pattern);
+      await alert.getByRole('button', { name: 'Recharger' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Mentions légales' })).toBeVisible();
+      await expect(page.getByText('Une nouvelle version est disponible')).toHaveCount(0);
+    });
+  }
+});
