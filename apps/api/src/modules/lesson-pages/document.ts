@@ -46,8 +46,19 @@ async function launchOf(
   return (await launchQuery.first(ctx.db, page.id))?.launchToken ?? null;
 }
 
+/**
+ * How a page is shown: to its learner, or read by staff correcting it (issue 13), who see the
+ * expected answers and never start anything (no module launch is issued for them).
+ */
+export type PageAudience = 'learner' | 'staff';
+
 /** The page as the learner sees it (docs/api.md "Lesson player"). */
-export async function pageDocument(ctx: PlayerContext, l: Loaded, shown: PageRow): Promise<Resource> {
+export async function pageDocument(
+  ctx: PlayerContext,
+  l: Loaded,
+  shown: PageRow,
+  audience: PageAudience = 'learner',
+): Promise<Resource> {
   const { node, slot } = nodeOf(l, shown);
   // An answered page shows its answer and correction: read them for this page only.
   const page = shown.answeredAt ? await withAnswer(ctx.db, shown) : shown;
@@ -80,7 +91,7 @@ export async function pageDocument(ctx: PlayerContext, l: Loaded, shown: PageRow
       deadlineOf(l.lesson.startedAt, l.lesson.timeLimit),
     ),
     // Finding 2: the expected answers only once no further attempt of this page can be graded.
-    keyShown: results === null || !retryOpen(ctx, l, page, results),
-    tincanLaunch: await launchOf(ctx, page, content),
+    keyShown: audience === 'staff' || results === null || !retryOpen(ctx, l, page, results),
+    tincanLaunch: audience === 'staff' ? null : await launchOf(ctx, page, content),
   });
 }

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { currentUser } from '../../plugins/auth';
 import { resourceDocument, resourceDocumentSchema } from '../../plugins/jsonapi';
 import { ContentCache } from './content-cache';
+import { readPage } from './correction';
 import type { PlayerContext } from './service';
 import {
   InFlight,
@@ -112,10 +113,15 @@ export const lessonPageRoutes: FastifyPluginAsyncZod<LessonPageRoutesOptions> = 
     },
     async (request) =>
       resourceDocument(
-        await openPage(ctxOf(request), request.params.id, {
-          pageId: request.query.pageId,
-          section: request.query.section,
-        }),
+        request.query.pageId
+          ? // A reached page: the learner's own, or staff correcting it (issue 13).
+            await readPage(
+              ctxOf(request),
+              currentUser(request).isAdmin,
+              request.params.id,
+              request.query.pageId,
+            )
+          : await openPage(ctxOf(request), request.params.id, { section: request.query.section }),
         [],
       ),
   );

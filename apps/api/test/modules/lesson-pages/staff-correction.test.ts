@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../../src/lib/password';
+import { PLAY_HOST, PLAY_PASSWORD, playLogin, player, startPlayWorld } from '../../helpers/player';
+import type { PageDoc, PlayWorld } from '../../helpers/player';
+
+/**
+ * Issue 13: correction of a learner's page by staff, by route or by window message — both end in
+ * `GET lessons/{id}/pages/current?pageId=`. A teacher of the lesson's class and an administrator
+ * of the tenant read the learner's answers against the expected ones, without starting or moving
+ * anything; a teacher of another class and another learner get the 404 of a foreign lesson.
+ */
+let w: PlayWorld;
+let annPageId: string;
+let unansweredPageId: string;
+
+async function staffLogin(email: string): Promise<string> {
+  const res = await w.app.inject({
+    method: 'POST',
+    url: '/api/users/login',
+    headers: { host: PLAY_HOST },
+    payload: { email, password: PLAY_PASSWORD },
+  });
+  if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.body}`);
+  return (res.json() as { access_token: string }).access_token;
+}
+
+beforeAll(async () => {
+  w = await startPlayWorld();
+  const db = w.tdb.db;
+  const ann = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', w.users.ann)
+    .executeTakeFirstOrThrow();
+  const lesson = await db
+    .selectFrom('lessons')
+    .select(['classId'])
+    .where('id', '=', w.lessons.ann.practice)
+    .executeTakeFirstOrThrow();
+  const hash = await hashPassword(PLAY_PASSWORD);
+  const staff = (id: string, email: string) => ({
+    ...ann,
+    id,
+    email,
+    username: null,
+    firstname: id,
+    lastname: 'Staff',
+    passwordHash: hash,
+  });
+  await db
+    .insertInto('users')
+    .values([staff('tom', 'tom@play.test'), staff('otto', 'otto@play.test'), staff('ada', 'ada@play.test')])
+    .execute();
+  const other = await db
+    .selectFrom('classes')
+    .selectAll()
+    .where('id', '=', lesson.classId)
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('classes')
+    .values({ ...other, id: 'other-class', name: 'Other class' })
+    .execute();
+  await db
+    .insertInto('classUsers')
+    .values([
+      { id: 'cu-tom', classId: lesson.classId, userId: 'tom', role: 'TEACHER', createdAt: ann.createdAt },
+      { id: 'cu-otto', classId: 'other-class', userId: 'otto', role: 'TEACHER', createdAt: ann.createdAt },
+    ])
+    .execute();
+  const role = await db.selectFrom('roles').select('id').where('name', '=', 'admin').executeTakeFirst();
+  const roleId = role?.id ?? 'role-admin-play';
+  if (!role) await db.insertInto('roles').values({ id: roleId, name: 'admin', description: null }).execute();
+  await db
+    .insertInto('roleUsers')
+    .values({ id: 'ru-ada', roleId, principalType: 'USER', principalId: 'ada', scopeId: ann.contextId })
+    .execute();
+
+  // Ann answers the multiple-choice page wrongly (a retry is open for her), and reaches the next one.
+  const p = player(w.app, await playLogin(w.app, 'ann'));
+  const intro = (await p.current(w.lessons.ann.practice)).json() as PageDoc;
+  await p.answer(w.lessons.ann.practice, intro.data.id);
+  const mc = (await p.next(w.lessons.ann.practice, intro.data.id)).json() as PageDoc;
+  annPageId = mc.data.id;
+  await p.answer(w.lessons.ann.practice, annPageId, [[1]]);
+  const free = (await p.next(w.lessons.ann.practice, annPageId)).json() as PageDoc;
+  unansweredPageId = free.data.id;
+});
+afterAll(async () => {
+  await w.close();
+});
+
+const read = (token: string, pageId = annPageId) =>
+  player(w.app, token).current(w.lessons.ann.practice, `?pageId=${pageId}`);
+
+describe('staff correction of a learner page', () => {
+  it.each([
+    ['a teacher of the class', 'tom@play.test'],
+    ['an administrator of the tenant', 'ada@play.test'],
+  ])("lets %s read the learner's answers against the expected ones", async (_who, email) => {
+    const res = await read(await staffLogin(email));
+    expect(res.statusCode).toBe(200);
+    const page = (res.json() as PageDoc).data.attributes;
+    expect(page.inputs).toEqual({ answers: [[1]] });
+    // Ann may still retry, so her own view withholds the key; staff see it.
+    const detail = JSON.stringify(page.results?.correction);
+    expect(detail).toContain('missing');
+    expect(
+      (
+        await player(w.app, await playLogin(w.app, 'ann')).current(
+          w.lessons.ann.practice,
+          `?pageId=${annPageId}`,
+        )
+      ).body,
+    ).not.toContain('"missing"');
+  });
+
+  it('moves nothing: the learner still continues where she was', async () => {
+    const before = await w.tdb.db
+      .selectFrom('lessons')
+      .selectAll()
+      .where('id', '=', w.lessons.ann.practice)
+      .executeTakeFirstOrThrow();
+    await read(await staffLogin('tom@play.test'));
+    const after = await w.tdb.db
+      .selectFrom('lessons')
+      .selectAll()
+      .where('id', '=', w.lessons.ann.practice)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
+  });
+
+  it.each([
+    ['a teacher of another class', 'otto@play.test'],
+    ['another learner', 'ben@play.test'],
+  ])('gives %s the 404 of a foreign lesson', async (_who, email) => {
+    const res = await read(await staffLogin(email));
+    expect(res.statusCode).toBe(404);
+    expect((res.json() as { errors: { code: string }[] }).errors[0]?.code).toBe('MODEL_NOT_FOUND');
+  });
+
+  it('says there is nothing to correct on a page not answered yet', async () => {
+    const res = await read(await staffLogin('tom@play.test'), unansweredPageId);
+    expect(res.statusCode).toBe(404);
+    expect((res.json() as { errors: { code: string }[] }).errors[0]?.code).toBe('MODEL_NOT_FOUND');
+  });
+});
