@@ -37,12 +37,25 @@ export function MediaInternal({ row }: RowProps) {
     case 'audio':
       return (
         // eslint-disable-next-line jsx-a11y/media-has-caption -- course sounds come without captions; the row's text carries the content
-        <audio className="media media--audio" src={src} controls preload="metadata" aria-label={alt || file.name} autoPlay={row.settings?.autoplay === true} />
+        <audio
+          className="media media--audio"
+          src={src}
+          controls
+          preload="metadata"
+          aria-label={alt || file.name}
+          autoPlay={row.settings?.autoplay === true}
+        />
       );
     case 'video':
       return (
         // eslint-disable-next-line jsx-a11y/media-has-caption -- captions are not part of the content format yet
-        <video className="media media--video" src={src} controls preload="metadata" aria-label={alt || file.name} />
+        <video
+          className="media media--video"
+          src={src}
+          controls
+          preload="metadata"
+          aria-label={alt || file.name}
+        />
       );
     default:
       return (
