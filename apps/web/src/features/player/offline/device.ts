@@ -48,8 +48,10 @@ export const answerQueue = new AnswerQueue({
 
 /** The network is gone for this call: a fetch that never got an answer (not a refusal). */
 export function isNetworkError(error: unknown): boolean {
-  if (!(error instanceof TypeError)) return false;
-  return !navigator.onLine || /fetch|network|load failed/i.test(error.message);
+  // Only fetch's own failure: any other TypeError is a bug and must reach the error dialog.
+  return (
+    error instanceof TypeError && /failed to fetch|networkerror|load failed|network/i.test(error.message)
+  );
 }
 
 export function isOnline(): boolean {

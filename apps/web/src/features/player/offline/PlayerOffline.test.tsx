@@ -1,0 +1,101 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { setToken } from '../../../lib/storage';
+import { mockApi } from '../../../test/api-mock';
+import { rowRegistry } from '../../exercises/registry';
+import { PlayerPage } from '../components/PlayerPage';
+import { PlayerSlotsContext } from '../player-slots';
+import { block, pageAttributes, pageDoc } from '../test-pages';
+import { answerQueue, lessonStore } from './device';
+
+/** Two pages ahead of the first, as GET offline/lessons/{id}/pages sends them. */
+const upcoming = [1, 2].map((index) => {
+  const a = pageAttributes({ index, nodeId: `n${index + 1}` });
+  return {
+    type: 'offline-pages',
+    id: `l1:n${index + 1}`,
+    attributes: {
+      lessonId: 'l1',
+      nodeId: `n${index + 1}`,
+      index,
+      count: 3,
+      sectionId: 'c1',
+      node: { ...a.node, id: `n${index + 1}` },
+      block: block({ id: `b${index + 1}`, title: `Question ${index + 1}` }),
+      needsNetwork: null,
+    },
+  };
+});
+
+function renderPlayer() {
+  setToken('token');
+  const fetchMock = mockApi({
+    'GET lessons/l1/pages/current': {
+      body: pageDoc('p1', { count: 3, block: block({ title: 'Question 1' }) }),
+    },
+    'GET offline/lessons/l1/pages': { body: { data: upcoming } },
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <PlayerSlotsContext value={{ rows: rowRegistry }}>
+        <MemoryRouter initialEntries={['/session/l1']}>
+          <Routes>
+            <Route path="/session/l1" element={<PlayerPage lessonId="l1" pageId={null} />} />
+            <Route path="*" element={<p>home</p>} />
+          </Routes>
+        </MemoryRouter>
+      </PlayerSlotsContext>
+    </QueryClientProvider>,
+  );
+  return fetchMock;
+}
+
+function goOffline(fetchMock: ReturnType<typeof mockApi>) {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  fetchMock.mockImplementation(async () => {
+    throw new TypeError('Failed to fetch');
+  });
+  window.dispatchEvent(new Event('offline'));
+}
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await answerQueue.clear();
+  await lessonStore.clear();
+});
+
+describe('the player offline', () => {
+  it('Next keeps the answer on the device and shows the next stored page, with no error dialog', async () => {
+    const user = userEvent.setup();
+    const fetchMock = renderPlayer();
+    await screen.findByRole('heading', { level: 1, name: 'Question 1' });
+    await waitFor(async () => expect((await lessonStore.get('l1'))?.upcoming).toHaveLength(2));
+    goOffline(fetchMock);
+
+    await user.click(screen.getByRole('checkbox', { name: /2\/4/ }));
+    await user.click(screen.getByRole('button', { name: /^Next/ }));
+    await screen.findByRole('heading', { level: 1, name: 'Question 2' });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(await screen.findByText(/Offline: 1 answer waits on this device/)).toBeInTheDocument();
+    expect(answerQueue.snapshot().items.map((i) => [i.pageId, i.nodeId, i.answers])).toEqual([
+      ['p1', 'n1', [[0]]],
+    ]);
+
+    await user.click(screen.getByRole('checkbox', { name: /2\/3/ }));
+    await user.click(screen.getByRole('button', { name: /^Next/ }));
+    await screen.findByRole('heading', { level: 1, name: 'Question 3' });
+    expect(await screen.findByText(/Offline: 2 answers wait/)).toBeInTheDocument();
+    // The page reached offline is placed on the server from the one before it.
+    expect(answerQueue.snapshot().items[1]).toMatchObject({
+      pageId: null,
+      nodeId: 'n2',
+      fromPageId: 'p1',
+      fromNodeId: 'n1',
+      answers: [[1]],
+    });
+  }, 30_000);
+});

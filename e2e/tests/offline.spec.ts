@@ -1,0 +1,162 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, signIn, test } from '../fixtures';
+
+/**
+ * Offline lessons (issue 12, decision 0013), on the English tenant whose demo learner's
+ * "Fractions and percentages" (class "Spring intake — Numeracy") stands at its 4th page, a slide,
+ * followed by a free answer, a drag and drop and a timed exercise. Online the player keeps the
+ * pages ahead on the device; offline the learner goes on, the answers wait on the device (a
+ * reload included); back online they are sent, graded once by the server, and the page shows it.
+ */
+
+const MATHS = 'Fractions and percentages';
+
+interface LessonsDoc {
+  data: { id: string; attributes: { courseId: string; state: string } }[];
+  included?: { type: string; id: string; attributes: { title?: string } }[];
+}
+
+interface PagesDoc {
+  data: {
+    id: string;
+    attributes: {
+      nodeId: string;
+      state: string;
+      progress: string | null;
+      answeredAt: string | null;
+      score: { actual: number | null; max: number | null };
+    };
+  }[];
+}
+
+async function api<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (url) => {
+    const token = window.localStorage.getItem('parcours.token');
+    const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
+    return (await response.json()) as T;
+  }, path);
+}
+
+async function availableLesson(page: Page, title: string): Promise<string> {
+  const doc = await api<LessonsDoc>(page, '/api/lessons?include=course');
+  const course = doc.included?.find((r) => r.type === 'courses' && r.attributes.title === title);
+  const lesson = doc.data.find(
+    (l) => l.attributes.courseId === course?.id && l.attributes.state === 'AVAILABLE',
+  );
+  expect(lesson, `available lesson of ${title}`).toBeTruthy();
+  return lesson!.id;
+}
+
+/** How many pages ahead the device keeps for the lesson (IndexedDB, read as the app wrote it). */
+async function keptPages(page: Page, lessonId: string): Promise<number> {
+  return page.evaluate(
+    (id) =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('parcours-offline');
+        open.onerror = () => resolve(0);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('kv')) return resolve(0);
+          const get = db.transaction('kv').objectStore('kv').get(`lesson:${id}`);
+          get.onsuccess = () =>
+            resolve((get.result as { upcoming?: unknown[] } | undefined)?.upcoming?.length ?? 0);
+          get.onerror = () => resolve(0);
+        };
+      }),
+    lessonId,
+  );
+}
+
+const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+const next = (page: Page) => page.getByRole('button', { name: /^Next/ });
+const banner = (page: Page) => page.locator('.offline-banner[role="status"]');
+
+async function goOffline(context: BrowserContext, page: Page): Promise<void> {
+  await context.setOffline(true);
+  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+}
+
+test.describe('offline lessons', () => {
+  test.use({ locale: 'en-GB' });
+
+  test('answers given offline wait on the device, survive a reload, and are graded once back online', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const enBase = (baseURL ?? '').replace('://localhost', '://en.localhost');
+    await page.goto(`${enBase}/login`);
+    await signIn(page);
+    await expect(page.getByRole('heading', { name: 'My courses' })).toBeVisible();
+    const lessonId = await availableLesson(page, MATHS);
+    const before = await api<PagesDoc>(page, `/api/pages?filter[lessonId]=${lessonId}&page[size]=50`);
+
+    await page.goto(`${enBase}/session/${lessonId}`);
+    await expect(heading(page, 'Fractions, decimals and percentages')).toBeVisible();
+    // The pages ahead are on the device, and the service worker controls the tab (offline reload).
+    await expect.poll(() => keptPages(page, lessonId), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await expect(heading(page, 'Fractions, decimals and percentages')).toBeVisible();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+    await goOffline(context, page);
+    await expect(banner(page)).toContainText('Offline');
+
+    // 1. The slide: seen offline.
+    await next(page).click();
+    await expect(heading(page, 'Working out a sale price')).toBeVisible();
+    await expect(banner(page)).toContainText('Offline: 1 answer waits on this device');
+    // No error dialog ("invalid data") and no trip home.
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+
+    // 2. A free answer.
+    await page.getByRole('textbox').first().fill('60');
+    await next(page).click();
+    await expect(heading(page, 'Matching percentages and fractions')).toBeVisible();
+    await expect(banner(page)).toContainText('Offline: 2 answers wait');
+    await expectNoSeriousA11yViolations(page);
+
+    // Closing and reopening the page offline: the session and the two answers are still there.
+    await page.reload();
+    await expect(heading(page, 'Matching percentages and fractions')).toBeVisible();
+    await expect(banner(page)).toContainText('Offline: 2 answers wait');
+
+    // 3. A drag and drop left empty: the learner confirms, it waits too.
+    await next(page).click();
+    await page.getByRole('button', { name: 'Continue anyway' }).click();
+    // The timed page needs the server's clock: the player says so and stays.
+    const stop = page.getByRole('alertdialog', { name: 'Connection needed' });
+    await expect(stop).toContainText('timed');
+    await expect(banner(page)).toContainText('Offline: 3 answers wait');
+    await stop.getByRole('button', { name: 'Got it' }).click();
+
+    // Back online: the three answers are sent, in order, and graded by the server.
+    await context.setOffline(false);
+    await expect(banner(page)).toHaveCount(0, { timeout: 20_000 });
+    const after = await api<PagesDoc>(
+      page,
+      `/api/pages?filter[lessonId]=${lessonId}&page[size]=50&sort=createdAt`,
+    );
+    const fresh = after.data.filter((p) => !before.data.some((b) => b.id === p.id));
+    // Two pages were reached offline (the free answer and the drag and drop), one page each.
+    expect(fresh).toHaveLength(2);
+    expect(new Set(after.data.map((p) => p.attributes.nodeId)).size).toBe(after.data.length);
+    const [sale, match] = fresh;
+    expect(sale!.attributes.answeredAt).not.toBeNull();
+    expect(sale!.attributes.score.actual).toBeGreaterThan(0);
+    expect(sale!.attributes.score.actual).toBe(sale!.attributes.score.max);
+    expect(match!.attributes.answeredAt).not.toBeNull();
+    expect(match!.attributes.score.actual).toBe(0);
+    // The slide was open before going offline: it is closed now.
+    const slide = after.data.find((p) =>
+      before.data.some((b) => b.id === p.id && b.attributes.progress !== 'COMPLETED'),
+    );
+    expect(slide?.attributes.progress).toBe('COMPLETED');
+
+    // The player shows the server's graded page.
+    await expect(heading(page, 'Matching percentages and fractions')).toBeVisible();
+    await expect(page.getByText(/Score for this page: 0 \/ \d+/)).toBeVisible();
+  });
+});
