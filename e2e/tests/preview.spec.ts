@@ -100,6 +100,109 @@ test('a block posted from another origin is refused, naming both origins', async
   await expectNoSeriousA11yViolations(popup);
 });
 
+test("correction by message shows a learner's answers against the expected ones", async ({
+  page,
+  context,
+  request,
+}) => {
+  // The demo learner answers one exercise page (through the API) in the workshop safety class.
+  const learnerToken = (
+    (await (await request.post('/api/users/login', { data: LEARNER })).json()) as { access_token: string }
+  ).access_token;
+  const as = { authorization: `Bearer ${learnerToken}` };
+  const lessons = (await (await request.get('/api/lessons?include=class', { headers: as })).json()) as {
+    data: { id: string; attributes: { state: string; classId: string } }[];
+    included?: { type: string; id: string; attributes: { name?: string } }[];
+  };
+  const workshop = lessons.included?.find(
+    (r) => r.type === 'classes' && /Sécurité atelier/.test(r.attributes.name ?? ''),
+  );
+  const lesson = lessons.data.find(
+    (l) => l.attributes.classId === workshop?.id && l.attributes.state === 'AVAILABLE',
+  );
+  expect(lesson, 'the workshop safety lesson of the demo learner').toBeTruthy();
+  const lessonId = lesson!.id;
+  type Row = { type: string; choices?: unknown[]; targets?: unknown[] };
+  type Doc = {
+    data: {
+      id: string;
+      attributes: {
+        block: { type: string; content: { sections: { rows: Row[] }[] } } | null;
+        answeredAt: string | null;
+      };
+    };
+  };
+  const answerOf = (row: Row): unknown => {
+    switch (row.type) {
+      case 'multiple-choice':
+      case 'image-cliquable':
+        return [0];
+      case 'combined-choice':
+        return 0;
+      case 'free-answer':
+        return 'x';
+      case 'drag-n-drop':
+        return (row.targets ?? []).map(() => []);
+      case 'pick-words':
+        return [];
+      default:
+        return null;
+    }
+  };
+  let answeredPage: string | null = null;
+  let doc = (await (
+    await request.get(`/api/lessons/${lessonId}/pages/current`, { headers: as })
+  ).json()) as Doc;
+  for (let i = 0; i < 12 && !answeredPage; i++) {
+    const block = doc.data.attributes.block;
+    const rows = block?.content.sections.flatMap((s) => s.rows) ?? [];
+    if (block?.type === 'exercice' && !doc.data.attributes.answeredAt) {
+      const res = await request.patch(`/api/lessons/${lessonId}/pages/current`, {
+        headers: as,
+        data: { pageId: doc.data.id, inputs: { answers: rows.map(answerOf) } },
+      });
+      expect(res.status()).toBe(200);
+      answeredPage = doc.data.id;
+      break;
+    }
+    if (!doc.data.attributes.answeredAt) {
+      await request.patch(`/api/lessons/${lessonId}/pages/current`, {
+        headers: as,
+        data: { pageId: doc.data.id },
+      });
+    }
+    const next = await request.post(`/api/lessons/${lessonId}/pages/next`, {
+      headers: as,
+      data: { fromPageId: doc.data.id },
+    });
+    expect(next.status()).toBe(200);
+    doc = (await next.json()) as Doc;
+  }
+  expect(answeredPage, 'an exercise page answered').toBeTruthy();
+
+  // The administrator's back office (the preview tool's origin) opens /correction and posts {page, lesson}.
+  await page.goto('/login');
+  await signIn(page, ADMIN);
+  await expect(page.getByRole('heading', { name: 'Mes formations' })).toBeVisible();
+  const office = await context.newPage();
+  await office.goto(TOOL);
+  const [popup] = await Promise.all([
+    context.waitForEvent('page'),
+    office.evaluate(
+      ({ url, page, lesson }) => {
+        const w = window.open(url, 'correction');
+        window.addEventListener('message', (e) => {
+          if (e.data === 'mounted') w?.postMessage({ page, lesson }, new URL(url).origin);
+        });
+      },
+      { url: `${baseURL}/correction`, page: answeredPage!, lesson: lessonId },
+    ),
+  ]);
+  await expect(popup.getByRole('heading', { name: 'Comment lire la correction' })).toBeVisible();
+  await expect(popup.locator('.row__verdict').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(popup);
+});
+
 test('a learner opening /preview is refused', async ({ page }) => {
   await page.goto('/login');
   await signIn(page, LEARNER);
