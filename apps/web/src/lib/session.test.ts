@@ -1,6 +1,6 @@
 import { mockApi } from '../test/api-mock';
 import { me } from '../test/fixtures';
-import { endSession, getSession, loadUser } from './session';
+import { endSession, getSession, loadUser, onForget } from './session';
 import { getStoredContext, getToken, setStoredContext, setToken, setUserId } from './storage';
 
 describe('session (SPEC §4)', () => {
@@ -48,5 +48,29 @@ describe('session (SPEC §4)', () => {
     expect(getToken()).toBeNull();
     expect(window.sessionStorage.length).toBe(0);
     expect(getStoredContext()).toBe('{"id":"ctx"}');
+  });
+
+  it('offline with no cached user: stays connecting, keeps the token, and loads the user once online (issue 12)', async () => {
+    setToken('t');
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const fetchMock = mockApi({});
+    fetchMock.mockImplementation(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await loadUser();
+    expect(getSession().status).toBe('connecting');
+    expect(getToken()).toBe('t');
+    online.mockReturnValue(true);
+    mockApi({ 'users/me': { body: me() } });
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(getSession().status).toBe('authenticated'));
+    online.mockRestore();
+  });
+
+  it('signing out runs the offline hooks (the device lesson store and queue, decision 0013)', () => {
+    const hook = vi.fn(async () => undefined);
+    onForget(hook);
+    endSession();
+    expect(hook).toHaveBeenCalledOnce();
   });
 });

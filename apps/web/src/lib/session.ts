@@ -109,6 +109,18 @@ export async function loadUser(options: { viaLink?: boolean } = {}): Promise<Ses
     setUserId(me._id);
     set({ status: 'authenticated', user: me, notice: null });
   } catch (error) {
+    // No network and no cached copy (the service worker caches users/me once it controls the tab):
+    // the token is not refused, so the learner stays "connecting" and is loaded when it returns,
+    // instead of being sent to the sign-in page (issue 12).
+    if (
+      !options.viaLink &&
+      !(error instanceof ApiError) &&
+      typeof window !== 'undefined' &&
+      !navigator.onLine
+    ) {
+      window.addEventListener('online', () => void loadUser(), { once: true });
+      return state;
+    }
     const expired = error instanceof ApiError && (error.status === 401 || error.status === 403);
     if (options.viaLink) forget();
     else if (expired) dropCredentials();
