@@ -661,4 +661,28 @@ describe('PlayerPage (timers)', () => {
     expect(verdict.closest('.row__verdict')).toHaveTextContent('Partly right');
     expect(verdict.closest('.row__verdict')).not.toHaveTextContent('Wrong');
   });
+
+  it("closes the back office's window on MODEL_NOT_FOUND instead of sending the administrator home (SPEC §8)", async () => {
+    const close = vi.spyOn(window, 'close').mockImplementation(() => undefined);
+    const opener = Object.getOwnPropertyDescriptor(window, 'opener');
+    Object.defineProperty(window, 'opener', { configurable: true, value: {} });
+    try {
+      renderPlayer(
+        {
+          'GET lessons/l1/pages/current': {
+            status: 404,
+            body: { errors: [{ status: '404', code: 'MODEL_NOT_FOUND', title: 'x' }] },
+          },
+        },
+        'correction',
+      );
+      const dialog = await screen.findByRole('alertdialog');
+      await userEvent.click(within(dialog).getByRole('button'));
+      expect(close).toHaveBeenCalled();
+    } finally {
+      if (opener) Object.defineProperty(window, 'opener', opener);
+      else Reflect.deleteProperty(window, 'opener');
+      vi.restoreAllMocks();
+    }
+  });
 });

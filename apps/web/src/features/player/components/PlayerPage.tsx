@@ -78,7 +78,15 @@ export function PlayerPage({ lessonId, pageId, mode = 'page' }: PlayerPageProps)
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [playing, isTincan, dialogOpen]);
 
-  if (player.loadError) return <ErrorDialog code={player.loadError} onClose={player.goHome} />;
+  if (player.loadError) {
+    // SPEC §8 MODEL_NOT_FOUND: in the back office's correction window, closing the error closes
+    // that window (the back office opened it) instead of sending the administrator home.
+    const closesWindow =
+      mode === 'correction' && player.loadError === 'MODEL_NOT_FOUND' && window.opener !== null;
+    return (
+      <ErrorDialog code={player.loadError} onClose={closesWindow ? () => window.close() : player.goHome} />
+    );
+  }
   if (!page)
     return (
       <>
