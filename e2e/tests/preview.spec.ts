@@ -81,6 +81,26 @@ test('an author opens a demo block from the preview tool, answers it and sees th
   await expect(popup.getByRole('heading', { level: 2, name: /Score : [\d.,]+ \/ \d+/ })).toBeVisible();
   await expectNoSeriousA11yViolations(popup);
   await expect(toolPage.getByRole('status')).toContainText(title);
+
+  // Every row type of the demo opens in the same preview window, in the real block screen.
+  for (const rowType of [
+    'combined-choice',
+    'free-answer',
+    'drag-n-drop',
+    'pick-words',
+    'image-cliquable',
+    'wysiwyg-table',
+    'media-internal',
+    'video-external',
+    'medias-by-mail',
+    'widgets',
+  ]) {
+    const button = toolPage.getByRole('button', { name: new RegExp(`[(, ]${rowType}[,)]`) }).first();
+    const blockTitle = (await button.locator('span').first().textContent()) ?? '';
+    await button.click();
+    await expect(popup.getByRole('heading', { level: 1, name: blockTitle }), rowType).toBeVisible();
+  }
+  await expectNoSeriousA11yViolations(popup);
 });
 
 test('a block posted from another origin is refused, naming both origins', async ({ page, context }) => {
