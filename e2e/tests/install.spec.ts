@@ -209,6 +209,8 @@ test.describe('a new version deployed while the app is open (SPEC §8)', () => {
       await page.getByRole('contentinfo').getByRole('link', { name: 'Mentions légales' }).click();
       const alert = page.getByRole('alert').filter({ hasText: 'Une nouvelle version est disponible' });
       await expect(alert).toBeVisible();
+      // Said once: the shell's banner does not repeat the screen's message.
+      await expect(page.getByText('Une nouvelle version est disponible')).toHaveCount(1);
       await expectNoSeriousA11yViolations(page);
 
       await page.unroute(chunk.pattern);

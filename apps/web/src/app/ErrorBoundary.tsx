@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { loadErrorKind } from '../features/new-version/load-errors';
-import { reloadToNewVersion } from '../features/new-version/new-version';
+import { reloadToNewVersion, screenSaysNewVersion } from '../features/new-version/new-version';
 import { t } from '../lib/i18n';
 
 interface Props {
@@ -19,6 +19,7 @@ interface State {
  */
 export class ErrorBoundary extends Component<Props, State> {
   override state: State = { failed: false, chunk: false };
+  private undoSaying: (() => void) | null = null;
 
   static getDerivedStateFromError(error: unknown): State {
     return { failed: true, chunk: loadErrorKind(error) !== null };
@@ -26,6 +27,12 @@ export class ErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error('Screen failed', loadErrorKind(error) ?? '', error, info.componentStack);
+    // The shell's banner would repeat this screen's message word for word.
+    if (loadErrorKind(error) && !this.undoSaying) this.undoSaying = screenSaysNewVersion();
+  }
+
+  override componentWillUnmount(): void {
+    this.undoSaying?.();
   }
 
   override render() {

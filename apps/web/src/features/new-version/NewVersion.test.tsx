@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { lazy, Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -29,6 +29,23 @@ describe('a screen whose chunk cannot be loaded', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('A new version is available');
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+  });
+
+  it('is said once: the shell banner stays away while the screen says it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { unmount } = render(
+      <>
+        <NewVersionBanner />
+        {failingScreen(new TypeError('Importing a module script failed.'))}
+      </>,
+    );
+    act(() => announceNewVersion());
+    await screen.findByRole('alert');
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+    expect(screen.getAllByText('A new version is available')).toHaveLength(1);
+    unmount();
+    render(<NewVersionBanner />);
+    expect(screen.getByRole('status')).toHaveTextContent('A new version is available');
   });
 
   it('keeps the generic message for any other failure', async () => {

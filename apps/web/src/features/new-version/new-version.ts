@@ -8,13 +8,29 @@ import { loadErrorKind } from './load-errors';
 type Reload = () => void;
 
 let pending: Reload | null = null;
+/** How many screens already say it in full (error boundaries): the banner then stays away. */
+let screensSayingIt = 0;
 const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((listener) => listener());
 
 const reloadPage: Reload = () => window.location.reload();
 
 export function announceNewVersion(reload: Reload = reloadPage): void {
   pending = reload;
-  listeners.forEach((listener) => listener());
+  notify();
+}
+
+/** An error boundary shows the full "new version" message; returns its undo. */
+export function screenSaysNewVersion(): () => void {
+  screensSayingIt += 1;
+  notify();
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    screensSayingIt -= 1;
+    notify();
+  };
 }
 
 export function reloadToNewVersion(): void {
@@ -23,7 +39,7 @@ export function reloadToNewVersion(): void {
 
 export function resetNewVersion(): void {
   pending = null;
-  listeners.forEach((listener) => listener());
+  notify();
 }
 
 function subscribe(listener: () => void): () => void {
@@ -31,8 +47,9 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** Whether the shell's banner should offer the reload (not when a screen already does). */
 export function useNewVersionAvailable(): boolean {
-  return useSyncExternalStore(subscribe, () => pending !== null);
+  return useSyncExternalStore(subscribe, () => pending !== null && screensSayingIt === 0);
 }
 
 let installed = false;
