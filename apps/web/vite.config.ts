@@ -35,6 +35,9 @@ export default defineConfig({
         // window.opener (COOP unsafe-none), which a cached copy of index.html would not.
         navigateFallbackDenylist: [/^\/api\//, /^\/(?:preview|correction)(?:\/|$)/],
         cleanupOutdatedCaches: true,
+        // The first worker takes the open page at once (offline from the first visit); a later
+        // version waits for the learner's reload (registerType 'prompt', no skipWaiting).
+        clientsClaim: true,
         runtimeCaching: [
           {
             urlPattern: ({ url }) => url.pathname.startsWith('/static/images/badges/'),
