@@ -29,6 +29,9 @@ export const currentPageQueryOptions = (lessonId: string, pageId: string | null)
     gcTime: 0,
     refetchOnReconnect: false,
     retry: false,
+    // Offline the call must fail (not wait paused): the player then resumes the page kept on the
+    // device (decision 0013).
+    networkMode: 'always',
   });
 
 export function useCurrentPage(lessonId: string, pageId: string | null) {

@@ -8,7 +8,7 @@ import { mockApi } from '../../../test/api-mock';
 import { rowRegistry } from '../../exercises/registry';
 import { PlayerPage } from '../components/PlayerPage';
 import { PlayerSlotsContext } from '../player-slots';
-import { block, pageAttributes, pageDoc } from '../test-pages';
+import { block, errorBody, pageAttributes, pageDoc, results } from '../test-pages';
 import { answerQueue, lessonStore } from './device';
 
 /** Two pages ahead of the first, as GET offline/lessons/{id}/pages sends them. */
@@ -54,6 +54,12 @@ function renderPlayer() {
   return fetchMock;
 }
 
+/** SPEC §4 debounces Next by 200 ms: each read of the clock here is a second later. */
+function slowClock() {
+  let now = 0;
+  vi.spyOn(performance, 'now').mockImplementation(() => (now += 1000));
+}
+
 function goOffline(fetchMock: ReturnType<typeof mockApi>) {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
   fetchMock.mockImplementation(async () => {
@@ -71,6 +77,7 @@ afterEach(async () => {
 describe('the player offline', () => {
   it('Next keeps the answer on the device and shows the next stored page, with no error dialog', async () => {
     const user = userEvent.setup();
+    slowClock();
     const fetchMock = renderPlayer();
     await screen.findByRole('heading', { level: 1, name: 'Question 1' });
     await waitFor(async () => expect((await lessonStore.get('l1'))?.upcoming).toHaveLength(2));
@@ -97,5 +104,69 @@ describe('the player offline', () => {
       fromNodeId: 'n1',
       answers: [[1]],
     });
+  }, 30_000);
+
+  it('back online: the queue is sent in order; an answer the server refuses is explained, the next one is graded', async () => {
+    const user = userEvent.setup();
+    slowClock();
+    const fetchMock = renderPlayer();
+    await screen.findByRole('heading', { level: 1, name: 'Question 1' });
+    await waitFor(async () => expect((await lessonStore.get('l1'))?.upcoming).toHaveLength(2));
+    goOffline(fetchMock);
+    await user.click(screen.getByRole('checkbox', { name: /2\/4/ }));
+    await user.click(screen.getByRole('button', { name: /^Next/ }));
+    await screen.findByRole('heading', { level: 1, name: 'Question 2' });
+    await user.click(screen.getByRole('checkbox', { name: /2\/3/ }));
+    await user.click(screen.getByRole('button', { name: /^Next/ }));
+    await screen.findByRole('heading', { level: 1, name: 'Question 3' });
+
+    // Meanwhile the first page was answered on another device: the server refuses it only.
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    const online = mockApi({
+      'PATCH lessons/l1/pages/current': async (_url, init) => {
+        const body = JSON.parse(String(init?.body)) as { pageId: string };
+        return body.pageId === 'p1'
+          ? errorBody('INVALID_INPUTS')
+          : {
+              body: pageDoc(body.pageId, {
+                index: 1,
+                count: 3,
+                nodeId: 'n2',
+                inputs: { answers: [[1]] },
+                results: results(),
+              }),
+            };
+      },
+      'POST lessons/l1/pages/next': {
+        body: pageDoc('p2', { index: 1, count: 3, nodeId: 'n2', block: block({ title: 'Question 2' }) }),
+      },
+      'GET lessons/l1/pages/current': {
+        body: pageDoc('p2', {
+          index: 1,
+          count: 3,
+          nodeId: 'n2',
+          block: block({ title: 'Question 2' }),
+          inputs: { answers: [[1]] },
+          results: results(),
+        }),
+      },
+    });
+    window.dispatchEvent(new Event('online'));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The server refused 1 answer given offline:');
+    expect(alert).toHaveTextContent('“Question 1”');
+    const patches = online.mock.calls
+      .filter(([, init]) => init?.method === 'PATCH')
+      .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+    expect(patches).toEqual([
+      { pageId: 'p1', inputs: { answers: [[0]] } },
+      { pageId: 'p2', inputs: { answers: [[1]] } },
+    ]);
+    await waitFor(() => expect(answerQueue.snapshot().items).toEqual([]));
+    // The player shows the server's graded page after the send.
+    await screen.findByRole('heading', { level: 1, name: 'Question 2' });
+    await user.click(screen.getByRole('button', { name: 'Got it' }));
+    expect(screen.queryByRole('alert')).toBeNull();
   }, 30_000);
 });
