@@ -28,8 +28,9 @@ export default defineConfig({
       workbox: {
         // The app shell: every built script, style and static picture, so a reload works offline.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
-        // Badge pictures (~0.6 MB in all) are cached when a screen first shows them, not on sign-in.
-        globIgnores: ['static/images/badges/**'],
+        // Badge pictures (~0.6 MB in all) are cached when a screen first shows them, not on sign-in;
+        // pdf.js (129 kB gzip) only when a learner first opens a PDF (its viewer loads it then).
+        globIgnores: ['static/images/badges/**', 'assets/pdf-*.js'],
         navigateFallback: '/index.html',
         // /preview and /correction come from the network: their response keeps the back office's
         // window.opener (COOP unsafe-none), which a cached copy of index.html would not.
