@@ -3,7 +3,13 @@
  * Pure functions: the rules of SPEC §2 (filters) and §4 (class timing, progress, score) are
  * tested here without rendering.
  */
-import { classPeriod, effectiveWindow, nextRefreshDelay, type ClassPeriod, type TimeWindow } from '@parcours/domain/class-timing';
+import {
+  classPeriod,
+  effectiveWindow,
+  nextRefreshDelay,
+  type ClassPeriod,
+  type TimeWindow,
+} from '@parcours/domain/class-timing';
 import type {
   ClassAttributes,
   ClassProgramAttributes,
@@ -129,7 +135,10 @@ export function buildClassViews(
             programId: program.id,
             name: program.attributes.name,
             courses,
-            window: { startAt: classProgram.attributes.startAt ?? null, expireAt: classProgram.attributes.expireAt ?? null },
+            window: {
+              startAt: classProgram.attributes.startAt ?? null,
+              expireAt: classProgram.attributes.expireAt ?? null,
+            },
           },
         ];
       });
@@ -233,6 +242,19 @@ export function competencyIdsOf(views: readonly ClassView[]): string[] {
 /** Lessons can be opened from the card only while their class runs and the server says AVAILABLE. */
 export function canOpen(view: ClassView, course: CourseView): boolean {
   return view.period === 'current' && course.lesson?.state === 'AVAILABLE';
+}
+
+/**
+ * Issue 12: a program the learner has finished (every course's lesson ended) in a class that
+ * runs can be restarted (`POST class-programs/{id}/reset/me`; the server also checks the
+ * program's own window).
+ */
+export function canRestart(view: ClassView, program: ProgramView): boolean {
+  return (
+    view.period === 'current' &&
+    program.courses.length > 0 &&
+    program.courses.every((c) => c.lesson !== null && c.lesson.ended)
+  );
 }
 
 export type { ClassPeriod };

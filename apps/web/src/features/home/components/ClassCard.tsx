@@ -4,7 +4,8 @@ import { ProgressBar } from '../../../components/ui/ProgressBar';
 import { formatDate } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { setActiveLesson } from '../../../lib/storage';
-import { canOpen, type ClassView, type CourseView } from '../model';
+import { canOpen, canRestart, type ClassView, type CourseView } from '../model';
+import { RestartProgram } from './RestartProgram';
 
 function CourseRow({ view, course }: { view: ClassView; course: CourseView }) {
   const { t } = useTranslation();
@@ -82,7 +83,12 @@ export function ClassCard({ view, actions }: { view: ClassView; actions?: ReactN
         // A plain block, not a named section: the same program in several classes would make
         // duplicate landmarks.
         <div key={program.classProgramId} className="program">
-          <h3 className="program__title">{program.name}</h3>
+          <div className="program__head">
+            <h3 className="program__title">{program.name}</h3>
+            {canRestart(view, program) ? (
+              <RestartProgram classProgramId={program.classProgramId} name={program.name} />
+            ) : null}
+          </div>
           {program.courses.length > 0 ? (
             <ul className="program__courses">
               {program.courses.map((course) => (
