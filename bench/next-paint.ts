@@ -26,7 +26,13 @@ interface Doc {
   errors?: { code: string }[];
 }
 
-async function call(base: string, token: string, method: string, url: string, body?: unknown): Promise<{ status: number; doc: Doc }> {
+async function call(
+  base: string,
+  token: string,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<{ status: number; doc: Doc }> {
   const response = await fetch(`${base}/api/${url}`, {
     method,
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
@@ -44,9 +50,15 @@ async function finishLesson(base: string, token: string, lessonId: string): Prom
     let page = answer.doc.data;
     const children = (page.attributes.children ?? []) as { nodeId: string }[];
     if (!page.attributes.block && children.length > 0)
-      page = (await call(base, token, 'POST', `${root}/current/choose`, { pageId: page.id, nodeId: children[0]!.nodeId })).doc.data;
+      page = (
+        await call(base, token, 'POST', `${root}/current/choose`, {
+          pageId: page.id,
+          nodeId: children[0]!.nodeId,
+        })
+      ).doc.data;
     first ??= page.id;
-    if (!page.attributes.answeredAt) await call(base, token, 'PATCH', `${root}/current`, { pageId: page.id, inputs: { answers: [] } });
+    if (!page.attributes.answeredAt)
+      await call(base, token, 'PATCH', `${root}/current`, { pageId: page.id, inputs: { answers: [] } });
     answer = await call(base, token, 'POST', `${root}/next`, { fromPageId: page.id });
   }
   if (!first) throw new Error(`lesson ${lessonId} has no page`);
@@ -77,34 +89,60 @@ function pressNext(page: Page): Promise<number> {
   return page.evaluate(PRESS_NEXT) as Promise<number>;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 export async function nextPaint(): Promise<void> {
   execSync('npm run build -w @parcours/web', { cwd: ROOT, stdio: 'ignore' });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parcours-next-'));
   const app = await startServer(
     'apps/api/src/server.ts',
-    { PORT: String(PORT), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', JWT_SECRET: 'bench-secret-bench-secret-bench-secret', LOGIN_RATE_LIMIT: '1000' },
+    {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+      LOGIN_RATE_LIMIT: '1000',
+    },
     '/api/contexts/current',
   );
   const base = `http://localhost:${PORT}`;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const login = (await (
-      await fetch(`${base}/api/users/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(LEA) })
+      await fetch(`${base}/api/users/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(LEA),
+      })
     ).json()) as { access_token: string; user_id: string };
     const token = login.access_token;
     const lessons = (await (
       await fetch(`${base}/api/lessons?include=course`, { headers: { Authorization: `Bearer ${token}` } })
-    ).json()) as { data: { id: string; attributes: { courseId: string; state: string } }[]; included: { type: string; id: string; attributes: { title: string } }[] };
+    ).json()) as {
+      data: { id: string; attributes: { courseId: string; state: string } }[];
+      included: { type: string; id: string; attributes: { title: string } }[];
+    };
     const targets: { lessonId: string; firstPage: string }[] = [];
     for (const title of COURSES) {
       const course = lessons.included.find((r) => r.type === 'courses' && r.attributes.title === title);
-      const lesson = lessons.data.find((l) => l.attributes.courseId === course?.id && l.attributes.state === 'AVAILABLE');
-      if (lesson) targets.push({ lessonId: lesson.id, firstPage: await finishLesson(base, token, lesson.id) });
+      const lesson = lessons.data.find(
+        (l) => l.attributes.courseId === course?.id && l.attributes.state === 'AVAILABLE',
+      );
+      if (lesson)
+        targets.push({ lessonId: lesson.id, firstPage: await finishLesson(base, token, lesson.id) });
     }
 
     const context = await browser.newContext({ locale: 'fr-FR', serviceWorkers: 'block', baseURL: base });
@@ -128,7 +166,10 @@ export async function nextPaint(): Promise<void> {
     await page.locator('.player-footer__next').waitFor();
     await page.waitForLoadState('networkidle');
     page.off('response', onResponse);
-    const gzipKb = Math.round(((await Promise.all(scripts)).reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0) / 1024) * 10) / 10;
+    const gzipKb =
+      Math.round(
+        ((await Promise.all(scripts)).reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0) / 1024) * 10,
+      ) / 10;
 
     const rows: string[] = [];
     for (const rate of [1, 4]) {
@@ -138,7 +179,9 @@ export async function nextPaint(): Promise<void> {
         for (const target of targets) {
           await page.goto(`/session/${target.lessonId}/page/${target.firstPage}`);
           await page.locator('.player-footer__next').waitFor();
-          const count = Number(/sur (\d+)/.exec((await page.getByText(/^Page \d+ sur \d+$/).textContent()) ?? '')?.[1] ?? 0);
+          const count = Number(
+            /sur (\d+)/.exec((await page.getByText(/^Page \d+ sur \d+$/).textContent()) ?? '')?.[1] ?? 0,
+          );
           // The last page leaves the lesson; every other Next shows a page.
           for (let i = 0; i < count - 1; i++) {
             await page.waitForTimeout(250); // past the 200 ms Next debounce
@@ -151,7 +194,9 @@ export async function nextPaint(): Promise<void> {
         `| ${rate}x | ${sorted.length} | ${percentile(sorted, 50).toFixed(0)} | ${percentile(sorted, 95).toFixed(0)} | ${sorted[0]!.toFixed(0)} | ${sorted[sorted.length - 1]!.toFixed(0)} |`,
       );
     }
-    console.log(`\nPlayer route: ${scripts.length} JS files, ${gzipKb} kB gzip (cold load of /session/{id}/page/{pageId})`);
+    console.log(
+      `\nPlayer route: ${scripts.length} JS files, ${gzipKb} kB gzip (cold load of /session/{id}/page/{pageId})`,
+    );
     console.log('\n| CPU | samples | Next → painted median ms | p95 ms | min ms | max ms |');
     console.log('|---|---:|---:|---:|---:|---:|');
     for (const row of rows) console.log(row);

@@ -35,7 +35,8 @@ function benchContent(): string {
   const fr = path.join(dir, 'tenants/fr');
   const users = parse(readFileSync(path.join(fr, 'users.yaml'), 'utf8')) as { users: unknown[] };
   const ids = Array.from({ length: LEARNERS }, (_, i) => `bench-${String(i + 1).padStart(3, '0')}`);
-  for (const id of ids) users.users.push({ id, email: `${id}@bench.test`, password: PASSWORD, firstname: 'Bench', lastname: id });
+  for (const id of ids)
+    users.users.push({ id, email: `${id}@bench.test`, password: PASSWORD, firstname: 'Bench', lastname: id });
   writeFileSync(path.join(fr, 'users.yaml'), stringify(users));
   const classes = parse(readFileSync(path.join(fr, 'classes.yaml'), 'utf8')) as { classes: unknown[] };
   for (let k = 1; k <= LESSONS_PER_LEARNER; k++) {
@@ -68,7 +69,12 @@ async function pool<T, R>(items: T[], width: number, fn: (item: T) => Promise<R>
 }
 
 interface PageDoc {
-  data: { id: string; attributes: { block: { content: { sections: { rows: { type: string; targets?: unknown[] }[] }[] } } | null } };
+  data: {
+    id: string;
+    attributes: {
+      block: { content: { sections: { rows: { type: string; targets?: unknown[] }[] }[] } } | null;
+    };
+  };
 }
 
 /** A valid (not necessarily right) answer for each row of a page. */
@@ -114,7 +120,12 @@ async function run(
   name: string,
   url: string,
   tuples: Tuple[],
-  opts: { method: 'GET' | 'PATCH'; amount?: number; body?: (t: Tuple) => string; serverPid?: number | undefined },
+  opts: {
+    method: 'GET' | 'PATCH';
+    amount?: number;
+    body?: (t: Tuple) => string;
+    serverPid?: number | undefined;
+  },
 ): Promise<LoadResult> {
   let i = 0;
   const instance = autocannon({
@@ -129,7 +140,11 @@ async function run(
             ...req,
             method: opts.method,
             path: `/api/lessons/${t.lessonId}/pages/current`,
-            headers: { ...req.headers, authorization: `Bearer ${t.token}`, 'content-type': 'application/json' },
+            headers: {
+              ...req.headers,
+              authorization: `Bearer ${t.token}`,
+              'content-type': 'application/json',
+            },
             ...(opts.body ? { body: opts.body(t) } : {}),
           };
         },
@@ -160,7 +175,13 @@ async function run(
     );
   }
   const rps = opts.amount ? (answered - 1) / ((last - first) / 1000) : result.requests.average;
-  return { name, rps: Math.round(rps), p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+  return {
+    name,
+    rps: Math.round(rps),
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
 }
 
 /**
@@ -177,7 +198,8 @@ async function answeringFloor(file: string, tuples: Tuple[]): Promise<LoadResult
   const cache = new ContentCache();
   let errors = 0;
   sqliteClock.enabled = true;
-  const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string; ctx: string };
+  const claims = (token: string) =>
+    JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string; ctx: string };
   const t0 = performance.now();
   const latencies = await pool(tuples, 100, async (t) => {
     const start = performance.now();
@@ -185,8 +207,17 @@ async function answeringFloor(file: string, tuples: Tuple[]): Promise<LoadResult
     const body = JSON.parse(t.body) as { pageId: string; inputs: { answers: unknown[] } };
     try {
       if (!(await findViewer(handle.db, ctx, sub))) throw new Error('no viewer');
-      const ctxOf = { db: handle.db, kind: 'sqlite' as const, contextId: ctx, userId: sub, receivedAt: new Date(), cache };
-      JSON.stringify(resourceDocument(await answerPage(ctxOf, t.lessonId, body.pageId, body.inputs.answers), []));
+      const ctxOf = {
+        db: handle.db,
+        kind: 'sqlite' as const,
+        contextId: ctx,
+        userId: sub,
+        receivedAt: new Date(),
+        cache,
+      };
+      JSON.stringify(
+        resourceDocument(await answerPage(ctxOf, t.lessonId, body.pageId, body.inputs.answers), []),
+      );
     } catch {
       errors++;
     }
@@ -197,7 +228,7 @@ async function answeringFloor(file: string, tuples: Tuple[]): Promise<LoadResult
   const sqliteUs = Number(sqliteClock.ns) / 1000 / tuples.length;
   const totalUs = (seconds * 1e6) / tuples.length;
   console.log(
-    `floor: ${tuples.length / seconds | 0} answers/s, ${totalUs.toFixed(0)} µs of one core per answer, of which ${sqliteUs.toFixed(0)} µs ` +
+    `floor: ${(tuples.length / seconds) | 0} answers/s, ${totalUs.toFixed(0)} µs of one core per answer, of which ${sqliteUs.toFixed(0)} µs ` +
       `inside SQLite (${(sqliteClock.statements / tuples.length).toFixed(1)} statements per answer)`,
   );
   await handle.close();
@@ -214,7 +245,9 @@ async function answeringFloor(file: string, tuples: Tuple[]): Promise<LoadResult
 
 export async function playerLoad(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parcours-bench-'));
-  console.log(`player bench: importing demo content + ${LEARNERS} learners x ${LESSONS_PER_LEARNER} lessons…`);
+  console.log(
+    `player bench: importing demo content + ${LEARNERS} learners x ${LESSONS_PER_LEARNER} lessons…`,
+  );
   const app = await startServer(
     'apps/api/src/server.ts',
     {
@@ -232,59 +265,120 @@ export async function playerLoad(): Promise<void> {
   );
   const bare = await startServer('bench/bare-server.ts', { PORT: '0' }, '/bare');
   try {
-    const api = async <T>(method: string, p: string, token: string | null, body?: unknown): Promise<{ status: number; json: T }> => {
+    const api = async <T>(
+      method: string,
+      p: string,
+      token: string | null,
+      body?: unknown,
+    ): Promise<{ status: number; json: T }> => {
       const res = await fetch(app.url + p, {
         method,
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       return { status: res.status, json: (await res.json().catch(() => null)) as T };
     };
     const t0 = Date.now();
-    const learners = await pool(Array.from({ length: LEARNERS }, (_, i) => `bench-${String(i + 1).padStart(3, '0')}@bench.test`), 8, async (email) => {
-      const login = await api<{ access_token: string }>('POST', '/api/users/login', null, { email, password: PASSWORD });
-      if (login.status !== 200) throw new Error(`login ${email}: ${login.status}`);
-      const token = login.json.access_token;
-      const lessons = await api<{ data: { id: string; attributes: { state: string } }[] }>('GET', '/api/lessons?page[size]=100', token);
-      return { token, lessonIds: lessons.json.data.filter((l) => l.attributes.state === 'AVAILABLE').map((l) => l.id) };
-    });
+    const learners = await pool(
+      Array.from({ length: LEARNERS }, (_, i) => `bench-${String(i + 1).padStart(3, '0')}@bench.test`),
+      8,
+      async (email) => {
+        const login = await api<{ access_token: string }>('POST', '/api/users/login', null, {
+          email,
+          password: PASSWORD,
+        });
+        if (login.status !== 200) throw new Error(`login ${email}: ${login.status}`);
+        const token = login.json.access_token;
+        const lessons = await api<{ data: { id: string; attributes: { state: string } }[] }>(
+          'GET',
+          '/api/lessons?page[size]=100',
+          token,
+        );
+        return {
+          token,
+          lessonIds: lessons.json.data.filter((l) => l.attributes.state === 'AVAILABLE').map((l) => l.id),
+        };
+      },
+    );
     // Every lesson: open it (slide), close the slide, go to the first exercise — the page PATCH will answer.
     const jobs = learners.flatMap((l) => l.lessonIds.map((lessonId) => ({ token: l.token, lessonId })));
     const tuples = (
       await pool(jobs, 50, async ({ token, lessonId }) => {
         let page = await api<PageDoc>('GET', `/api/lessons/${lessonId}/pages/current`, token);
         if (page.status !== 200) return null;
-        const done = await api('PATCH', `/api/lessons/${lessonId}/pages/current`, token, { pageId: page.json.data.id });
+        const done = await api('PATCH', `/api/lessons/${lessonId}/pages/current`, token, {
+          pageId: page.json.data.id,
+        });
         if (done.status !== 200) return null;
-        page = await api<PageDoc>('POST', `/api/lessons/${lessonId}/pages/next`, token, { fromPageId: page.json.data.id });
+        page = await api<PageDoc>('POST', `/api/lessons/${lessonId}/pages/next`, token, {
+          fromPageId: page.json.data.id,
+        });
         if (page.status !== 200) return null;
-        return { token, lessonId, pageId: page.json.data.id, body: JSON.stringify({ pageId: page.json.data.id, inputs: { answers: answersFor(page.json) } }) };
+        return {
+          token,
+          lessonId,
+          pageId: page.json.data.id,
+          body: JSON.stringify({ pageId: page.json.data.id, inputs: { answers: answersFor(page.json) } }),
+        };
       })
     ).filter((t): t is Tuple => t !== null);
-    console.log(`prepared ${tuples.length} fresh exercise pages in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+    console.log(
+      `prepared ${tuples.length} fresh exercise pages in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
+    );
     // BENCH_PLAYER_ONLY=me,read,answer,again,floor runs only those loads (to profile one: see README).
     const only = process.env.BENCH_PLAYER_ONLY?.split(',');
     // The floor (below) answers fresh pages too: it gets the second half of them.
     const floorTuples = !only || only.includes('floor') ? tuples.splice(Math.floor(tuples.length / 2)) : [];
     // One lesson per learner for the read load, so 100 connections read as 100 learners.
-    const readers = learners.map((l, i) => tuples.find((t) => t.token === l.token) ?? tuples[i]!).filter(Boolean);
+    const readers = learners
+      .map((l, i) => tuples.find((t) => t.token === l.token) ?? tuples[i]!)
+      .filter(Boolean);
 
     const baseline = await load('bare Fastify route', `${bare.url}/bare`);
     const loads: [string, () => Promise<LoadResult>][] = [
       // Reference: the cheapest authenticated route (token check, user and roles read) on the same server.
-      ['me', () => load('GET /api/users/me (reference: auth only)', `${app.url}/api/users/me`, { headers: { authorization: `Bearer ${readers[0]!.token}` } })],
-      ['read', () => run('GET …/pages/current (100 learners)', app.url, readers, { method: 'GET', serverPid: app.proc.pid })],
+      [
+        'me',
+        () =>
+          load('GET /api/users/me (reference: auth only)', `${app.url}/api/users/me`, {
+            headers: { authorization: `Bearer ${readers[0]!.token}` },
+          }),
+      ],
+      [
+        'read',
+        () =>
+          run('GET …/pages/current (100 learners)', app.url, readers, {
+            method: 'GET',
+            serverPid: app.proc.pid,
+          }),
+      ],
       [
         'answer',
         () =>
-          run(`PATCH …/pages/current, answering (${tuples.length} distinct pages, all graded)`, app.url, tuples, {
+          run(
+            `PATCH …/pages/current, answering (${tuples.length} distinct pages, all graded)`,
+            app.url,
+            tuples,
+            {
+              method: 'PATCH',
+              amount: tuples.length,
+              body: (t) => t.body,
+              serverPid: app.proc.pid,
+            },
+          ),
+      ],
+      [
+        'again',
+        () =>
+          run('PATCH …/pages/current, already answered (409 INVALID_INPUTS)', app.url, readers, {
             method: 'PATCH',
-            amount: tuples.length,
             body: (t) => t.body,
             serverPid: app.proc.pid,
           }),
       ],
-      ['again', () => run('PATCH …/pages/current, already answered (409 INVALID_INPUTS)', app.url, readers, { method: 'PATCH', body: (t) => t.body, serverPid: app.proc.pid })],
     ];
     const rows = [baseline];
     let graded: LoadResult | undefined;
@@ -294,7 +388,8 @@ export async function playerLoad(): Promise<void> {
       if (key === 'answer') graded = row;
       rows.push(row);
     }
-    if (floorTuples.length > 0) rows.push(await answeringFloor(path.join(dataDir, 'parcours.sqlite'), floorTuples));
+    if (floorTuples.length > 0)
+      rows.push(await answeringFloor(path.join(dataDir, 'parcours.sqlite'), floorTuples));
     printTable(rows, baseline);
     if (floorSqliteUs > 0) {
       // At a quarter of the bare route's rate, one answer may take 1 / (0.25 × bare) of a core.
@@ -305,7 +400,9 @@ export async function playerLoad(): Promise<void> {
     }
     if (graded) {
       const ratio = graded.rps / baseline.rps;
-      console.log(`\nanswering / bare = ${ratio.toFixed(2)} (target ≥ 0.25 on SQLite): ${ratio >= 0.25 ? 'met' : 'NOT met'}`);
+      console.log(
+        `\nanswering / bare = ${ratio.toFixed(2)} (target ≥ 0.25 on SQLite): ${ratio >= 0.25 ? 'met' : 'NOT met'}`,
+      );
     }
   } finally {
     await bare.stop();

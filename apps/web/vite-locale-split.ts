@@ -9,9 +9,27 @@ import type { Plugin } from 'vite';
  * them. The /login page has a 100 kB JS budget and does not need the player's strings.
  */
 export const CORE_SECTIONS = [
-  'app', 'common', 'session', 'shell', 'browserNotice', 'userMenu', 'routes', 'comingSoon',
-  'login', 'recover', 'register', 'reset', 'gate', 'account', 'legal', 'notFound', 'forbidden', 'errors',
-  'validation', 'install', 'newVersion',
+  'app',
+  'common',
+  'session',
+  'shell',
+  'browserNotice',
+  'userMenu',
+  'routes',
+  'comingSoon',
+  'login',
+  'recover',
+  'register',
+  'reset',
+  'gate',
+  'account',
+  'legal',
+  'notFound',
+  'forbidden',
+  'errors',
+  'validation',
+  'install',
+  'newVersion',
 ];
 
 const PREFIX = 'virtual:locales/';
@@ -29,7 +47,9 @@ export function localeSplit(localesDir: string): Plugin {
       const file = path.join(localesDir, `${lang}.json`);
       this.addWatchFile(file);
       const catalogue = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-      const wanted = Object.entries(catalogue).filter(([key]) => CORE_SECTIONS.includes(key) === (part === 'core'));
+      const wanted = Object.entries(catalogue).filter(
+        ([key]) => CORE_SECTIONS.includes(key) === (part === 'core'),
+      );
       return `export default ${JSON.stringify(Object.fromEntries(wanted))};`;
     },
   };

@@ -7,7 +7,9 @@ import { localeSplit } from './vite-locale-split';
 export default defineProject({
   plugins: [localeSplit(path.resolve(import.meta.dirname, 'src/locales'))],
   // The PWA plugin's virtual module exists only in the build; registration is off in tests anyway.
-  resolve: { alias: { 'virtual:pwa-register': path.resolve(import.meta.dirname, 'src/test/pwa-register.ts') } },
+  resolve: {
+    alias: { 'virtual:pwa-register': path.resolve(import.meta.dirname, 'src/test/pwa-register.ts') },
+  },
   test: {
     name: 'web',
     environment: 'jsdom',

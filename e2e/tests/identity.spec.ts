@@ -80,7 +80,14 @@ tree:
     - { id: s1, title: Moitiés, children: [{ id: p1, block: half-of-ten }] }
 `,
   );
-  const person = (id: string, email: string, password: string, first: string, last: string, birthday: string | null) =>
+  const person = (
+    id: string,
+    email: string,
+    password: string,
+    first: string,
+    last: string,
+    birthday: string | null,
+  ) =>
     `  - { id: ${id}, email: ${email}, password: '${password}', firstname: ${first}, lastname: ${last}, birthday: ${
       birthday ? `'${birthday}'` : 'null'
     }, preferredLocale: fr, cguAcceptedVersion: ${birthday ? "'2026-03'" : 'null'} }`;
@@ -95,7 +102,10 @@ tree:
       '',
     ].join('\n'),
   );
-  writeFileSync(path.join(dir, 'programs.yaml'), 'programs: [{ id: basics, name: Bases, courses: [halves] }]\n');
+  writeFileSync(
+    path.join(dir, 'programs.yaml'),
+    'programs: [{ id: basics, name: Bases, courses: [halves] }]\n',
+  );
   writeFileSync(
     path.join(dir, 'classes.yaml'),
     `classes:
@@ -120,12 +130,19 @@ invitations:
 function getJson<T>(apiPath: string): Promise<T> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: '127.0.0.1', port: PORT, path: apiPath, headers: { Host: `${HOST}:${PORT}`, Accept: 'application/json' } },
+      {
+        host: '127.0.0.1',
+        port: PORT,
+        path: apiPath,
+        headers: { Host: `${HOST}:${PORT}`, Accept: 'application/json' },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(text) as T) : reject(new Error(text))));
+        res.on('end', () =>
+          res.statusCode === 200 ? resolve(JSON.parse(text) as T) : reject(new Error(text)),
+        );
       },
     );
     req.on('error', reject);
@@ -203,7 +220,11 @@ test.beforeAll(async () => {
     ],
     pkce: { required: () => true },
     cookies: { keys: ['e2e-cookie-key-0123456789'] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'locale'] },
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['given_name', 'family_name', 'locale'],
+    },
     features: { devInteractions: { enabled: true } },
     findAccount: (_ctx: unknown, sub: string) => ({
       accountId: sub,
@@ -258,7 +279,9 @@ test.describe('identity and account', () => {
     await field.fill('simple');
     await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
     await expect(
-      page.getByText('Doit contenir au moins : une majuscule, une minuscule, un chiffre et un caractère spécial'),
+      page.getByText(
+        'Doit contenir au moins : une majuscule, une minuscule, un chiffre et un caractère spécial',
+      ),
     ).toBeVisible();
     // The reset field is trimmed (SPEC §5).
     await field.fill('  Nouveau#2026  ');
@@ -330,10 +353,15 @@ test.describe('identity and account', () => {
     await expect(page.getByRole('alert')).toContainText('La connexion par authentification unique a échoué');
   });
 
-  test('the required-data gate comes before anything else, with the legal texts at hand', async ({ page }) => {
+  test('the required-data gate comes before anything else, with the legal texts at hand', async ({
+    page,
+  }) => {
     await signInAt(page, GUS);
     await expect(page.getByRole('heading', { level: 1, name: 'Avant de continuer' })).toBeVisible();
-    await expect(page.getByRole('link', { name: /Lire les mentions légales/ })).toHaveAttribute('href', '/legal/mentions');
+    await expect(page.getByRole('link', { name: /Lire les mentions légales/ })).toHaveAttribute(
+      'href',
+      '/legal/mentions',
+    );
     await expect(page.getByRole('link', { name: /protection des données/ })).toHaveAttribute(
       'href',
       '/legal/protection-des-donnees',
@@ -349,7 +377,9 @@ test.describe('identity and account', () => {
 
     await page.getByRole('button', { name: 'Valider et continuer' }).click();
     await expect(page.getByText("Choisissez votre date d'anniversaire")).toBeVisible();
-    await expect(page.getByText("Acceptez les conditions générales d'utilisation pour continuer")).toBeVisible();
+    await expect(
+      page.getByText("Acceptez les conditions générales d'utilisation pour continuer"),
+    ).toBeVisible();
     await page.getByLabel('Date de naissance').fill('1992-03-04');
     await page.getByLabel("J'ai lu et j'accepte les conditions générales d'utilisation").check();
     await page.getByRole('button', { name: 'Valider et continuer' }).click();
@@ -392,7 +422,9 @@ test.describe('identity and account', () => {
     await page.getByLabel('Nouveau mot de passe').fill('abcdefgh');
     await save.click();
     await expect(
-      page.getByText('Doit contenir au moins : une majuscule, une minuscule, un chiffre et un caractère spécial'),
+      page.getByText(
+        'Doit contenir au moins : une majuscule, une minuscule, un chiffre et un caractère spécial',
+      ),
     ).toBeVisible();
     await page.getByLabel('Nouveau mot de passe').fill('Ab1! xyz');
     await save.click();
@@ -416,7 +448,9 @@ test.describe('identity and account', () => {
     await page.getByLabel('Mot de passe actuel').fill('Faux#2026x');
     await page.getByLabel('Nouveau mot de passe').fill('Nouveau#2026');
     await save.click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Erreur' })).toContainText('Mot de passe invalide');
+    await expect(page.getByRole('alert').filter({ hasText: 'Erreur' })).toContainText(
+      'Mot de passe invalide',
+    );
 
     await page.reload();
     await expect(page.getByLabel('Nom', { exact: true })).toHaveValue('Lopez-Garcia');

@@ -48,7 +48,9 @@ test.describe('node mode', () => {
   });
 
   test('shows a block node with its toolbar, and Next opens the next node', async ({ page }) => {
-    const node = nodes.find((n) => n.attributes.kind === 'block' && n.attributes.title === 'Calculer un prix soldé');
+    const node = nodes.find(
+      (n) => n.attributes.kind === 'block' && n.attributes.title === 'Calculer un prix soldé',
+    );
     expect(node, 'the calculator block node').toBeTruthy();
     await page.goto(`/render/node/${node!.id}`);
     await expect(heading(page, 'Calculer un prix soldé')).toBeVisible();
@@ -62,13 +64,18 @@ test.describe('node mode', () => {
     expect(page.url()).not.toContain(node!.id);
   });
 
-  test('offers a multiblock by numbered titles, renders the chosen block, then goes home', async ({ page }) => {
+  test('offers a multiblock by numbered titles, renders the chosen block, then goes home', async ({
+    page,
+  }) => {
     const multiblock = nodes.find((n) => n.attributes.kind === 'multiblock');
     expect(multiblock, 'the multiblock node').toBeTruthy();
     await page.goto(`/render/node/${multiblock!.id}`);
     await expect(heading(page, 'Entraînement chronométré')).toBeVisible();
     const choices = page.getByRole('navigation', { name: 'Activités' }).getByRole('button');
-    await expect(choices).toHaveText(['1. Chrono : 30 % de 200', '2. Chrono : de la fraction au pourcentage']);
+    await expect(choices).toHaveText([
+      '1. Chrono : 30 % de 200',
+      '2. Chrono : de la fraction au pourcentage',
+    ]);
     await expectNoSeriousA11yViolations(page);
 
     // Keyboard alone: the second choice, then its content with the node's countdown.

@@ -27,13 +27,17 @@ async function tokenOf(page: Page): Promise<string> {
 
 /** Léa's available lesson of the safety course. */
 async function safetyLesson(request: APIRequestContext, token: string): Promise<string> {
-  const response = await request.get('/api/lessons?include=course&page[size]=100', { headers: { Authorization: `Bearer ${token}` } });
+  const response = await request.get('/api/lessons?include=course&page[size]=100', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   const doc = (await response.json()) as {
     data: { id: string; attributes: { courseId: string; state: string } }[];
     included?: { type: string; id: string; attributes: { title?: string } }[];
   };
   const course = doc.included?.find((r) => r.type === 'courses' && r.attributes.title === SAFETY);
-  const lesson = doc.data.find((l) => l.attributes.courseId === course?.id && l.attributes.state === 'AVAILABLE');
+  const lesson = doc.data.find(
+    (l) => l.attributes.courseId === course?.id && l.attributes.state === 'AVAILABLE',
+  );
   expect(lesson, `available lesson of ${SAFETY}`).toBeTruthy();
   return lesson!.id;
 }
@@ -48,7 +52,10 @@ async function walkToModule(request: APIRequestContext, token: string, lessonId:
     const current = ((await response.json()) as { data: PageResource }).data;
     if (current.attributes.block?.type === 'tincan') return current.id;
     if (!current.attributes.answeredAt) {
-      const answer = await request.patch(`${base}/pages/current`, { headers, data: { pageId: current.id, inputs: { answers: [] } } });
+      const answer = await request.patch(`${base}/pages/current`, {
+        headers,
+        data: { pageId: current.id, inputs: { answers: [] } },
+      });
       expect(answer.ok(), await answer.text()).toBe(true);
     }
     response = await request.post(`${base}/pages/next`, { headers, data: { fromPageId: current.id } });
@@ -72,15 +79,19 @@ test('a learning module reports its score: the player records it and moves on', 
 
   // Inside the module: explore the three sides, then finish it.
   const module = page.frameLocator('iframe.tincan-frame');
-  for (const side of ['Combustible', 'Comburant', 'Énergie']) await module.getByRole('button', { name: side }).click();
+  for (const side of ['Combustible', 'Comburant', 'Énergie'])
+    await module.getByRole('button', { name: side }).click();
   await module.getByRole('button', { name: "J'ai compris, terminer le module" }).click();
 
   // The player moved on by itself ('action:next'), after the score was recorded.
   await expect(page.getByText('Page 6 sur 7')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Les bons réflexes' })).toBeVisible();
-  const recorded = await page.request.get(`/api/lessons/${encodeURIComponent(lessonId)}/pages/current?pageId=${modulePageId}`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
+  const recorded = await page.request.get(
+    `/api/lessons/${encodeURIComponent(lessonId)}/pages/current?pageId=${modulePageId}`,
+    {
+      headers: { Authorization: `Bearer ${token}` },
+    },
+  );
   const results = ((await recorded.json()) as { data: PageResource }).data.attributes.results;
   expect(results).toMatchObject({ score: { actual: 10, max: 10 }, tincan: { scaled: 1 } });
 });

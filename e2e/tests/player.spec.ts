@@ -21,11 +21,15 @@ interface LessonsDoc {
 async function availableLesson(page: Page, title: string): Promise<string> {
   const doc = await page.evaluate(async () => {
     const token = window.localStorage.getItem('parcours.token');
-    const response = await fetch('/api/lessons?include=course', { headers: { Authorization: `Bearer ${token}` } });
+    const response = await fetch('/api/lessons?include=course', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     return (await response.json()) as LessonsDoc;
   });
   const course = doc.included?.find((r) => r.type === 'courses' && r.attributes.title === title);
-  const lesson = doc.data.find((l) => l.attributes.courseId === course?.id && l.attributes.state === 'AVAILABLE');
+  const lesson = doc.data.find(
+    (l) => l.attributes.courseId === course?.id && l.attributes.state === 'AVAILABLE',
+  );
   expect(lesson, `available lesson of ${title}`).toBeTruthy();
   return lesson!.id;
 }
@@ -54,9 +58,7 @@ async function readFeedbacks(page: Page): Promise<string[]> {
     await expect(dialog.getByRole('button', { name: 'Continuer' })).toBeFocused();
     await page.keyboard.press('Enter');
     // The next feedback takes the dialog's place, or the dialog closes.
-    await expect
-      .poll(async () => (await dialog.allTextContents())[0] !== text)
-      .toBe(true);
+    await expect.poll(async () => (await dialog.allTextContents())[0] !== text).toBe(true);
   }
   return seen;
 }
@@ -113,7 +115,9 @@ test.describe('lesson player', () => {
       await tabTo(page, page.getByRole('checkbox', { name }));
       await page.keyboard.press('Space');
     }
-    const graded = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/pages/current'));
+    const graded = page.waitForResponse(
+      (r) => r.request().method() === 'PATCH' && r.url().includes('/pages/current'),
+    );
     await page.keyboard.press('Enter');
     answeredPageId = ((await (await graded).json()) as { data: { id: string } }).data.id;
     const right = await readFeedbacks(page);
@@ -137,7 +141,9 @@ test.describe('lesson player', () => {
     const calculator = page.getByRole('dialog', { name: 'Calculatrice' });
     for (const key of ['8', '0', 'Multiplié par', '0', 'Virgule', '7', '5', 'Égal'])
       await calculator.getByRole('button', { name: key, exact: true }).click();
-    await expect(calculator.getByRole('status', { name: 'Résultat' }).or(calculator.locator('output'))).toHaveText('60');
+    await expect(
+      calculator.getByRole('status', { name: 'Résultat' }).or(calculator.locator('output')),
+    ).toHaveText('60');
     await calculator.getByRole('button', { name: 'Fermer la calculatrice' }).click();
     const price = page.getByRole('textbox', { name: /Votre réponse/ });
     await tabTo(page, price);
@@ -155,13 +161,21 @@ test.describe('lesson player', () => {
     await expect(noAnswer.getByRole('button', { name: 'Rester' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(noAnswer).toHaveCount(0);
-    for (const [label, downs] of [['25 %', 2], ['50 %', 1], ['75 %', 3], ['10 %', 4], ['0,5', 1]] as const) {
+    for (const [label, downs] of [
+      ['25 %', 2],
+      ['50 %', 1],
+      ['75 %', 3],
+      ['10 %', 4],
+      ['0,5', 1],
+    ] as const) {
       const place = page.getByRole('combobox', { name: `Placer « ${label} » dans` });
       await tabTo(page, place);
       for (let i = 0; i < downs; i++) await page.keyboard.press('ArrowDown');
       await expect(place).toBeFocused();
     }
-    await expect(page.getByRole('group', { name: '1/2' }).getByRole('combobox', { name: 'Placer « 0,5 » dans' })).toHaveValue('0');
+    await expect(
+      page.getByRole('group', { name: '1/2' }).getByRole('combobox', { name: 'Placer « 0,5 » dans' }),
+    ).toHaveValue('0');
     await expect(page.getByRole('status').filter({ hasText: '« 0,5 » placée dans « 1/2 »' })).toBeAttached();
     await expectNoSeriousA11yViolations(page);
     await tabTo(page, next(page));

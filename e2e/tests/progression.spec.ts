@@ -67,14 +67,21 @@ async function finishLesson(request: APIRequestContext, token: string, lessonId:
 
 /** The lesson id behind a course's open link on the class card. */
 async function lessonIdOf(page: Page, name: RegExp): Promise<string> {
-  const href = await page.getByRole('article', { name: CLASS }).getByRole('link', { name }).getAttribute('href');
+  const href = await page
+    .getByRole('article', { name: CLASS })
+    .getByRole('link', { name })
+    .getAttribute('href');
   const id = /\/session\/([^/]+)$/.exec(href ?? '')?.[1];
   expect(id, `lesson link ${String(name)}`).toBeTruthy();
   return decodeURIComponent(id!);
 }
 
 const activeLessonId = (page: Page) =>
-  page.evaluate(() => (JSON.parse(window.sessionStorage.getItem('parcours.activeLesson') ?? '{}') as { lessonId?: string }).lessonId);
+  page.evaluate(
+    () =>
+      (JSON.parse(window.sessionStorage.getItem('parcours.activeLesson') ?? '{}') as { lessonId?: string })
+        .lessonId,
+  );
 
 test.describe('progression: end of lesson, next lessons, question and evaluation', () => {
   test.describe.configure({ mode: 'serial' });
@@ -175,7 +182,10 @@ test.describe('progression: end of lesson, next lessons, question and evaluation
     await page.getByRole('link', { name: 'Retour au tableau de bord' }).click();
     await expect(page).toHaveURL(/\/(\?.*)?$/);
     await expect(card.getByRole('link', { name: `Commencer ${SAFETY}` })).toBeVisible();
-    await expect(card.getByRole('progressbar', { name: `Progression de ${MATHS}` })).toHaveAttribute('aria-valuenow', '100');
+    await expect(card.getByRole('progressbar', { name: `Progression de ${MATHS}` })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
 
     // A second visit of the evaluation shows the review already given.
     await page.goBack();

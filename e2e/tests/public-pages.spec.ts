@@ -22,7 +22,9 @@ test.describe('public pages', () => {
     await expect(page).toHaveURL(/\/403$/);
   });
 
-  test('legal mentions and data protection are readable signed out, from the login footer', async ({ page }) => {
+  test('legal mentions and data protection are readable signed out, from the login footer', async ({
+    page,
+  }) => {
     await page.goto('/login');
     const footer = page.getByRole('navigation', { name: 'Informations légales' });
     await footer.getByRole('link', { name: 'Mentions légales' }).click();
@@ -79,7 +81,10 @@ test.describe('languages and tenants', () => {
 
   test.describe('English tenant', () => {
     test.use({ locale: 'en-GB' });
-    test('en.localhost is another organisation with its own name, branding and classes', async ({ page, baseURL }) => {
+    test('en.localhost is another organisation with its own name, branding and classes', async ({
+      page,
+      baseURL,
+    }) => {
       const enBase = (baseURL ?? '').replace('://localhost', '://en.localhost');
       await page.goto(`${enBase}/login`);
       await expect(page).toHaveTitle(/Pathways Learning/);

@@ -1,7 +1,9 @@
 import { expect, expectNoSeriousA11yViolations, LEARNER, signIn, test } from '../fixtures';
 
 test.describe('sign in and the home screen', () => {
-  test('a learner signs in, pages through classes, comes back to the same page, and signs out', async ({ page }) => {
+  test('a learner signs in, pages through classes, comes back to the same page, and signs out', async ({
+    page,
+  }) => {
     await page.goto('/');
     // Not signed in: the guard sends the learner to /login.
     await expect(page).toHaveURL(/\/login$/);
@@ -27,9 +29,16 @@ test.describe('sign in and the home screen', () => {
     expect(count).toBeLessThanOrEqual(5);
 
     // Opening a lesson of a class on page 2 makes it the active class…
-    const classOnPage2 = cards.filter({ has: page.getByRole('link', { name: /^(Commencer|Continuer) / }) }).first();
-    const className = await classOnPage2.getAttribute('aria-label') ?? (await classOnPage2.getByRole('heading').first().innerText());
-    await classOnPage2.getByRole('link', { name: /^(Commencer|Continuer) / }).first().click();
+    const classOnPage2 = cards
+      .filter({ has: page.getByRole('link', { name: /^(Commencer|Continuer) / }) })
+      .first();
+    const className =
+      (await classOnPage2.getAttribute('aria-label')) ??
+      (await classOnPage2.getByRole('heading').first().innerText());
+    await classOnPage2
+      .getByRole('link', { name: /^(Commencer|Continuer) / })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/session\/[^/]+$/);
 
     // …so after a reload of the home the learner lands on page 2 again, with that class shown.
@@ -60,7 +69,10 @@ test.describe('sign in and the home screen', () => {
     await page.goto('/login');
     await signIn(page);
     await page.getByRole('button', { name: 'Classes passées' }).click();
-    await expect(page.getByRole('button', { name: 'Classes passées' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'Classes passées' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await expect(page.getByRole('article', { name: /Remise à niveau/ })).toBeVisible();
     await expect(page.getByRole('article', { name: /Promo printemps/ })).toHaveCount(0);
     await expect(page.getByRole('navigation', { name: 'Pages des classes' })).toHaveCount(0);
@@ -87,7 +99,10 @@ test.describe('sign in and the home screen', () => {
   test('an empty form explains what is missing', async ({ page }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Se connecter' }).click();
-    await expect(page.getByRole('textbox', { name: 'E-mail ou pseudonyme' })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('textbox', { name: 'E-mail ou pseudonyme' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     await expect(page).toHaveURL(/\/login$/);
   });
 });
@@ -120,7 +135,10 @@ test.describe('route guard and navigation', () => {
   test('a token and user id in the address sign the learner in (idT / idU)', async ({ page, request }) => {
     const res = await request.post('/api/users/login', { data: LEARNER });
     expect(res.ok()).toBeTruthy();
-    const { access_token: token, user_id: userId } = (await res.json()) as { access_token: string; user_id: string };
+    const { access_token: token, user_id: userId } = (await res.json()) as {
+      access_token: string;
+      user_id: string;
+    };
     await page.goto(`/?idT=${encodeURIComponent(token)}&idU=${encodeURIComponent(userId)}`);
     await expect(page.getByRole('heading', { name: 'Mes formations' })).toBeVisible();
     // The token does not stay in the address bar.

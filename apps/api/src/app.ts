@@ -75,7 +75,12 @@ const CSP_DIRECTIVES = {
   mediaSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
-  frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'],
+  frameSrc: [
+    "'self'",
+    'https://www.youtube-nocookie.com',
+    'https://www.youtube.com',
+    'https://player.vimeo.com',
+  ],
   workerSrc: ["'self'"],
   manifestSrc: ["'self'"],
   objectSrc: ["'none'"],
@@ -93,7 +98,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   const app = Fastify({
     // Whatever the caller asks for (level, stream), secrets are redacted (plugins/log-redaction).
-    logger: opts.logger === false ? false : redactingLogger({ level: env.LOG_LEVEL, ...(typeof opts.logger === 'object' ? opts.logger : {}) }),
+    logger:
+      opts.logger === false
+        ? false
+        : redactingLogger({ level: env.LOG_LEVEL, ...(typeof opts.logger === 'object' ? opts.logger : {}) }),
     trustProxy: env.TRUST_PROXY,
     // Path ids are UUID-like; anything much longer is not an id of ours.
     routerOptions: { maxParamLength: 200 },
@@ -108,9 +116,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Before compression (a child scope's hook) sees the JSON: file URLs signed for the viewer.
   registerSignedFileUrls(app, env.JWT_SECRET);
   // JSON:API clients send application/vnd.api+json; parse it like JSON.
-  app.addContentTypeParser('application/vnd.api+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  app.addContentTypeParser(
+    'application/vnd.api+json',
+    { parseAs: 'string' },
+    app.getDefaultJsonParser('error', 'error'),
+  );
 
-  registerSecurityHeaders(app, { contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES } }, OPENED_BY_BACK_OFFICE);
+  registerSecurityHeaders(
+    app,
+    { contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES } },
+    OPENED_BY_BACK_OFFICE,
+  );
   // Off globally; routes opt in (login). Exceeding throws our ApiError, rendered as JSON:API.
   await app.register(rateLimit, {
     global: false,
@@ -120,7 +136,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
-      info: { title: 'Parcours API', version: '0.1.0', description: 'Learner front office API. Contract: docs/api.md.' },
+      info: {
+        title: 'Parcours API',
+        version: '0.1.0',
+        description: 'Learner front office API. Contract: docs/api.md.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
@@ -134,7 +154,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       registerDb(api, db, dbKind, opts.filesDir ?? null);
       registerTenant(api, { db });
       registerAuth(api, { db, secret: env.JWT_SECRET as string });
-      registerMail(api, { smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, 'outbox'), transport: opts.mailTransport });
+      registerMail(api, {
+        smtpUrl: env.SMTP_URL,
+        outboxDir: path.join(env.DATA_DIR, 'outbox'),
+        transport: opts.mailTransport,
+      });
       api.setNotFoundHandler(async (request) => {
         throw notFoundError(request.method, request.url);
       });

@@ -12,7 +12,10 @@ const schema = z.object({
   DATA_DIR: z.string().default(path.resolve(import.meta.dirname, '../../../.data')),
   DATABASE_URL: z.string().optional(),
   /** PostgreSQL schema (search_path); lets tests and several demos share one database. */
-  PG_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).optional(),
+  PG_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/)
+    .optional(),
   JWT_SECRET: z.string().min(32).optional(),
   SMTP_URL: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),

@@ -54,13 +54,20 @@ async function main(): Promise<void> {
     ...(env.PG_SCHEMA ? { pgSchema: env.PG_SCHEMA } : {}),
   });
   // Without PG_SCHEMA, PostgreSQL works in `public` (the default search_path).
-  await migrateToLatest(handle.db, { pgSchema: handle.kind === 'postgres' ? (env.PG_SCHEMA ?? 'public') : undefined });
+  await migrateToLatest(handle.db, {
+    pgSchema: handle.kind === 'postgres' ? (env.PG_SCHEMA ?? 'public') : undefined,
+  });
   if (!(await seedIfEmpty(handle.db, env, filesDir, (m) => console.log(m)))) {
     await handle.close();
     process.exit(1);
   }
 
-  const app = await buildApp({ env: { ...env, JWT_SECRET: jwtSecret(env) }, db: handle.db, dbKind: handle.kind, filesDir });
+  const app = await buildApp({
+    env: { ...env, JWT_SECRET: jwtSecret(env) },
+    db: handle.db,
+    dbKind: handle.kind,
+    filesDir,
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -26,7 +26,13 @@ const CORE = 'virtual:locales/fr/core';
 const SCREENS = 'virtual:locales/fr/screens';
 const routes = {
   '/login': ['src/features/auth/components/LoginPage.tsx', CORE],
-  '/': ['src/features/home/components/HomePage.tsx', 'src/app/QueryProvider.tsx', 'src/app/UserMenu.tsx', CORE, SCREENS],
+  '/': [
+    'src/features/home/components/HomePage.tsx',
+    'src/app/QueryProvider.tsx',
+    'src/app/UserMenu.tsx',
+    CORE,
+    SCREENS,
+  ],
   '/legal/mentions': ['src/features/legal/components/LegalPage.tsx', CORE],
 };
 

@@ -89,11 +89,31 @@ describe('effectiveWindow', () => {
   it.each<[string, TimeWindow, Partial<TimeWindow> | null | undefined, TimeWindow]>([
     ['no class-program', cls, undefined, cls],
     ['class-program without dates', cls, w(null, null), cls],
-    ['narrower on both sides', cls, w('2024-03-01T00:00:00Z', '2024-06-30T00:00:00Z'), w('2024-03-01T00:00:00Z', '2024-06-30T00:00:00Z')],
+    [
+      'narrower on both sides',
+      cls,
+      w('2024-03-01T00:00:00Z', '2024-06-30T00:00:00Z'),
+      w('2024-03-01T00:00:00Z', '2024-06-30T00:00:00Z'),
+    ],
     ['wider on both sides keeps the class', cls, w('2023-01-01T00:00:00Z', '2025-01-01T00:00:00Z'), cls],
-    ['later start only', cls, w('2024-02-01T00:00:00Z', null), w('2024-02-01T00:00:00Z', '2024-12-31T00:00:00Z')],
-    ['earlier end only', cls, { expireAt: '2024-05-01T00:00:00Z' }, w('2024-01-01T00:00:00Z', '2024-05-01T00:00:00Z')],
-    ['open-ended class takes the program window', w(null, null), w('2024-02-01T00:00:00Z', '2024-03-01T00:00:00Z'), w('2024-02-01T00:00:00Z', '2024-03-01T00:00:00Z')],
+    [
+      'later start only',
+      cls,
+      w('2024-02-01T00:00:00Z', null),
+      w('2024-02-01T00:00:00Z', '2024-12-31T00:00:00Z'),
+    ],
+    [
+      'earlier end only',
+      cls,
+      { expireAt: '2024-05-01T00:00:00Z' },
+      w('2024-01-01T00:00:00Z', '2024-05-01T00:00:00Z'),
+    ],
+    [
+      'open-ended class takes the program window',
+      w(null, null),
+      w('2024-02-01T00:00:00Z', '2024-03-01T00:00:00Z'),
+      w('2024-02-01T00:00:00Z', '2024-03-01T00:00:00Z'),
+    ],
     [
       'compares instants, not strings (offset makes it earlier)',
       cls,
@@ -118,7 +138,9 @@ describe('effectiveWindow', () => {
     expect(classPeriod(narrowed, now)).toBe('past');
     const before = new Date('2024-02-20T00:00:00Z');
     expect(classPeriod(narrowed, before)).toBe('next');
-    expect(nextRefreshDelay(narrowed, before)).toBe(Date.parse('2024-03-01T00:00:00Z') - before.getTime() + 200);
+    expect(nextRefreshDelay(narrowed, before)).toBe(
+      Date.parse('2024-03-01T00:00:00Z') - before.getTime() + 200,
+    );
   });
 });
 

@@ -60,7 +60,11 @@ export function effectiveWindow(cls: TimeWindow, classProgram?: Partial<TimeWind
   };
 }
 
-function pick(own: string | null, narrower: string | null, replaces: (own: number, other: number) => boolean): string | null {
+function pick(
+  own: string | null,
+  narrower: string | null,
+  replaces: (own: number, other: number) => boolean,
+): string | null {
   const ownMs = toInstant(own);
   const otherMs = toInstant(narrower);
   if (otherMs === null) return ownMs === null ? null : own;

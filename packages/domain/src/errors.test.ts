@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, SPEC_ERROR_CODES, errorTranslationKeys, httpStatusOf, isErrorCode, readErrorCode } from './errors';
+import {
+  ERROR_CODES,
+  SPEC_ERROR_CODES,
+  errorTranslationKeys,
+  httpStatusOf,
+  isErrorCode,
+  readErrorCode,
+} from './errors';
 import type { ErrorCode } from './errors';
 
 describe('ERROR_CODES', () => {
@@ -53,7 +60,10 @@ describe('isErrorCode', () => {
 });
 
 class ApiError extends Error {
-  constructor(readonly status: number, readonly body: unknown) {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
     super('api error');
   }
 }
@@ -61,16 +71,48 @@ class ApiError extends Error {
 describe('readErrorCode', () => {
   it.each<[string, unknown, ErrorCode | null]>([
     ['axios-style response.data.code', { response: { data: { code: 'RETRY_RESTRICT' } } }, 'RETRY_RESTRICT'],
-    ['response.data.errors[].code', { response: { data: { errors: [{ code: 'LESSON_SKIPPED' }] } } }, 'LESSON_SKIPPED'],
-    ['JSON:API document', { errors: [{ status: '404', code: 'MODEL_NOT_FOUND', title: 'Not found' }] }, 'MODEL_NOT_FOUND'],
+    [
+      'response.data.errors[].code',
+      { response: { data: { errors: [{ code: 'LESSON_SKIPPED' }] } } },
+      'LESSON_SKIPPED',
+    ],
+    [
+      'JSON:API document',
+      { errors: [{ status: '404', code: 'MODEL_NOT_FOUND', title: 'Not found' }] },
+      'MODEL_NOT_FOUND',
+    ],
     ['errors[] with the code in title', { errors: [{ title: 'Forbidden' }] }, 'Forbidden'],
-    ['first recognisable entry of errors[]', { errors: [{ code: 'WHATEVER' }, { code: 'INVALID_INPUTS' }] }, 'INVALID_INPUTS'],
-    ['code preferred over title in one entry', { errors: [{ code: 'BAD_REQUEST', title: 'UNDEFINED' }] }, 'BAD_REQUEST'],
-    ['unknown code falls back to a known title', { errors: [{ code: 'E42', title: 'PATCH_IN_PROGRESS' }] }, 'PATCH_IN_PROGRESS'],
-    ['response object with data.code', { data: { code: 'NO_LESSON_PAGE_AVAILABLE' } }, 'NO_LESSON_PAGE_AVAILABLE'],
+    [
+      'first recognisable entry of errors[]',
+      { errors: [{ code: 'WHATEVER' }, { code: 'INVALID_INPUTS' }] },
+      'INVALID_INPUTS',
+    ],
+    [
+      'code preferred over title in one entry',
+      { errors: [{ code: 'BAD_REQUEST', title: 'UNDEFINED' }] },
+      'BAD_REQUEST',
+    ],
+    [
+      'unknown code falls back to a known title',
+      { errors: [{ code: 'E42', title: 'PATCH_IN_PROGRESS' }] },
+      'PATCH_IN_PROGRESS',
+    ],
+    [
+      'response object with data.code',
+      { data: { code: 'NO_LESSON_PAGE_AVAILABLE' } },
+      'NO_LESSON_PAGE_AVAILABLE',
+    ],
     ['a bare error object', { code: 'UNIQUE_USERNAME', title: 'x' }, 'UNIQUE_USERNAME'],
-    ['an Error subclass carrying the body', new ApiError(409, { errors: [{ code: 'PATCH_IN_PROGRESS' }] }), 'PATCH_IN_PROGRESS'],
-    ['an Error whose cause carries the code', new Error('wrapped', { cause: { data: { code: 'BAD_REQUEST' } } }), 'BAD_REQUEST'],
+    [
+      'an Error subclass carrying the body',
+      new ApiError(409, { errors: [{ code: 'PATCH_IN_PROGRESS' }] }),
+      'PATCH_IN_PROGRESS',
+    ],
+    [
+      'an Error whose cause carries the code',
+      new Error('wrapped', { cause: { data: { code: 'BAD_REQUEST' } } }),
+      'BAD_REQUEST',
+    ],
     ['a bare code string', 'INVALID_PASSWORD', 'INVALID_PASSWORD'],
     ['a JS TypeError', new TypeError('Failed to fetch'), 'TYPE_ERROR'],
     ['a TypeError as cause', new Error('x', { cause: new TypeError('y') }), 'TYPE_ERROR'],

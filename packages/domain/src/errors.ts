@@ -76,7 +76,11 @@ export function httpStatusOf(code: ErrorCode): number {
 
 /** Translation keys of a code; `button` is optional in the catalogues (SPEC §8). */
 export function errorTranslationKeys(code: ErrorCode): { title: string; message: string; button: string } {
-  return { title: `errors.${code}.title`, message: `errors.${code}.message`, button: `errors.${code}.button` };
+  return {
+    title: `errors.${code}.title`,
+    message: `errors.${code}.message`,
+    button: `errors.${code}.button`,
+  };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

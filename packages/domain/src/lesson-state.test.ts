@@ -26,7 +26,16 @@ const OPEN = w(at(-DAY), at(DAY));
 
 describe('nextLessonState: every state × event', () => {
   // Written out in full on purpose: the table of docs/api.md "Progression", checked cell by cell.
-  const columns: LessonEvent[] = ['COMPLETED', 'TIME_UP', 'WINDOW_PENDING', 'WINDOW_OPENED', 'WINDOW_CLOSED', 'UNLOCKED_BY_PREVIOUS', 'CHOSEN_BY_ACTION', 'RESET'];
+  const columns: LessonEvent[] = [
+    'COMPLETED',
+    'TIME_UP',
+    'WINDOW_PENDING',
+    'WINDOW_OPENED',
+    'WINDOW_CLOSED',
+    'UNLOCKED_BY_PREVIOUS',
+    'CHOSEN_BY_ACTION',
+    'RESET',
+  ];
   const expected: Record<LessonState, LessonState[]> = {
     LOCKED: ['LOCKED', 'LOCKED', 'HIDDEN', 'LOCKED', 'EXPIRED', 'AVAILABLE', 'AVAILABLE', 'LOCKED'],
     AVAILABLE: ['DONE', 'SKIPPED', 'HIDDEN', 'AVAILABLE', 'EXPIRED', 'AVAILABLE', 'AVAILABLE', 'LOCKED'],
@@ -41,7 +50,9 @@ describe('nextLessonState: every state × event', () => {
     expect(Object.keys(expected).sort()).toEqual([...LESSON_STATES].sort());
   });
 
-  const cells = LESSON_STATES.flatMap((state) => columns.map((event, i) => [state, event, expected[state][i]] as const));
+  const cells = LESSON_STATES.flatMap((state) =>
+    columns.map((event, i) => [state, event, expected[state][i]] as const),
+  );
   it.each(cells)('%s + %s → %s', (state, event, to) => {
     expect(nextLessonState(state, event)).toBe(to);
   });
@@ -69,7 +80,9 @@ describe('closed and ended states', () => {
     ['DONE', 'COMPLETED', true],
     ['SKIPPED', 'ONGOING', true],
     ['EXPIRED', 'ONGOING', false],
-  ])('%s / %s ended: %s', (state, progress, ended) => expect(hasLessonEnded({ state, progress })).toBe(ended));
+  ])('%s / %s ended: %s', (state, progress, ended) =>
+    expect(hasLessonEnded({ state, progress })).toBe(ended),
+  );
 });
 
 describe('windowPhase and lessonWindow (class-timing additions)', () => {
@@ -89,10 +102,29 @@ describe('windowPhase and lessonWindow (class-timing additions)', () => {
   const cls = w('2026-01-01T00:00:00Z', '2026-12-31T00:00:00Z');
   it.each<[string, Parameters<typeof lessonWindow>[1], TimeWindow]>([
     ['no class program', null, cls],
-    ['class-program window narrower than its class', { startAt: '2026-03-01T00:00:00Z', expireAt: '2026-04-01T00:00:00Z' }, w('2026-03-01T00:00:00Z', '2026-04-01T00:00:00Z')],
-    ['class-program window wider: the class wins', { startAt: '2025-01-01T00:00:00Z', expireAt: '2027-01-01T00:00:00Z' }, cls],
-    ['opening boundaries narrow further', { startAt: '2026-03-01T00:00:00Z', openingBoundaries: { from: '2026-03-05T00:00:00Z', to: '2026-03-20T00:00:00Z' } }, w('2026-03-05T00:00:00Z', '2026-03-20T00:00:00Z')],
-    ['opening boundaries wider: ignored', { openingBoundaries: { from: '2025-01-01T00:00:00Z', to: null } }, cls],
+    [
+      'class-program window narrower than its class',
+      { startAt: '2026-03-01T00:00:00Z', expireAt: '2026-04-01T00:00:00Z' },
+      w('2026-03-01T00:00:00Z', '2026-04-01T00:00:00Z'),
+    ],
+    [
+      'class-program window wider: the class wins',
+      { startAt: '2025-01-01T00:00:00Z', expireAt: '2027-01-01T00:00:00Z' },
+      cls,
+    ],
+    [
+      'opening boundaries narrow further',
+      {
+        startAt: '2026-03-01T00:00:00Z',
+        openingBoundaries: { from: '2026-03-05T00:00:00Z', to: '2026-03-20T00:00:00Z' },
+      },
+      w('2026-03-05T00:00:00Z', '2026-03-20T00:00:00Z'),
+    ],
+    [
+      'opening boundaries wider: ignored',
+      { openingBoundaries: { from: '2025-01-01T00:00:00Z', to: null } },
+      cls,
+    ],
     ['empty opening boundaries', { openingBoundaries: {} }, cls],
   ])('%s', (_label, cp, expected) => expect(lessonWindow(cls, cp)).toEqual(expected));
 
@@ -100,18 +132,29 @@ describe('windowPhase and lessonWindow (class-timing additions)', () => {
     const narrow = lessonWindow(cls, { expireAt: at(0) });
     expect(windowPhase(cls, NOW)).toBe('open');
     expect(windowPhase(narrow, NOW)).toBe('closed');
-    expect(lessonStateAt({ state: 'AVAILABLE', startedAt: null, timeLimit: null }, narrow, NOW)).toBe('EXPIRED');
+    expect(lessonStateAt({ state: 'AVAILABLE', startedAt: null, timeLimit: null }, narrow, NOW)).toBe(
+      'EXPIRED',
+    );
   });
 });
 
 describe('lessonStateAt', () => {
-  const lesson = (state: LessonState, startedAt: string | null = null, timeLimit: number | null = null) => ({ state, startedAt, timeLimit });
+  const lesson = (state: LessonState, startedAt: string | null = null, timeLimit: number | null = null) => ({
+    state,
+    startedAt,
+    timeLimit,
+  });
   it.each<[string, ReturnType<typeof lesson>, TimeWindow, LessonState, number?]>([
     ['open window keeps AVAILABLE', lesson('AVAILABLE'), OPEN, 'AVAILABLE'],
     ['open window keeps LOCKED', lesson('LOCKED'), OPEN, 'LOCKED'],
     ['before the start: AVAILABLE is hidden', lesson('AVAILABLE'), w(at(1), null), 'HIDDEN'],
     ['before the start: LOCKED is hidden', lesson('LOCKED'), w(at(MIN), at(DAY)), 'HIDDEN'],
-    ['exact start: HIDDEN opens (to LOCKED, unlock rules follow)', lesson('HIDDEN'), w(at(0), null), 'LOCKED'],
+    [
+      'exact start: HIDDEN opens (to LOCKED, unlock rules follow)',
+      lesson('HIDDEN'),
+      w(at(0), null),
+      'LOCKED',
+    ],
     ['1 ms before the start: still HIDDEN', lesson('HIDDEN'), w(at(1), null), 'HIDDEN'],
     ['exact expiry: AVAILABLE expires', lesson('AVAILABLE'), w(at(-DAY), at(0)), 'EXPIRED'],
     ['1 ms before expiry: still AVAILABLE', lesson('AVAILABLE'), w(at(-DAY), at(1)), 'AVAILABLE'],
@@ -119,14 +162,29 @@ describe('lessonStateAt', () => {
     ['expiry keeps SKIPPED', lesson('SKIPPED'), w(null, at(-1)), 'SKIPPED'],
     ['hidden class that already expired', lesson('HIDDEN'), w(at(-2 * DAY), at(-DAY)), 'EXPIRED'],
     ['an extended window reopens an EXPIRED lesson', lesson('EXPIRED'), OPEN, 'LOCKED'],
-    ['expiry in another time zone, exact', lesson('AVAILABLE'), w(null, '2026-03-10T08:00:00-04:00'), 'EXPIRED'],
+    [
+      'expiry in another time zone, exact',
+      lesson('AVAILABLE'),
+      w(null, '2026-03-10T08:00:00-04:00'),
+      'EXPIRED',
+    ],
     ['time limit running', lesson('AVAILABLE', at(-59_000), 60), OPEN, 'AVAILABLE'],
     ['time limit reached exactly: still in time', lesson('AVAILABLE', at(-60_000), 60), OPEN, 'AVAILABLE'],
     ['time limit passed by 1 ms', lesson('AVAILABLE', at(-60_001), 60), OPEN, 'SKIPPED'],
     ['grace seconds delay the skip', lesson('AVAILABLE', at(-61_000), 60), OPEN, 'AVAILABLE', 2],
     ['time limit but never started', lesson('AVAILABLE', null, 60), OPEN, 'AVAILABLE'],
-    ['time up before the class closed: SKIPPED', lesson('AVAILABLE', at(-10 * MIN), 60), w(null, at(-MIN)), 'SKIPPED'],
-    ['class closed before the time was up: EXPIRED', lesson('AVAILABLE', at(-10 * MIN), 9 * 60 + 30), w(null, at(-MIN)), 'EXPIRED'],
+    [
+      'time up before the class closed: SKIPPED',
+      lesson('AVAILABLE', at(-10 * MIN), 60),
+      w(null, at(-MIN)),
+      'SKIPPED',
+    ],
+    [
+      'class closed before the time was up: EXPIRED',
+      lesson('AVAILABLE', at(-10 * MIN), 9 * 60 + 30),
+      w(null, at(-MIN)),
+      'EXPIRED',
+    ],
   ])('%s', (_label, l, window, expected, grace) => {
     expect(lessonStateAt(l, window, NOW, { graceSeconds: grace ?? 0 })).toBe(expected);
   });
@@ -140,16 +198,42 @@ describe('lessonStateAt', () => {
 });
 
 // A program a → b → c (sequential), with b asking a question and a unlocking two courses in `branchy`.
-const step = (courseId: string, extra: Partial<ProgramStep> = {}): ProgramStep => ({ courseId, unlocks: null, question: null, endOfProgram: false, ...extra });
-const L = (courseId: string, state: LessonState, extra: Partial<ProgramLesson> = {}): ProgramLesson => ({
-  id: `l-${courseId}`, courseId, state, progress: null, startedAt: null, timeLimit: null, answers: [], ...extra,
+const step = (courseId: string, extra: Partial<ProgramStep> = {}): ProgramStep => ({
+  courseId,
+  unlocks: null,
+  question: null,
+  endOfProgram: false,
+  ...extra,
 });
-const rules = (steps: ProgramStep[], extra: Partial<Parameters<typeof reconcileProgram>[1]> = {}) => ({ steps, mode: 'sequential' as const, window: OPEN, now: NOW, ...extra });
-const states = (out: ReturnType<typeof reconcileProgram>) => Object.fromEntries([...out].map(([id, o]) => [id, o.state]));
+const L = (courseId: string, state: LessonState, extra: Partial<ProgramLesson> = {}): ProgramLesson => ({
+  id: `l-${courseId}`,
+  courseId,
+  state,
+  progress: null,
+  startedAt: null,
+  timeLimit: null,
+  answers: [],
+  ...extra,
+});
+const rules = (steps: ProgramStep[], extra: Partial<Parameters<typeof reconcileProgram>[1]> = {}) => ({
+  steps,
+  mode: 'sequential' as const,
+  window: OPEN,
+  now: NOW,
+  ...extra,
+});
+const states = (out: ReturnType<typeof reconcileProgram>) =>
+  Object.fromEntries([...out].map(([id, o]) => [id, o.state]));
 
 describe('unlock rules', () => {
   const seq = [step('a'), step('b'), step('c')];
-  const question = { label: 'Next?', choices: [{ response: 'More b', target: 'b' }, { response: 'Go to c', target: 'c' }] };
+  const question = {
+    label: 'Next?',
+    choices: [
+      { response: 'More b', target: 'b' },
+      { response: 'Go to c', target: 'c' },
+    ],
+  };
 
   it('unlockModeOf', () => {
     expect(unlockModeOf({ unlock: 'all' })).toBe('all');
@@ -160,11 +244,35 @@ describe('unlock rules', () => {
   it.each<[string, ProgramStep[], number, { actionIdx: number; choiceIdx: number }[], string[]]>([
     ['sequential: the next course', seq, 0, [], ['b']],
     ['the last course opens nothing', seq, 2, [], []],
-    ['explicit unlocks replace the next one', [step('a', { unlocks: ['b', 'c'] }), step('b'), step('c')], 0, [], ['b', 'c']],
+    [
+      'explicit unlocks replace the next one',
+      [step('a', { unlocks: ['b', 'c'] }), step('b'), step('c')],
+      0,
+      [],
+      ['b', 'c'],
+    ],
     ['a question opens nothing by itself', [step('a', { question }), step('b'), step('c')], 0, [], []],
-    ['an answered question opens its target', [step('a', { question }), step('b'), step('c')], 0, [{ actionIdx: 0, choiceIdx: 1 }], ['c']],
-    ['out-of-range answers are ignored', [step('a', { question }), step('b'), step('c')], 0, [{ actionIdx: 0, choiceIdx: 9 }], []],
-    ['own course never listed, duplicates once', [step('a', { unlocks: ['a', 'b', 'b'] }), step('b')], 0, [], ['b']],
+    [
+      'an answered question opens its target',
+      [step('a', { question }), step('b'), step('c')],
+      0,
+      [{ actionIdx: 0, choiceIdx: 1 }],
+      ['c'],
+    ],
+    [
+      'out-of-range answers are ignored',
+      [step('a', { question }), step('b'), step('c')],
+      0,
+      [{ actionIdx: 0, choiceIdx: 9 }],
+      [],
+    ],
+    [
+      'own course never listed, duplicates once',
+      [step('a', { unlocks: ['a', 'b', 'b'] }), step('b')],
+      0,
+      [],
+      ['b'],
+    ],
   ])('%s', (_label, steps, index, answers, expected) => {
     expect(unlockTargets(steps, index, answers)).toEqual(expected);
   });
@@ -175,18 +283,27 @@ describe('unlock rules', () => {
   });
 
   it('completing a lesson unlocks the next one, and only that one', () => {
-    const out = reconcileProgram([L('a', 'DONE', { progress: 'COMPLETED' }), L('b', 'LOCKED'), L('c', 'LOCKED')], rules(seq));
+    const out = reconcileProgram(
+      [L('a', 'DONE', { progress: 'COMPLETED' }), L('b', 'LOCKED'), L('c', 'LOCKED')],
+      rules(seq),
+    );
     expect(states(out)).toEqual({ 'l-a': 'DONE', 'l-b': 'AVAILABLE', 'l-c': 'LOCKED' });
     expect(out.get('l-a')).toMatchObject({ ended: true, isEndOfProgram: false });
   });
 
   it('a SKIPPED lesson (time up) unlocks the next one too', () => {
-    const out = reconcileProgram([L('a', 'AVAILABLE', { startedAt: at(-2 * MIN), timeLimit: 60 }), L('b', 'LOCKED'), L('c', 'LOCKED')], rules(seq));
+    const out = reconcileProgram(
+      [L('a', 'AVAILABLE', { startedAt: at(-2 * MIN), timeLimit: 60 }), L('b', 'LOCKED'), L('c', 'LOCKED')],
+      rules(seq),
+    );
     expect(states(out)).toEqual({ 'l-a': 'SKIPPED', 'l-b': 'AVAILABLE', 'l-c': 'LOCKED' });
   });
 
   it('mode all opens every course', () => {
-    const out = reconcileProgram([L('a', 'LOCKED'), L('b', 'LOCKED'), L('c', 'LOCKED')], rules(seq, { mode: 'all' }));
+    const out = reconcileProgram(
+      [L('a', 'LOCKED'), L('b', 'LOCKED'), L('c', 'LOCKED')],
+      rules(seq, { mode: 'all' }),
+    );
     expect(states(out)).toEqual({ 'l-a': 'AVAILABLE', 'l-b': 'AVAILABLE', 'l-c': 'AVAILABLE' });
   });
 
@@ -200,14 +317,25 @@ describe('unlock rules', () => {
   });
 
   it('expiry closes what is not ended and keeps results', () => {
-    const out = reconcileProgram([L('a', 'DONE', { progress: 'COMPLETED' }), L('b', 'AVAILABLE', { progress: 'ONGOING' }), L('c', 'LOCKED')], rules(seq, { window: w(null, at(0)) }));
+    const out = reconcileProgram(
+      [
+        L('a', 'DONE', { progress: 'COMPLETED' }),
+        L('b', 'AVAILABLE', { progress: 'ONGOING' }),
+        L('c', 'LOCKED'),
+      ],
+      rules(seq, { window: w(null, at(0)) }),
+    );
     expect(states(out)).toEqual({ 'l-a': 'DONE', 'l-b': 'EXPIRED', 'l-c': 'EXPIRED' });
   });
 
   it('the last course, or one marked endOfProgram, ends the program once ended', () => {
     const steps = [step('a'), step('b', { endOfProgram: true }), step('c')];
     const out = reconcileProgram(
-      [L('a', 'DONE', { progress: 'COMPLETED' }), L('b', 'DONE', { progress: 'COMPLETED' }), L('c', 'SKIPPED')],
+      [
+        L('a', 'DONE', { progress: 'COMPLETED' }),
+        L('b', 'DONE', { progress: 'COMPLETED' }),
+        L('c', 'SKIPPED'),
+      ],
       rules(steps),
     );
     expect([...out.values()].map((o) => o.isEndOfProgram)).toEqual([false, true, true]);
@@ -217,42 +345,91 @@ describe('unlock rules', () => {
   it('is idempotent: reconciling its own result changes nothing', () => {
     const lessons = [L('a', 'DONE', { progress: 'COMPLETED' }), L('b', 'LOCKED'), L('c', 'HIDDEN')];
     const once = reconcileProgram(lessons, rules(seq));
-    const again = reconcileProgram(lessons.map((l) => ({ ...l, state: once.get(l.id)!.state })), rules(seq));
+    const again = reconcileProgram(
+      lessons.map((l) => ({ ...l, state: once.get(l.id)!.state })),
+      rules(seq),
+    );
     expect(states(again)).toEqual(states(once));
   });
 });
 
 describe('endOfLessonActions', () => {
-  const question = { label: 'What next?', choices: [{ response: 'Practise', target: 'b' }, { response: 'Move on', target: 'c' }] };
-  const sib = (courseId: string, state: LessonState, progress: 'COMPLETED' | null = null) => ({ id: `l-${courseId}`, courseId, state, progress, title: `Course ${courseId}` });
+  const question = {
+    label: 'What next?',
+    choices: [
+      { response: 'Practise', target: 'b' },
+      { response: 'Move on', target: 'c' },
+    ],
+  };
+  const sib = (courseId: string, state: LessonState, progress: 'COMPLETED' | null = null) => ({
+    id: `l-${courseId}`,
+    courseId,
+    state,
+    progress,
+    title: `Course ${courseId}`,
+  });
 
   it('nothing before the lesson ends', () => {
     const steps = [step('a', { question }), step('b'), step('c')];
-    expect(endOfLessonActions({ courseId: 'a', state: 'AVAILABLE', progress: 'ONGOING', answers: [] }, steps, [sib('b', 'LOCKED'), sib('c', 'LOCKED')])).toEqual({ interactive: [], unlockedLessons: [] });
+    expect(
+      endOfLessonActions({ courseId: 'a', state: 'AVAILABLE', progress: 'ONGOING', answers: [] }, steps, [
+        sib('b', 'LOCKED'),
+        sib('c', 'LOCKED'),
+      ]),
+    ).toEqual({ interactive: [], unlockedLessons: [] });
   });
 
   it('two unlocked lessons to choose from', () => {
     const steps = [step('a', { unlocks: ['b', 'c'] }), step('b'), step('c')];
-    expect(endOfLessonActions({ courseId: 'a', state: 'DONE', progress: 'COMPLETED', answers: [] }, steps, [sib('a', 'DONE', 'COMPLETED'), sib('b', 'AVAILABLE'), sib('c', 'AVAILABLE')])).toEqual({
+    expect(
+      endOfLessonActions({ courseId: 'a', state: 'DONE', progress: 'COMPLETED', answers: [] }, steps, [
+        sib('a', 'DONE', 'COMPLETED'),
+        sib('b', 'AVAILABLE'),
+        sib('c', 'AVAILABLE'),
+      ]),
+    ).toEqual({
       interactive: [],
-      unlockedLessons: [{ id: 'l-b', title: 'Course b' }, { id: 'l-c', title: 'Course c' }],
+      unlockedLessons: [
+        { id: 'l-b', title: 'Course b' },
+        { id: 'l-c', title: 'Course c' },
+      ],
     });
   });
 
   it('ended or closed targets are not offered', () => {
     const steps = [step('a', { unlocks: ['b', 'c'] }), step('b'), step('c')];
-    const out = endOfLessonActions({ courseId: 'a', state: 'DONE', progress: 'COMPLETED', answers: [] }, steps, [sib('b', 'DONE', 'COMPLETED'), sib('c', 'EXPIRED')]);
+    const out = endOfLessonActions(
+      { courseId: 'a', state: 'DONE', progress: 'COMPLETED', answers: [] },
+      steps,
+      [sib('b', 'DONE', 'COMPLETED'), sib('c', 'EXPIRED')],
+    );
     expect(out.unlockedLessons).toEqual([]);
   });
 
   it('a question with targets as lesson ids, until answered; then the chosen lesson', () => {
     const steps = [step('a', { question }), step('b'), step('c')];
     const siblings = [sib('b', 'LOCKED'), sib('c', 'AVAILABLE')];
-    expect(endOfLessonActions({ courseId: 'a', state: 'SKIPPED', progress: null, answers: [] }, steps, siblings)).toEqual({
-      interactive: [{ label: 'What next?', choices: [{ response: 'Practise', action: { target: 'l-b' } }, { response: 'Move on', action: { target: 'l-c' } }] }],
+    expect(
+      endOfLessonActions({ courseId: 'a', state: 'SKIPPED', progress: null, answers: [] }, steps, siblings),
+    ).toEqual({
+      interactive: [
+        {
+          label: 'What next?',
+          choices: [
+            { response: 'Practise', action: { target: 'l-b' } },
+            { response: 'Move on', action: { target: 'l-c' } },
+          ],
+        },
+      ],
       unlockedLessons: [],
     });
-    expect(endOfLessonActions({ courseId: 'a', state: 'DONE', progress: 'COMPLETED', answers: [{ actionIdx: 0, choiceIdx: 1 }] }, steps, siblings)).toEqual({
+    expect(
+      endOfLessonActions(
+        { courseId: 'a', state: 'DONE', progress: 'COMPLETED', answers: [{ actionIdx: 0, choiceIdx: 1 }] },
+        steps,
+        siblings,
+      ),
+    ).toEqual({
       interactive: [],
       unlockedLessons: [{ id: 'l-c', title: 'Course c' }],
     });
@@ -260,6 +437,10 @@ describe('endOfLessonActions', () => {
 
   it('a question whose target has no lesson is left out (indexes must stay aligned)', () => {
     const steps = [step('a', { question }), step('b'), step('c')];
-    expect(endOfLessonActions({ courseId: 'a', state: 'DONE', progress: 'COMPLETED', answers: [] }, steps, [sib('b', 'LOCKED')]).interactive).toEqual([]);
+    expect(
+      endOfLessonActions({ courseId: 'a', state: 'DONE', progress: 'COMPLETED', answers: [] }, steps, [
+        sib('b', 'LOCKED'),
+      ]).interactive,
+    ).toEqual([]);
   });
 });

@@ -123,7 +123,10 @@ export interface TimedLesson {
 }
 
 /** When the lesson's own time is up (limit + grace after its start), or null. */
-export function lessonDeadline(lesson: Pick<TimedLesson, 'startedAt' | 'timeLimit'>, graceSeconds = 0): number | null {
+export function lessonDeadline(
+  lesson: Pick<TimedLesson, 'startedAt' | 'timeLimit'>,
+  graceSeconds = 0,
+): number | null {
   const start = toInstant(lesson.startedAt);
   if (start === null || lesson.timeLimit == null || lesson.timeLimit <= 0) return null;
   return start + (lesson.timeLimit + graceSeconds) * 1000;
@@ -134,9 +137,15 @@ export function lessonDeadline(lesson: Pick<TimedLesson, 'startedAt' | 'timeLimi
  * time limit. When both the window's expiry and the time limit are past, the one that came first
  * decides (a lesson whose time ran out before the class closed is SKIPPED, not EXPIRED).
  */
-export function lessonStateAt(lesson: TimedLesson, window: TimeWindow, now: Date, opts: { graceSeconds?: number } = {}): LessonState {
+export function lessonStateAt(
+  lesson: TimedLesson,
+  window: TimeWindow,
+  now: Date,
+  opts: { graceSeconds?: number } = {},
+): LessonState {
   const phase = windowPhase(window, now);
-  const windowEvent: LessonEvent = phase === 'pending' ? 'WINDOW_PENDING' : phase === 'closed' ? 'WINDOW_CLOSED' : 'WINDOW_OPENED';
+  const windowEvent: LessonEvent =
+    phase === 'pending' ? 'WINDOW_PENDING' : phase === 'closed' ? 'WINDOW_CLOSED' : 'WINDOW_OPENED';
   const deadline = lessonDeadline(lesson, opts.graceSeconds ?? 0);
   // Past the deadline: strictly later than it (an answer arriving exactly at the limit is in time).
   const timeUp = deadline !== null && now.getTime() > deadline;
@@ -203,7 +212,11 @@ export function isEndOfProgramStep(steps: readonly ProgramStep[], index: number)
  * Courses an ended lesson opens: its explicit `unlocks`, else — unless it asks a question — the
  * next course by order; plus the targets of the choices the learner made. Unique, own course excluded.
  */
-export function unlockTargets(steps: readonly ProgramStep[], index: number, answers: readonly ActionAnswer[]): string[] {
+export function unlockTargets(
+  steps: readonly ProgramStep[],
+  index: number,
+  answers: readonly ActionAnswer[],
+): string[] {
   const step = steps[index];
   if (!step) return [];
   const out: string[] = [];
@@ -236,10 +249,15 @@ export interface LessonOutcome {
  * targets of ended lessons receive UNLOCKED_BY_PREVIOUS, chosen targets CHOSEN_BY_ACTION.
  * Idempotent: applying it to its own result changes nothing.
  */
-export function reconcileProgram(lessons: readonly ProgramLesson[], rules: ProgramRules): Map<string, LessonOutcome> {
+export function reconcileProgram(
+  lessons: readonly ProgramLesson[],
+  rules: ProgramRules,
+): Map<string, LessonOutcome> {
   const timed = new Map<string, LessonState>();
-  for (const l of lessons) timed.set(l.id, lessonStateAt(l, rules.window, rules.now, { graceSeconds: rules.graceSeconds ?? 0 }));
-  const ended = (l: ProgramLesson) => hasLessonEnded({ state: timed.get(l.id) ?? l.state, progress: l.progress });
+  for (const l of lessons)
+    timed.set(l.id, lessonStateAt(l, rules.window, rules.now, { graceSeconds: rules.graceSeconds ?? 0 }));
+  const ended = (l: ProgramLesson) =>
+    hasLessonEnded({ state: timed.get(l.id) ?? l.state, progress: l.progress });
 
   const unlocked = new Set<string>();
   const chosen = new Set<string>();
@@ -251,7 +269,8 @@ export function reconcileProgram(lessons: readonly ProgramLesson[], rules: Progr
     if (index < 0 || !ended(l)) continue;
     const step = rules.steps[index];
     const choiceTargets = new Set(l.answers.map((a) => step?.question?.choices[a.choiceIdx]?.target));
-    for (const target of unlockTargets(rules.steps, index, l.answers)) (choiceTargets.has(target) ? chosen : unlocked).add(target);
+    for (const target of unlockTargets(rules.steps, index, l.answers))
+      (choiceTargets.has(target) ? chosen : unlocked).add(target);
   }
 
   const out = new Map<string, LessonOutcome>();
@@ -260,7 +279,11 @@ export function reconcileProgram(lessons: readonly ProgramLesson[], rules: Progr
     if (unlocked.has(l.courseId)) state = nextLessonState(state, 'UNLOCKED_BY_PREVIOUS');
     if (chosen.has(l.courseId)) state = nextLessonState(state, 'CHOSEN_BY_ACTION');
     const isEnded = hasLessonEnded({ state, progress: l.progress });
-    out.set(l.id, { state, ended: isEnded, isEndOfProgram: isEnded && isEndOfProgramStep(rules.steps, stepIndexOf(rules.steps, l.courseId)) });
+    out.set(l.id, {
+      state,
+      ended: isEnded,
+      isEndOfProgram: isEnded && isEndOfProgramStep(rules.steps, stepIndexOf(rules.steps, l.courseId)),
+    });
   }
   return out;
 }
@@ -273,7 +296,13 @@ export function reconcileProgram(lessons: readonly ProgramLesson[], rules: Progr
 export function endOfLessonActions(
   lesson: Pick<ProgramLesson, 'courseId' | 'state' | 'progress' | 'answers'>,
   steps: readonly ProgramStep[],
-  siblings: readonly { id: string; courseId: string; state: LessonState; progress: PageProgress | null; title: string }[],
+  siblings: readonly {
+    id: string;
+    courseId: string;
+    state: LessonState;
+    progress: PageProgress | null;
+    title: string;
+  }[],
 ): LessonActions {
   const none: LessonActions = { interactive: [], unlockedLessons: [] };
   const index = stepIndexOf(steps, lesson.courseId);
@@ -287,13 +316,18 @@ export function endOfLessonActions(
     if (targets.length > 0 && targets.every((t) => t !== undefined)) {
       interactive.push({
         label: step.question.label,
-        choices: step.question.choices.map((c, i) => ({ response: c.response, action: { target: targets[i]?.id ?? '' } })),
+        choices: step.question.choices.map((c, i) => ({
+          response: c.response,
+          action: { target: targets[i]?.id ?? '' },
+        })),
       });
     }
   }
   const unlockedLessons = unlockTargets(steps, index, lesson.answers).flatMap((courseId) => {
     const target = byCourse.get(courseId);
-    return target && target.state === 'AVAILABLE' && target.progress !== 'COMPLETED' ? [{ id: target.id, title: target.title }] : [];
+    return target && target.state === 'AVAILABLE' && target.progress !== 'COMPLETED'
+      ? [{ id: target.id, title: target.title }]
+      : [];
   });
   return { interactive, unlockedLessons };
 }

@@ -4,7 +4,8 @@ import { DASHBOARD_PAGE_SIZE } from './constants';
 export { DASHBOARD_PAGE_SIZE, LIMITS } from './constants';
 
 function assertPageSize(size: number): void {
-  if (!Number.isInteger(size) || size < 1) throw new RangeError(`page size must be a positive integer, got ${size}`);
+  if (!Number.isInteger(size) || size < 1)
+    throw new RangeError(`page size must be a positive integer, got ${size}`);
 }
 
 /** Number of pages needed for `total` items; 0 when there is nothing to show. */

@@ -42,7 +42,8 @@ describe('certificateAvailable', () => {
   });
 });
 
-const pages = (...progress: (PageProgress | null)[]) => progress.map((p, i) => ({ nodeId: `n${i}`, progress: p }));
+const pages = (...progress: (PageProgress | null)[]) =>
+  progress.map((p, i) => ({ nodeId: `n${i}`, progress: p }));
 
 describe('nodeCompletedShare', () => {
   it.each<[string, ReturnType<typeof pages>, number]>([
@@ -60,7 +61,12 @@ describe('nodeCompletedShare', () => {
 });
 
 describe('progressionPercent', () => {
-  const node = (list: ReturnType<typeof pages>, order = 0) => ({ nodeId: `s${order}`, title: null, order, pages: list });
+  const node = (list: ReturnType<typeof pages>, order = 0) => ({
+    nodeId: `s${order}`,
+    title: null,
+    order,
+    pages: list,
+  });
   it.each<[string, ReturnType<typeof node>[], number]>([
     ['empty tree', [], 0],
     ['one node without pages', [node(pages())], 0],
@@ -71,14 +77,28 @@ describe('progressionPercent', () => {
     ['a page-less node still counts as 0', [node(pages('COMPLETED')), node(pages())], 50],
     ['thirds round to nearest', [node(pages('COMPLETED')), node(pages(null)), node(pages(null))], 33],
     ['two thirds round up', [node(pages('COMPLETED')), node(pages('COMPLETED')), node(pages(null))], 67],
-    ['68.75 rounds up', [node(pages('COMPLETED', 'ONGOING', null, null)), node(pages('COMPLETED', 'COMPLETED', 'COMPLETED', 'COMPLETED'))], 69],
+    [
+      '68.75 rounds up',
+      [
+        node(pages('COMPLETED', 'ONGOING', null, null)),
+        node(pages('COMPLETED', 'COMPLETED', 'COMPLETED', 'COMPLETED')),
+      ],
+      69,
+    ],
     ['12.5 rounds up', [node(pages('ONGOING', null)), node(pages(null))], 13],
     [
       'half a percent from a long tree rounds up',
-      [node(pages('ONGOING', ...Array<null>(9).fill(null))), ...[1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => node(pages(null), i))],
+      [
+        node(pages('ONGOING', ...Array<null>(9).fill(null))),
+        ...[1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => node(pages(null), i)),
+      ],
       1,
     ],
-    ['1/8 of one node of 5', [node(pages('ONGOING', null, null, null)), ...[1, 2, 3, 4].map((i) => node(pages(null), i))], 3],
+    [
+      '1/8 of one node of 5',
+      [node(pages('ONGOING', null, null, null)), ...[1, 2, 3, 4].map((i) => node(pages(null), i))],
+      3,
+    ],
     ['all completed', [node(pages('COMPLETED')), node(pages('COMPLETED', 'COMPLETED'))], 100],
   ])('%s → %i', (_label, tree, expected) => {
     expect(progressionPercent(tree)).toBe(expected);

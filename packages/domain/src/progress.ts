@@ -8,8 +8,14 @@ export function lessonHasEnded(lesson: Pick<LessonAttributes, 'state' | 'progres
 }
 
 /** SPEC §4: the certificate link shows only for an ended lesson that has a certification reference. */
-export function certificateAvailable(lesson: Pick<LessonAttributes, 'state' | 'progress' | 'certificationRef'>): boolean {
-  return lessonHasEnded(lesson) && typeof lesson.certificationRef === 'string' && lesson.certificationRef.trim() !== '';
+export function certificateAvailable(
+  lesson: Pick<LessonAttributes, 'state' | 'progress' | 'certificationRef'>,
+): boolean {
+  return (
+    lessonHasEnded(lesson) &&
+    typeof lesson.certificationRef === 'string' &&
+    lesson.certificationRef.trim() !== ''
+  );
 }
 
 function pageWeight(progress: PageProgress | null | undefined): number {

@@ -138,7 +138,10 @@ export function passwordSchema(opts: PasswordOptions = {}) {
   return base
     .min(PASSWORD_MIN, msg('validation.password.length'))
     .max(PASSWORD_MAX, msg('validation.password.length'))
-    .refine((v) => UPPER.test(v) && LOWER.test(v) && DIGIT.test(v) && SPECIAL.test(v), msg('validation.password.complexity'))
+    .refine(
+      (v) => UPPER.test(v) && LOWER.test(v) && DIGIT.test(v) && SPECIAL.test(v),
+      msg('validation.password.complexity'),
+    )
     .refine((v) => !WHITESPACE.test(v), msg('validation.password.whitespace'));
 }
 
@@ -152,7 +155,9 @@ export function usesSimplePassword(
 
 /** Password renewal form (/reset): the field is trimmed before the rule applies (SPEC §5). */
 export function resetPasswordSchema(opts: PasswordOptions = {}) {
-  return z.object({ password: z.string(msg('validation.password.required')).trim().pipe(passwordSchema(opts)) });
+  return z.object({
+    password: z.string(msg('validation.password.required')).trim().pipe(passwordSchema(opts)),
+  });
 }
 
 // ---------------------------------------------------------------- profile
@@ -195,11 +200,17 @@ const isoDateTime = z.iso.datetime({ offset: true });
 const birthdayField = z
   .string(msg('validation.birthday.invalid'))
   .trim()
-  .refine((v) => isoDate.safeParse(v).success || isoDateTime.safeParse(v).success, msg('validation.birthday.invalid'));
+  .refine(
+    (v) => isoDate.safeParse(v).success || isoDateTime.safeParse(v).success,
+    msg('validation.birthday.invalid'),
+  );
 
 /** Empty optional inputs (blank or null) mean "not given": dropped instead of failing their format check. */
 function optionalField<T extends z.ZodType>(schema: T) {
-  return z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), schema.optional());
+  return z.preprocess(
+    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+    schema.optional(),
+  );
 }
 
 /**

@@ -8,13 +8,25 @@ describe('userDomain', () => {
     ['superadmin', { roles: ['superadmin'], companies: [] }, 'grains'],
     ['admin', { roles: ['admin'], companies: [] }, 'grains'],
     ['a role wins over companies', { roles: ['admin'], companies: [{ role: 'OWNER' }] }, 'grains'],
-    ['a role wins over student-only companies', { roles: ['admin'], companies: [{ role: 'STUDENT' }] }, 'grains'],
+    [
+      'a role wins over student-only companies',
+      { roles: ['admin'], companies: [{ role: 'STUDENT' }] },
+      'grains',
+    ],
     ['blank role strings are ignored', { roles: [''], companies: [] }, 'public'],
     ...(['TEACHER', 'ADMIN', 'OWNER', 'ORGANIZER', 'CERTIFIER', 'SUPERVISOR'] as const).map(
-      (role): [string, UserDomainSource, UserDomain] => [`company ${role}`, { roles: [], companies: [{ role }] }, 'client'],
+      (role): [string, UserDomainSource, UserDomain] => [
+        `company ${role}`,
+        { roles: [], companies: [{ role }] },
+        'client',
+      ],
     ),
     ['company STUDENT only', { roles: [], companies: [{ role: 'STUDENT' }] }, 'public'],
-    ['one allowed company among students', { roles: [], companies: [{ role: 'STUDENT' }, { role: 'TEACHER' }] }, 'client'],
+    [
+      'one allowed company among students',
+      { roles: [], companies: [{ role: 'STUDENT' }, { role: 'TEACHER' }] },
+      'client',
+    ],
     ['company role is case-sensitive', { roles: [], companies: [{ role: 'teacher' }] }, 'public'],
     ['nothing', { roles: [], companies: [] }, 'public'],
   ])('%s', (_label, source, expected) => {

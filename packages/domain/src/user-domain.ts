@@ -28,7 +28,10 @@ export function userDomain({ roles, companies }: UserDomainSource): UserDomain {
  * Route guard check: `permission` is a pipe-separated list of allowed domains. A visitor
  * without a domain (not signed in) never passes, and an empty list allows nobody.
  */
-export function hasPermission(domain: UserDomain | null | undefined, permission: string = DEFAULT_PERMISSION): boolean {
+export function hasPermission(
+  domain: UserDomain | null | undefined,
+  permission: string = DEFAULT_PERMISSION,
+): boolean {
   if (!domain) return false;
   return permission
     .split('|')

@@ -33,7 +33,15 @@ export interface DbHandle {
 }
 
 // Static list rather than a folder scan: works the same under tsx, vitest and a bundler.
-const migrations: Record<string, Migration> = { '0001-initial': m0001, '0002-user-email-ci': m0002, '0003-player-clock': m0003, '0004-certificates': m0004, '0006-statistics': m0006, '0008-honest-scores': m0008, '0009-file-secrets': m0009 };
+const migrations: Record<string, Migration> = {
+  '0001-initial': m0001,
+  '0002-user-email-ci': m0002,
+  '0003-player-clock': m0003,
+  '0004-certificates': m0004,
+  '0006-statistics': m0006,
+  '0008-honest-scores': m0008,
+  '0009-file-secrets': m0009,
+};
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export function openDb(opts: DbOptions): DbHandle {
@@ -60,7 +68,10 @@ export function openDb(opts: DbOptions): DbHandle {
   // cache per connection and the file mapped in memory keep them resident (issue 9 growth bench).
   database.pragma('cache_size = -65536');
   database.pragma('mmap_size = 268435456');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }), plugins });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(database) }),
+    plugins,
+  });
   registerSqliteRoot(db, database);
   return { db, kind: 'sqlite', close: () => db.destroy() };
 }
@@ -100,7 +111,11 @@ function withStatementCache(database: SQLite.Database, max = 500): SQLite.Databa
 }
 
 export async function migrateToLatest(db: Db, opts: { pgSchema?: string | undefined } = {}): Promise<void> {
-  const migrator = new Migrator({ db, provider, ...(opts.pgSchema ? { migrationTableSchema: opts.pgSchema } : {}) });
+  const migrator = new Migrator({
+    db,
+    provider,
+    ...(opts.pgSchema ? { migrationTableSchema: opts.pgSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

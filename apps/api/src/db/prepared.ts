@@ -83,7 +83,9 @@ export interface Prepared<A extends unknown[], R> {
   run(db: Db, ...args: A): Promise<number>;
 }
 
-export function prepared<A extends unknown[], R>(build: (db: Db, ...args: A) => Compilable<R>): Prepared<A, R> {
+export function prepared<A extends unknown[], R>(
+  build: (db: Db, ...args: A) => Compilable<R>,
+): Prepared<A, R> {
   // One template per dialect (the SQL differs), found by the adapter of the handle.
   const templates = new Map<unknown, Template>();
   const raws = new WeakMap<SQLite.Database, Raw>();
@@ -102,7 +104,8 @@ export function prepared<A extends unknown[], R>(build: (db: Db, ...args: A) => 
         constants[i] = arg === -1 ? p : undefined;
       });
       for (let i = 0; i < placeholders.length; i++) {
-        if (!args.includes(i)) throw new Error(`prepared query: argument ${i} is not a bound value of\n${compiled.sql}`);
+        if (!args.includes(i))
+          throw new Error(`prepared query: argument ${i} is not a bound value of\n${compiled.sql}`);
       }
       t = { sql: compiled.sql, args, constants, query: compiled.query };
       templates.set(adapter, t);
@@ -110,7 +113,8 @@ export function prepared<A extends unknown[], R>(build: (db: Db, ...args: A) => 
     return t;
   };
 
-  const paramsOf = (t: Template, args: unknown[]): unknown[] => t.args.map((a, i) => (a === -1 ? t.constants[i] : args[a]));
+  const paramsOf = (t: Template, args: unknown[]): unknown[] =>
+    t.args.map((a, i) => (a === -1 ? t.constants[i] : args[a]));
 
   const rawOf = (db: Db): Raw | null => {
     const sqlite = sqliteOf.get(db);
@@ -165,4 +169,3 @@ export function prepared<A extends unknown[], R>(build: (db: Db, ...args: A) => 
     },
   };
 }
-

@@ -9,81 +9,271 @@ type Json = string;
 type Flag = number;
 
 export interface ContextsTable {
-  id: string; alias: string; name: string; description: string | null;
-  hosts: Json; assets: Json; metas: Json; settings: Json; isGeneric: Generated<Flag>;
-  createdAt: string; updatedAt: string;
+  id: string;
+  alias: string;
+  name: string;
+  description: string | null;
+  hosts: Json;
+  assets: Json;
+  metas: Json;
+  settings: Json;
+  isGeneric: Generated<Flag>;
+  createdAt: string;
+  updatedAt: string;
 }
-export interface ContextHostnamesTable { hostname: string; contextId: string }
-export interface LibrariesTable { id: string; contextId: string; ownerId: string | null; ownerType: string | null; createdAt: string }
+export interface ContextHostnamesTable {
+  hostname: string;
+  contextId: string;
+}
+export interface LibrariesTable {
+  id: string;
+  contextId: string;
+  ownerId: string | null;
+  ownerType: string | null;
+  createdAt: string;
+}
 export interface FilesTable {
-  id: string; contextId: string; libraryId: string | null; ownerId: string | null; name: string;
-  type: string; fileType: string; icon: string | null; size: Generated<number>; storagePath: string;
-  sha256: string | null; createdAt: string; updatedAt: string;
+  id: string;
+  contextId: string;
+  libraryId: string | null;
+  ownerId: string | null;
+  name: string;
+  type: string;
+  fileType: string;
+  icon: string | null;
+  size: Generated<number>;
+  storagePath: string;
+  sha256: string | null;
+  createdAt: string;
+  updatedAt: string;
 }
 export interface UsersTable {
-  id: string; contextId: string; username: string | null; email: string; firstname: string | null;
-  lastname: string | null; avatarId: string | null; birthday: string | null; legal: Generated<Json>;
-  supportGroups: Generated<Json>; scoring: Generated<Json>; contributionLevel: Generated<number>;
-  passwordHash: string | null; donePageCount: Generated<number>; timeAlive: Generated<number>;
-  isFromInvitationCode: Generated<Flag>; tincanIdentifier: string | null; preferredLocale: string | null;
-  oidcSubject: string | null; tokensValidAfter: string | null; createdAt: string; updatedAt: string;
+  id: string;
+  contextId: string;
+  username: string | null;
+  email: string;
+  firstname: string | null;
+  lastname: string | null;
+  avatarId: string | null;
+  birthday: string | null;
+  legal: Generated<Json>;
+  supportGroups: Generated<Json>;
+  scoring: Generated<Json>;
+  contributionLevel: Generated<number>;
+  passwordHash: string | null;
+  donePageCount: Generated<number>;
+  timeAlive: Generated<number>;
+  isFromInvitationCode: Generated<Flag>;
+  tincanIdentifier: string | null;
+  preferredLocale: string | null;
+  oidcSubject: string | null;
+  tokensValidAfter: string | null;
+  createdAt: string;
+  updatedAt: string;
 }
-export interface RolesTable { id: string; name: string; description: string | null }
-export interface RoleUsersTable { id: string; roleId: string; principalType: string; principalId: string; scopeId: string | null }
-export interface CompaniesTable { id: string; contextId: string; name: string; avatarId: string | null; createdAt: string }
-export interface CompanyUsersTable { id: string; companyId: string; userId: string; role: string }
-export interface CourseTypesTable { id: string; contextId: string; title: string; description: string | null; settings: Generated<Json> }
-export interface CourseCategoriesTable { id: string; contextId: string; title: string; icon: string | null; backgroundImageId: string | null }
+export interface RolesTable {
+  id: string;
+  name: string;
+  description: string | null;
+}
+export interface RoleUsersTable {
+  id: string;
+  roleId: string;
+  principalType: string;
+  principalId: string;
+  scopeId: string | null;
+}
+export interface CompaniesTable {
+  id: string;
+  contextId: string;
+  name: string;
+  avatarId: string | null;
+  createdAt: string;
+}
+export interface CompanyUsersTable {
+  id: string;
+  companyId: string;
+  userId: string;
+  role: string;
+}
+export interface CourseTypesTable {
+  id: string;
+  contextId: string;
+  title: string;
+  description: string | null;
+  settings: Generated<Json>;
+}
+export interface CourseCategoriesTable {
+  id: string;
+  contextId: string;
+  title: string;
+  icon: string | null;
+  backgroundImageId: string | null;
+}
 export interface CourseCompetenciesTable {
-  id: string; contextId: string; parentId: string | null; isGeneric: Generated<Flag>; title: string;
-  icon: string | null; order: Generated<number>;
+  id: string;
+  contextId: string;
+  parentId: string | null;
+  isGeneric: Generated<Flag>;
+  title: string;
+  icon: string | null;
+  order: Generated<number>;
 }
 export interface CoursesTable {
-  id: string; contextId: string; title: string; description: string | null; reference: string | null;
-  state: string; categoryId: string; typeId: string | null; competencyIds: Generated<Json>; video: string | null;
-  settings: Generated<Json>; createdAt: string; updatedAt: string;
+  id: string;
+  contextId: string;
+  title: string;
+  description: string | null;
+  reference: string | null;
+  state: string;
+  categoryId: string;
+  typeId: string | null;
+  competencyIds: Generated<Json>;
+  video: string | null;
+  settings: Generated<Json>;
+  createdAt: string;
+  updatedAt: string;
 }
-export interface CourseTermsTable { id: string; contextId: string; title: string; words: Json; definition: string }
+export interface CourseTermsTable {
+  id: string;
+  contextId: string;
+  title: string;
+  words: Json;
+  definition: string;
+}
 export interface CourseBlocksTable {
-  id: string; contextId: string; title: string; type: string; categoryId: string | null; competencyId: string | null;
-  attachmentIds: Generated<Json>; settings: Generated<Json>; content: Generated<Json>; solution: Generated<Json>;
-  createdAt: string; updatedAt: string;
+  id: string;
+  contextId: string;
+  title: string;
+  type: string;
+  categoryId: string | null;
+  competencyId: string | null;
+  attachmentIds: Generated<Json>;
+  settings: Generated<Json>;
+  content: Generated<Json>;
+  solution: Generated<Json>;
+  createdAt: string;
+  updatedAt: string;
 }
-export interface CourseBlockTermsTable { blockId: string; termId: string }
+export interface CourseBlockTermsTable {
+  blockId: string;
+  termId: string;
+}
 export interface CourseNodesTable {
-  id: string; courseId: string; parentId: string | null; type: string; blockId: string | null;
-  order: Generated<number>; title: string | null; settings: Generated<Json>; tools: Generated<Json>;
-  conditions: Generated<Json>; attachmentIds: Generated<Json>;
+  id: string;
+  courseId: string;
+  parentId: string | null;
+  type: string;
+  blockId: string | null;
+  order: Generated<number>;
+  title: string | null;
+  settings: Generated<Json>;
+  tools: Generated<Json>;
+  conditions: Generated<Json>;
+  attachmentIds: Generated<Json>;
 }
 export interface ProgramsTable {
-  id: string; contextId: string; name: string; description: string | null; icon: string | null;
-  public: Generated<Flag>; settings: Generated<Json>; tags: Generated<Json>; state: string; createdAt: string; updatedAt: string;
+  id: string;
+  contextId: string;
+  name: string;
+  description: string | null;
+  icon: string | null;
+  public: Generated<Flag>;
+  settings: Generated<Json>;
+  tags: Generated<Json>;
+  state: string;
+  createdAt: string;
+  updatedAt: string;
 }
-export interface ProgramCoursesTable { id: string; programId: string; courseId: string; order: Generated<number>; settings: Generated<Json> }
+export interface ProgramCoursesTable {
+  id: string;
+  programId: string;
+  courseId: string;
+  order: Generated<number>;
+  settings: Generated<Json>;
+}
 export interface ClassesTable {
-  id: string; contextId: string; companyId: string | null; name: string; startAt: string | null;
-  expireAt: string | null; settings: Generated<Json>; createdAt: string; updatedAt: string;
+  id: string;
+  contextId: string;
+  companyId: string | null;
+  name: string;
+  startAt: string | null;
+  expireAt: string | null;
+  settings: Generated<Json>;
+  createdAt: string;
+  updatedAt: string;
 }
-export interface ClassUsersTable { id: string; classId: string; userId: string; role: string; createdAt: string }
+export interface ClassUsersTable {
+  id: string;
+  classId: string;
+  userId: string;
+  role: string;
+  createdAt: string;
+}
 export interface ClassProgramsTable {
-  id: string; classId: string; programId: string; order: Generated<number>; startAt: string | null;
-  expireAt: string | null; openingBoundaries: Generated<Json>; settings: Generated<Json>;
+  id: string;
+  classId: string;
+  programId: string;
+  order: Generated<number>;
+  startAt: string | null;
+  expireAt: string | null;
+  openingBoundaries: Generated<Json>;
+  settings: Generated<Json>;
 }
-export interface ClassStepsTable { id: string; classProgramId: string; resourceId: string; order: Generated<number> }
+export interface ClassStepsTable {
+  id: string;
+  classProgramId: string;
+  resourceId: string;
+  order: Generated<number>;
+}
 export interface LessonsTable {
-  id: string; contextId: string; userId: string; classId: string; classProgramId: string | null;
-  classStepProgramId: string | null; courseId: string; programCourseId: string | null; currentNodeId: string | null;
-  enabledSectionIds: Generated<Json>; timeLimit: number | null; timeSpent: Generated<number>; timeAlive: Generated<number>;
-  state: string; progress: string | null; certificationRef: string | null; isEndOfProgram: Generated<Flag>;
-  scoring: Generated<Json>; actions: Generated<Json>; startAt: string | null; startedAt: string | null;
-  endedAt: string | null; createdAt: string; updatedAt: string;
+  id: string;
+  contextId: string;
+  userId: string;
+  classId: string;
+  classProgramId: string | null;
+  classStepProgramId: string | null;
+  courseId: string;
+  programCourseId: string | null;
+  currentNodeId: string | null;
+  enabledSectionIds: Generated<Json>;
+  timeLimit: number | null;
+  timeSpent: Generated<number>;
+  timeAlive: Generated<number>;
+  state: string;
+  progress: string | null;
+  certificationRef: string | null;
+  isEndOfProgram: Generated<Flag>;
+  scoring: Generated<Json>;
+  actions: Generated<Json>;
+  startAt: string | null;
+  startedAt: string | null;
+  endedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
 }
 export interface LessonPagesTable {
-  id: string; lessonId: string; nodeId: string; sectionId: string | null; attempt: Generated<number>;
-  position: Generated<number>; state: Generated<string>; progress: string | null; inputs: Generated<Json>;
-  results: Generated<Json>; sheet: Generated<Json>; hintsUsed: Generated<number>; scoreActual: Generated<number>;
-  scoreMax: Generated<number>; timeSpent: Generated<number>; timeAlive: Generated<number>; timeLimit: number | null;
-  openedAt: string | null; answeredAt: string | null; createdAt: string; updatedAt: string;
+  id: string;
+  lessonId: string;
+  nodeId: string;
+  sectionId: string | null;
+  attempt: Generated<number>;
+  position: Generated<number>;
+  state: Generated<string>;
+  progress: string | null;
+  inputs: Generated<Json>;
+  results: Generated<Json>;
+  sheet: Generated<Json>;
+  hintsUsed: Generated<number>;
+  scoreActual: Generated<number>;
+  scoreMax: Generated<number>;
+  timeSpent: Generated<number>;
+  timeAlive: Generated<number>;
+  timeLimit: number | null;
+  openedAt: string | null;
+  answeredAt: string | null;
+  createdAt: string;
+  updatedAt: string;
   /** Timed pages: when the learner confirmed the start (0003). */
   startedAt: string | null;
   /** Last keep-alive or opening, from which the next ping measures time (0003). */
@@ -94,31 +284,84 @@ export interface LessonPagesTable {
   launchToken: string | null;
 }
 export interface ReviewsTable {
-  id: string; contextId: string; userId: string; classId: string | null; resourceType: string; resourceId: string;
-  ratio: number; comment: string | null; createdAt: string;
+  id: string;
+  contextId: string;
+  userId: string;
+  classId: string | null;
+  resourceType: string;
+  resourceId: string;
+  ratio: number;
+  comment: string | null;
+  createdAt: string;
 }
 export interface LogBookRecordsTable {
-  id: string; contextId: string; title: string; message: Generated<string>; studentId: string; userId: string;
-  parentId: string | null; classId: string | null; companyId: string | null; attachmentIds: Generated<Json>;
-  createdAt: string; lastInputAt: string;
+  id: string;
+  contextId: string;
+  title: string;
+  message: Generated<string>;
+  studentId: string;
+  userId: string;
+  parentId: string | null;
+  classId: string | null;
+  companyId: string | null;
+  attachmentIds: Generated<Json>;
+  createdAt: string;
+  lastInputAt: string;
 }
-export interface RecordsTable { id: string; contextId: string; userId: string; date: string; scoring: Generated<Json> }
+export interface RecordsTable {
+  id: string;
+  contextId: string;
+  userId: string;
+  date: string;
+  scoring: Generated<Json>;
+}
 export interface InvitationCodesTable {
-  code: string; contextId: string; classIds: Generated<Json>; maxUses: number | null; uses: Generated<number>;
-  expireAt: string | null; createdAt: string;
+  code: string;
+  contextId: string;
+  classIds: Generated<Json>;
+  maxUses: number | null;
+  uses: Generated<number>;
+  expireAt: string | null;
+  createdAt: string;
 }
-export interface PasswordResetsTable { tokenHash: string; userId: string; expireAt: string; usedAt: string | null; createdAt: string }
+export interface PasswordResetsTable {
+  tokenHash: string;
+  userId: string;
+  expireAt: string;
+  usedAt: string | null;
+  createdAt: string;
+}
 /** Random secrets of the installation (0009), e.g. the salt of content file ids. */
-export interface InstallationSecretsTable { name: string; value: string; createdAt: string }
-export interface LoginAttemptsTable { key: string; count: Generated<number>; windowStart: string }
+export interface InstallationSecretsTable {
+  name: string;
+  value: string;
+  createdAt: string;
+}
+export interface LoginAttemptsTable {
+  key: string;
+  count: Generated<number>;
+  windowStart: string;
+}
 /** Per-tenant credential signing keys (0004); `privateJwk` is sealed, never sent. */
 export interface SigningKeysTable {
-  id: string; contextId: string; alg: string; publicJwk: Json; privateJwk: string; createdAt: string; retiredAt: string | null;
+  id: string;
+  contextId: string;
+  alg: string;
+  publicJwk: Json;
+  privateJwk: string;
+  createdAt: string;
+  retiredAt: string | null;
 }
 /** Delivered certificates (0004): random public id, snapshot of what the document shows. */
 export interface CertificatesTable {
-  id: string; contextId: string; lessonId: string; userId: string; issuedFor: string; snapshot: Json;
-  createdAt: string; revokedAt: string | null;
+  id: string;
+  contextId: string;
+  lessonId: string;
+  userId: string;
+  issuedFor: string;
+  snapshot: Json;
+  createdAt: string;
+  revokedAt: string | null;
 }
 
 export interface Database {

@@ -36,12 +36,17 @@ function toOne(fk: string, fetch: (s: Scope, ids: string[]) => Promise<Resource[
 }
 
 /** To-many: the loader returns each target with the parent id it belongs to, in order. */
-function toMany(fetch: (s: Scope, parentIds: string[]) => Promise<{ parentId: string; resource: Resource }[]>): Relation<Scope> {
+function toMany(
+  fetch: (s: Scope, parentIds: string[]) => Promise<{ parentId: string; resource: Resource }[]>,
+): Relation<Scope> {
   return {
     many: true,
     async load(scope, parents) {
       const out = new Map<string, Resource[]>(parents.map((p) => [p.id, []]));
-      for (const { parentId, resource } of await fetch(scope, parents.map((p) => p.id))) {
+      for (const { parentId, resource } of await fetch(
+        scope,
+        parents.map((p) => p.id),
+      )) {
         out.get(parentId)?.push(resource);
       }
       return out;
@@ -49,36 +54,60 @@ function toMany(fetch: (s: Scope, parentIds: string[]) => Promise<{ parentId: st
   };
 }
 
-const classRel = toOne('classId', async ({ db, viewer }, ids) => (await classesByIds(db, viewer, ids)).map(toClassResource));
-const courseRel = toOne('courseId', async ({ db, viewer }, ids) => (await coursesByIds(db, viewer, ids)).map(toCourseResource));
+const classRel = toOne('classId', async ({ db, viewer }, ids) =>
+  (await classesByIds(db, viewer, ids)).map(toClassResource),
+);
+const courseRel = toOne('courseId', async ({ db, viewer }, ids) =>
+  (await coursesByIds(db, viewer, ids)).map(toCourseResource),
+);
 
 export const relations: Relations<Scope> = {
   'class-users': { class: classRel },
   classes: {
     classPrograms: toMany(async ({ db, viewer }, ids) =>
-      (await classProgramsByClassIds(db, viewer, ids)).map((row) => ({ parentId: row.classId, resource: toClassProgramResource(row) })),
+      (await classProgramsByClassIds(db, viewer, ids)).map((row) => ({
+        parentId: row.classId,
+        resource: toClassProgramResource(row),
+      })),
     ),
     teachers: toMany(async ({ db, viewer }, ids) =>
-      (await teachersByClassIds(db, viewer, ids)).map((row) => ({ parentId: row.classId, resource: toTeacherResource(row) })),
+      (await teachersByClassIds(db, viewer, ids)).map((row) => ({
+        parentId: row.classId,
+        resource: toTeacherResource(row),
+      })),
     ),
   },
   'class-programs': {
-    program: toOne('programId', async ({ db, viewer }, ids) => (await programsByIds(db, viewer, ids)).map(toProgramResource)),
+    program: toOne('programId', async ({ db, viewer }, ids) =>
+      (await programsByIds(db, viewer, ids)).map(toProgramResource),
+    ),
   },
   programs: {
     programCourses: toMany(async ({ db, viewer }, ids) =>
-      (await programCoursesByProgramIds(db, viewer, ids)).map((row) => ({ parentId: row.programId, resource: toProgramCourseResource(row) })),
+      (await programCoursesByProgramIds(db, viewer, ids)).map((row) => ({
+        parentId: row.programId,
+        resource: toProgramCourseResource(row),
+      })),
     ),
   },
   'program-courses': { course: courseRel },
   courses: {
-    courseType: toOne('typeId', async ({ db, viewer }, ids) => (await courseTypesByIds(db, viewer, ids)).map(toCourseTypeResource)),
-    category: toOne('categoryId', async ({ db, viewer }, ids) => (await courseCategoriesByIds(db, viewer, ids)).map(toCourseCategoryResource)),
+    courseType: toOne('typeId', async ({ db, viewer }, ids) =>
+      (await courseTypesByIds(db, viewer, ids)).map(toCourseTypeResource),
+    ),
+    category: toOne('categoryId', async ({ db, viewer }, ids) =>
+      (await courseCategoriesByIds(db, viewer, ids)).map(toCourseCategoryResource),
+    ),
   },
   lessons: { course: courseRel, class: classRel },
 };
 
-const CLASS_TREE = ['classPrograms', 'classPrograms.program', 'classPrograms.program.programCourses', 'classPrograms.program.programCourses.course'];
+const CLASS_TREE = [
+  'classPrograms',
+  'classPrograms.program',
+  'classPrograms.program.programCourses',
+  'classPrograms.program.programCourses.course',
+];
 
 /** Include allow-lists per resource (docs/api.md table). */
 export const INCLUDES = {

@@ -54,7 +54,12 @@ export function listRoute<Row>(
     r.path,
     {
       onRequest: app.auth.requireUser,
-      schema: { tags: [r.tag], summary: r.summary, querystring: r.query, response: { 200: collectionDocumentSchema } },
+      schema: {
+        tags: [r.tag],
+        summary: r.summary,
+        querystring: r.query,
+        response: { 200: collectionDocumentSchema },
+      },
     },
     async (request) => {
       const scope = scopeOf(app.db, request);
@@ -84,7 +89,13 @@ export function oneRoute<Row>(
     r.path,
     {
       onRequest: app.auth.requireUser,
-      schema: { tags: [r.tag], summary: r.summary, params: idParams, querystring: r.query, response: { 200: resourceDocumentSchema } },
+      schema: {
+        tags: [r.tag],
+        summary: r.summary,
+        params: idParams,
+        querystring: r.query,
+        response: { 200: resourceDocumentSchema },
+      },
     },
     async (request) => {
       const scope = scopeOf(app.db, request);

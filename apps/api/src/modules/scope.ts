@@ -27,7 +27,12 @@ export function scopeOf(db: Db, request: FastifyRequest): Scope {
   const user = currentUser(request);
   return {
     db,
-    viewer: { contextId: request.context.id, userId: user.id, isAdmin: user.isAdmin, now: new Date().toISOString() },
+    viewer: {
+      contextId: request.context.id,
+      userId: user.id,
+      isAdmin: user.isAdmin,
+      now: new Date().toISOString(),
+    },
   };
 }
 
@@ -46,31 +51,49 @@ export function visibleClassIds(db: Db, v: Viewer) {
 
 /** Programs reachable through the viewer's classes; drafts only for administrators. */
 export function visibleProgramIds(db: Db, v: Viewer) {
-  let q = db
-    .selectFrom('programs as vp')
-    .select('vp.id')
-    .where('vp.contextId', '=', v.contextId);
+  let q = db.selectFrom('programs as vp').select('vp.id').where('vp.contextId', '=', v.contextId);
   if (!v.isAdmin) {
     q = q
       .where('vp.state', '!=', 'DRAFT')
-      .where('vp.id', 'in', db.selectFrom('classPrograms as vcp').select('vcp.programId').where('vcp.classId', 'in', visibleClassIds(db, v)));
+      .where(
+        'vp.id',
+        'in',
+        db
+          .selectFrom('classPrograms as vcp')
+          .select('vcp.programId')
+          .where('vcp.classId', 'in', visibleClassIds(db, v)),
+      );
   }
   return q;
 }
 
 /** Courses of the viewer's programs or of their own lessons; drafts only for administrators. */
 export function visibleCourseIds(db: Db, v: Viewer) {
-  let q = db
-    .selectFrom('courses as vco')
-    .select('vco.id')
-    .where('vco.contextId', '=', v.contextId);
+  let q = db.selectFrom('courses as vco').select('vco.id').where('vco.contextId', '=', v.contextId);
   if (!v.isAdmin) {
-    q = q.where('vco.state', '!=', 'DRAFT').where((eb) =>
-      eb.or([
-        eb('vco.id', 'in', db.selectFrom('programCourses as vpc').select('vpc.courseId').where('vpc.programId', 'in', visibleProgramIds(db, v))),
-        eb('vco.id', 'in', db.selectFrom('lessons as vl').select('vl.courseId').where('vl.userId', '=', v.userId).where('vl.contextId', '=', v.contextId)),
-      ]),
-    );
+    q = q
+      .where('vco.state', '!=', 'DRAFT')
+      .where((eb) =>
+        eb.or([
+          eb(
+            'vco.id',
+            'in',
+            db
+              .selectFrom('programCourses as vpc')
+              .select('vpc.courseId')
+              .where('vpc.programId', 'in', visibleProgramIds(db, v)),
+          ),
+          eb(
+            'vco.id',
+            'in',
+            db
+              .selectFrom('lessons as vl')
+              .select('vl.courseId')
+              .where('vl.userId', '=', v.userId)
+              .where('vl.contextId', '=', v.contextId),
+          ),
+        ]),
+      );
   }
   return q;
 }
@@ -82,7 +105,9 @@ export function visibleCourseIds(db: Db, v: Viewer) {
 export function ownUserIds(v: Viewer, requested: string[] | undefined): string[] {
   if (!requested || requested.length === 0) return [v.userId];
   if (!v.isAdmin && requested.some((id) => id !== v.userId)) {
-    throw new ApiError(403, 'Forbidden', 'You may only read your own records.', { parameter: 'filter[userId]' });
+    throw new ApiError(403, 'Forbidden', 'You may only read your own records.', {
+      parameter: 'filter[userId]',
+    });
   }
   return requested;
 }
@@ -107,7 +132,9 @@ export function withSort<DB, TB extends keyof DB, O>(
   return out.orderBy(sql.ref(idColumn));
 }
 
-export async function countRows<DB, TB extends keyof DB, O>(qb: SelectQueryBuilder<DB, TB, O>): Promise<number> {
+export async function countRows<DB, TB extends keyof DB, O>(
+  qb: SelectQueryBuilder<DB, TB, O>,
+): Promise<number> {
   const row = await qb
     .clearSelect()
     .select((eb) => eb.fn.countAll<string | number>().as('n'))

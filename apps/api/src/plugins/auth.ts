@@ -65,7 +65,10 @@ export function registerAuth(app: FastifyInstance, { db, secret }: { db: Db; sec
   const key = new TextEncoder().encode(secret);
   // Imported once: given raw bytes, jose imports a WebCrypto key on every sign and verify, which
   // was the largest single cost of authenticating a request.
-  const cryptoKey = crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  const cryptoKey = crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
   const unauthorized = (detail: string) => new ApiError(401, 'UNAUTHORIZED', detail);
 
   // Tokens whose signature was verified, so that a learner's many requests pay for one HMAC:
@@ -87,10 +90,16 @@ export function registerAuth(app: FastifyInstance, { db, secret }: { db: Db; sec
     }
     const { sub, ctx, iat, exp, iatMs } = payload;
     // Every token of ours carries these four; anything else was not issued by `sign`.
-    if (typeof sub !== 'string' || typeof ctx !== 'string' || typeof iat !== 'number' || typeof exp !== 'number') {
+    if (
+      typeof sub !== 'string' ||
+      typeof ctx !== 'string' ||
+      typeof iat !== 'number' ||
+      typeof exp !== 'number'
+    ) {
       throw unauthorized('The token is invalid or expired.');
     }
-    if (iatMs !== undefined && typeof iatMs !== 'number') throw unauthorized('The token is invalid or expired.');
+    if (iatMs !== undefined && typeof iatMs !== 'number')
+      throw unauthorized('The token is invalid or expired.');
     if (verified.size >= MAX_VERIFIED_TOKENS) verified.clear();
     const claims: Claims = { sub, ctx, iat, exp, ...(iatMs !== undefined ? { iatMs } : {}) };
     verified.set(token, claims);

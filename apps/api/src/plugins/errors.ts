@@ -38,12 +38,21 @@ export class ApiError extends Error {
   /** Several problems at once (e.g. two unknown query parameters), all 400 VALIDATION_ERROR. */
   static validation(problems: { detail: string; source?: ErrorSource }[]): ApiError {
     const error = new ApiError(400, 'VALIDATION_ERROR', problems[0]?.detail, problems[0]?.source);
-    error.errors.splice(0, 1, ...problems.map((p) => errorObject(400, 'VALIDATION_ERROR', p.detail, p.source)));
+    error.errors.splice(
+      0,
+      1,
+      ...problems.map((p) => errorObject(400, 'VALIDATION_ERROR', p.detail, p.source)),
+    );
     return error;
   }
 }
 
-export function errorObject(status: number, code: ErrorCode, detail?: string, source?: ErrorSource): ApiErrorObject {
+export function errorObject(
+  status: number,
+  code: ErrorCode,
+  detail?: string,
+  source?: ErrorSource,
+): ApiErrorObject {
   return {
     status: String(status),
     code,
@@ -74,15 +83,28 @@ function sourceOf(context: ValidationContext, path: string): ErrorSource {
 
 // Fastify's own 4xx errors (body parsing, media type, size) keep their status, with our codes.
 const BODY_ERRORS: Record<string, { status: number; code: ErrorCode; detail: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'VALIDATION_ERROR', detail: 'The body is not valid JSON.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: 'VALIDATION_ERROR',
+    detail: 'The body is not valid JSON.',
+  },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'VALIDATION_ERROR', detail: 'The body is empty.' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'BAD_REQUEST', detail: 'Unsupported content type.' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'BAD_REQUEST', detail: 'Invalid content length.' },
-  FST_ERR_BAD_URL: { status: 400, code: 'VALIDATION_ERROR', detail: 'The URL is not valid (bad percent-encoding).' },
+  FST_ERR_BAD_URL: {
+    status: 400,
+    code: 'VALIDATION_ERROR',
+    detail: 'The URL is not valid (bad percent-encoding).',
+  },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'BAD_REQUEST', detail: 'The body is too large.' },
 };
 
-export function errorHandler(this: FastifyInstance, error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+export function errorHandler(
+  this: FastifyInstance,
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   if (error instanceof ApiError) {
     return send(reply, error.statusCode, error.errors);
   }
@@ -90,10 +112,16 @@ export function errorHandler(this: FastifyInstance, error: FastifyError, request
     const context = (error as { validationContext?: string }).validationContext;
     const errors = error.validation.flatMap((issue) => {
       // Unknown keys come as one issue naming them all; the client needs one object per key.
-      const keys = issue.keyword === 'unrecognized_keys' ? (issue.params as { keys?: unknown }).keys : undefined;
+      const keys =
+        issue.keyword === 'unrecognized_keys' ? (issue.params as { keys?: unknown }).keys : undefined;
       if (Array.isArray(keys) && keys.length > 0) {
         return keys.map((key) =>
-          errorObject(400, 'VALIDATION_ERROR', `Unknown parameter ${String(key)}.`, sourceOf(context, `${issue.instancePath.replace(/\/$/, '')}/${String(key)}`)),
+          errorObject(
+            400,
+            'VALIDATION_ERROR',
+            `Unknown parameter ${String(key)}.`,
+            sourceOf(context, `${issue.instancePath.replace(/\/$/, '')}/${String(key)}`),
+          ),
         );
       }
       return [errorObject(400, 'VALIDATION_ERROR', issue.message, sourceOf(context, issue.instancePath))];
@@ -114,7 +142,14 @@ export function errorHandler(this: FastifyInstance, error: FastifyError, request
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    const code: ErrorCode = status === 404 ? 'NOT_FOUND' : status === 401 ? 'UNAUTHORIZED' : status === 429 ? 'TOO_MANY_REQUESTS' : 'BAD_REQUEST';
+    const code: ErrorCode =
+      status === 404
+        ? 'NOT_FOUND'
+        : status === 401
+          ? 'UNAUTHORIZED'
+          : status === 429
+            ? 'TOO_MANY_REQUESTS'
+            : 'BAD_REQUEST';
     return send(reply, status, [errorObject(status, code, error.message)]);
   }
   // 5xx: the log keeps the detail, the client only learns that something failed.

@@ -61,10 +61,16 @@ export function jsonApiQuerySchema(spec: QuerySpec, extra: z.ZodRawShape = {}) {
     shape[`filter[${name}]`] = schema.optional();
   }
   if (spec.sorts?.length) {
-    shape.sort = z.string().superRefine(listChecker(spec.sorts, 'sort', (t) => t.replace(/^-/, ''))).optional();
+    shape.sort = z
+      .string()
+      .superRefine(listChecker(spec.sorts, 'sort', (t) => t.replace(/^-/, '')))
+      .optional();
   }
   if (spec.includes?.length) {
-    shape.include = z.string().superRefine(listChecker(spec.includes, 'include', (t) => t)).optional();
+    shape.include = z
+      .string()
+      .superRefine(listChecker(spec.includes, 'include', (t) => t))
+      .optional();
   }
   if (spec.paginated) {
     shape['page[number]'] = z.coerce.number().int().min(1).optional();
@@ -91,7 +97,10 @@ export function parseJsonApiQuery(query: Record<string, unknown>): JsonApiQuery 
   for (const [key, value] of Object.entries(query)) {
     const m = /^filter\[(.+)\]$/.exec(key);
     if (m?.[1] && typeof value === 'string') {
-      filters[m[1]] = value.split(',').map((v) => v.trim()).filter((v) => v !== '');
+      filters[m[1]] = value
+        .split(',')
+        .map((v) => v.trim())
+        .filter((v) => v !== '');
     }
   }
   const sortText = typeof query.sort === 'string' ? query.sort : '';

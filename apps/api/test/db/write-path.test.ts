@@ -15,11 +15,27 @@ import type { TestDb } from '../helpers/test-db';
  */
 
 const insertTenant = prepared((db: Db, id: string, name: string) =>
-  db.insertInto('contexts').values({ id, alias: id, name, hosts: '[]', assets: '{}', metas: '{}', settings: '{}', createdAt: '2026-01-01', updatedAt: '2026-01-01' }),
+  db.insertInto('contexts').values({
+    id,
+    alias: id,
+    name,
+    hosts: '[]',
+    assets: '{}',
+    metas: '{}',
+    settings: '{}',
+    createdAt: '2026-01-01',
+    updatedAt: '2026-01-01',
+  }),
 );
-const tenantById = prepared((db: Db, id: string) => db.selectFrom('contexts').select(['id', 'name', 'isGeneric']).where('id', '=', id));
-const tenantsNamed = prepared((db: Db, name: string) => db.selectFrom('contexts').select(['id', 'name']).where('name', '=', name).orderBy('id'));
-const rename = prepared((db: Db, id: string, name: string) => db.updateTable('contexts').set({ name }).where('id', '=', id));
+const tenantById = prepared((db: Db, id: string) =>
+  db.selectFrom('contexts').select(['id', 'name', 'isGeneric']).where('id', '=', id),
+);
+const tenantsNamed = prepared((db: Db, name: string) =>
+  db.selectFrom('contexts').select(['id', 'name']).where('name', '=', name).orderBy('id'),
+);
+const rename = prepared((db: Db, id: string, name: string) =>
+  db.updateTable('contexts').set({ name }).where('id', '=', id),
+);
 
 let t: TestDb;
 beforeAll(async () => {
@@ -34,7 +50,13 @@ describe('prepared queries', () => {
     expect(await insertTenant.run(t.db, 'p-1', 'Prepared one')).toBe(1);
     expect(await insertTenant.run(t.db, 'p-2', 'Prepared two')).toBe(1);
     expect(await tenantById.first(t.db, 'p-1')).toEqual({ id: 'p-1', name: 'Prepared one', isGeneric: 0 });
-    expect(await tenantById.first(t.db, 'p-2')).toEqual(await t.db.selectFrom('contexts').select(['id', 'name', 'isGeneric']).where('id', '=', 'p-2').executeTakeFirst());
+    expect(await tenantById.first(t.db, 'p-2')).toEqual(
+      await t.db
+        .selectFrom('contexts')
+        .select(['id', 'name', 'isGeneric'])
+        .where('id', '=', 'p-2')
+        .executeTakeFirst(),
+    );
     expect(await tenantById.first(t.db, 'nope')).toBeUndefined();
     expect(await rename.run(t.db, 'nope', 'x')).toBe(0);
     expect(await rename.run(t.db, 'p-2', 'Prepared one')).toBe(1);
@@ -83,9 +105,20 @@ describe('writeTx', () => {
         }),
       ),
     );
-    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(outcomes.map((o) => o.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
     expect(outcomes[2]).toMatchObject({ reason: { message: 'refused after writing' } });
-    const rows = await t.db.selectFrom('contexts').select('id').where('id', 'in', ids).orderBy('id').execute();
+    const rows = await t.db
+      .selectFrom('contexts')
+      .select('id')
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .execute();
     expect(rows.map((r) => r.id)).toEqual(['w-1', 'w-2', 'w-4', 'w-5']);
   });
 

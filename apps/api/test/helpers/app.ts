@@ -32,7 +32,13 @@ export interface TestContext {
 export async function startTestApp(envOverrides: Record<string, string> = {}): Promise<TestContext> {
   const tdb = await createTestDb();
   const world = await seedWorld(tdb.db);
-  const app = await buildApp({ env: testEnv(envOverrides), db: tdb.db, dbKind: tdb.kind, filesDir: world.filesDir, logger: false });
+  const app = await buildApp({
+    env: testEnv(envOverrides),
+    db: tdb.db,
+    dbKind: tdb.kind,
+    filesDir: world.filesDir,
+    logger: false,
+  });
   await app.ready();
   return {
     app,
@@ -47,12 +53,23 @@ export async function startTestApp(envOverrides: Record<string, string> = {}): P
 }
 
 export async function login(app: FastifyInstance, email: string, host = hosts.alpha): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/users/login', headers: { host }, payload: { email, password: PASSWORD } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/users/login',
+    headers: { host },
+    payload: { email, password: PASSWORD },
+  });
   if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { access_token: string }).access_token;
 }
 
-export function get(app: FastifyInstance, url: string, token?: string, host = hosts.alpha, extra: Partial<InjectOptions> = {}): Promise<LightMyRequestResponse> {
+export function get(
+  app: FastifyInstance,
+  url: string,
+  token?: string,
+  host = hosts.alpha,
+  extra: Partial<InjectOptions> = {},
+): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'GET',
     url,
@@ -62,5 +79,11 @@ export function get(app: FastifyInstance, url: string, token?: string, host = ho
 }
 
 export interface ErrorDoc {
-  errors: { status: string; code: string; title: string; detail?: string; source?: { pointer?: string; parameter?: string } }[];
+  errors: {
+    status: string;
+    code: string;
+    title: string;
+    detail?: string;
+    source?: { pointer?: string; parameter?: string };
+  }[];
 }

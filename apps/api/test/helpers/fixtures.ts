@@ -55,15 +55,31 @@ export const ids = {
   lessonB1: 'lesson-b1',
   lessonBeta: 'lesson-beta',
   node: {
-    root: 'n-root', s1: 'n-s1', b1: 'n-b1', b2: 'n-b2', s2: 'n-s2', m: 'n-m', m1: 'n-m1', m2: 'n-m2', b3: 'n-b3',
-    draftRoot: 'n-draft-root', draftS: 'n-draft-s', draftB: 'n-draft-b', betaRoot: 'n-beta-root',
+    root: 'n-root',
+    s1: 'n-s1',
+    b1: 'n-b1',
+    b2: 'n-b2',
+    s2: 'n-s2',
+    m: 'n-m',
+    m1: 'n-m1',
+    m2: 'n-m2',
+    b3: 'n-b3',
+    draftRoot: 'n-draft-root',
+    draftS: 'n-draft-s',
+    draftB: 'n-draft-b',
+    betaRoot: 'n-beta-root',
   },
   fileLogo: 'file-logo',
   fileSound: 'file-sound',
   fileBeta: 'file-beta',
 } as const;
 
-export const hosts = { alpha: 'alpha.test', alphaApi: 'api.alpha.test', beta: 'beta.test', unknown: 'nowhere.test' };
+export const hosts = {
+  alpha: 'alpha.test',
+  alphaApi: 'api.alpha.test',
+  beta: 'beta.test',
+  unknown: 'nowhere.test',
+};
 
 export interface World {
   filesDir: string;
@@ -82,19 +98,52 @@ export async function seedWorld(db: Db): Promise<World> {
         name: 'Alpha Academy',
         description: 'First tenant',
         hosts: JSON.stringify({ app: 'https://alpha.test', api: 'https://api.alpha.test' }),
-        assets: JSON.stringify({ logo: `/api/files/${ids.fileLogo}/download`, colors: { primary: '#112233', secondary: '#445566' } }),
+        assets: JSON.stringify({
+          logo: `/api/files/${ids.fileLogo}/download`,
+          colors: { primary: '#112233', secondary: '#445566' },
+        }),
         metas: JSON.stringify({ title: 'Alpha' }),
         settings: JSON.stringify({
           defaultLocale: 'fr',
-          login: { internal: true, oidc: { label: 'Alpha SSO', issuer: 'https://idp.alpha.test', clientId: 'alpha', clientSecret: 'SUPER-SECRET-VALUE' } },
+          login: {
+            internal: true,
+            oidc: {
+              label: 'Alpha SSO',
+              issuer: 'https://idp.alpha.test',
+              clientId: 'alpha',
+              clientSecret: 'SUPER-SECRET-VALUE',
+            },
+          },
           requiredDatas: true,
           legal: { cgu: { content: '<p>Terms</p>', version: '2', date: '2026-01-01' }, rgpd: null },
         }),
         isGeneric: 0,
         ...ts,
       },
-      { id: ids.ctxB, alias: 'beta', name: 'Beta School', description: null, hosts: '{}', assets: '{}', metas: '{}', settings: JSON.stringify({ requiredDatas: false }), isGeneric: 0, ...ts },
-      { id: ids.ctxGeneric, alias: 'generic', name: 'Parcours', description: null, hosts: '{}', assets: '{}', metas: '{}', settings: '{}', isGeneric: 1, ...ts },
+      {
+        id: ids.ctxB,
+        alias: 'beta',
+        name: 'Beta School',
+        description: null,
+        hosts: '{}',
+        assets: '{}',
+        metas: '{}',
+        settings: JSON.stringify({ requiredDatas: false }),
+        isGeneric: 0,
+        ...ts,
+      },
+      {
+        id: ids.ctxGeneric,
+        alias: 'generic',
+        name: 'Parcours',
+        description: null,
+        hosts: '{}',
+        assets: '{}',
+        metas: '{}',
+        settings: '{}',
+        isGeneric: 1,
+        ...ts,
+      },
     ])
     .execute();
   await db
@@ -129,8 +178,12 @@ export async function seedWorld(db: Db): Promise<World> {
     .insertInto('users')
     .values([
       user(ids.learnerA, ids.ctxA, 'anna@example.test', {
-        username: 'anna', firstname: 'Anna', lastname: 'Martin', birthday: '2000-02-02',
-        legal: JSON.stringify({ cguAcceptedVersion: '2', cguAcceptedAt: T0 }), preferredLocale: 'fr',
+        username: 'anna',
+        firstname: 'Anna',
+        lastname: 'Martin',
+        birthday: '2000-02-02',
+        legal: JSON.stringify({ cguAcceptedVersion: '2', cguAcceptedAt: T0 }),
+        preferredLocale: 'fr',
       }),
       user(ids.learnerB, ids.ctxA, 'bob@example.test', { firstname: 'Bob', lastname: 'Durand' }),
       user(ids.teacher, ids.ctxA, 'teacher@example.test', { firstname: 'Tess', lastname: 'Teacher' }),
@@ -141,8 +194,20 @@ export async function seedWorld(db: Db): Promise<World> {
     .execute();
 
   await db.insertInto('roles').values({ id: ids.roleAdmin, name: 'admin', description: null }).execute();
-  await db.insertInto('roleUsers').values({ id: 'ru-1', roleId: ids.roleAdmin, principalType: 'USER', principalId: ids.admin, scopeId: ids.ctxA }).execute();
-  await db.insertInto('companies').values({ id: ids.company, contextId: ids.ctxA, name: 'Acme', avatarId: null, createdAt: T0 }).execute();
+  await db
+    .insertInto('roleUsers')
+    .values({
+      id: 'ru-1',
+      roleId: ids.roleAdmin,
+      principalType: 'USER',
+      principalId: ids.admin,
+      scopeId: ids.ctxA,
+    })
+    .execute();
+  await db
+    .insertInto('companies')
+    .values({ id: ids.company, contextId: ids.ctxA, name: 'Acme', avatarId: null, createdAt: T0 })
+    .execute();
   await db
     .insertInto('companyUsers')
     .values([
@@ -151,7 +216,16 @@ export async function seedWorld(db: Db): Promise<World> {
     ])
     .execute();
 
-  await db.insertInto('courseTypes').values({ id: ids.type, contextId: ids.ctxA, title: 'Standard', description: null, settings: JSON.stringify({ hints: true }) }).execute();
+  await db
+    .insertInto('courseTypes')
+    .values({
+      id: ids.type,
+      contextId: ids.ctxA,
+      title: 'Standard',
+      description: null,
+      settings: JSON.stringify({ hints: true }),
+    })
+    .execute();
   await db
     .insertInto('courseCategories')
     .values([
@@ -162,14 +236,54 @@ export async function seedWorld(db: Db): Promise<World> {
   await db
     .insertInto('courseCompetencies')
     .values([
-      { id: ids.compRoot, contextId: ids.ctxA, parentId: null, title: 'Numbers', icon: 'num', order: 1, isGeneric: 1 },
-      { id: ids.compChild, contextId: ids.ctxA, parentId: ids.compRoot, title: 'Fractions', icon: null, order: 2, isGeneric: 0 },
-      { id: 'comp-beta', contextId: ids.ctxB, parentId: null, title: 'Beta', icon: null, order: 1, isGeneric: 0 },
+      {
+        id: ids.compRoot,
+        contextId: ids.ctxA,
+        parentId: null,
+        title: 'Numbers',
+        icon: 'num',
+        order: 1,
+        isGeneric: 1,
+      },
+      {
+        id: ids.compChild,
+        contextId: ids.ctxA,
+        parentId: ids.compRoot,
+        title: 'Fractions',
+        icon: null,
+        order: 2,
+        isGeneric: 0,
+      },
+      {
+        id: 'comp-beta',
+        contextId: ids.ctxB,
+        parentId: null,
+        title: 'Beta',
+        icon: null,
+        order: 1,
+        isGeneric: 0,
+      },
     ])
     .execute();
 
-  const course = (id: string, contextId: string, title: string, state: string, categoryId: string, typeId: string | null) => ({
-    id, contextId, title, description: null, reference: null, state, categoryId, typeId, video: null, ...ts,
+  const course = (
+    id: string,
+    contextId: string,
+    title: string,
+    state: string,
+    categoryId: string,
+    typeId: string | null,
+  ) => ({
+    id,
+    contextId,
+    title,
+    description: null,
+    reference: null,
+    state,
+    categoryId,
+    typeId,
+    video: null,
+    ...ts,
   });
   await db
     .insertInto('courses')
@@ -180,8 +294,21 @@ export async function seedWorld(db: Db): Promise<World> {
     ])
     .execute();
   const n = ids.node;
-  const node = (id: string, courseId: string, parentId: string | null, type: string, order: number, title: string | null = null) => ({
-    id, courseId, parentId, type, order, title, blockId: null,
+  const node = (
+    id: string,
+    courseId: string,
+    parentId: string | null,
+    type: string,
+    order: number,
+    title: string | null = null,
+  ) => ({
+    id,
+    courseId,
+    parentId,
+    type,
+    order,
+    title,
+    blockId: null,
   });
   await db
     .insertInto('courseNodes')
@@ -205,9 +332,36 @@ export async function seedWorld(db: Db): Promise<World> {
   await db
     .insertInto('programs')
     .values([
-      { id: ids.progPub, contextId: ids.ctxA, name: 'Maths path', description: null, icon: null, state: 'PUBLISHED', tags: JSON.stringify(['maths']), ...ts },
-      { id: ids.progDraft, contextId: ids.ctxA, name: 'Draft path', description: null, icon: null, state: 'DRAFT', tags: '[]', ...ts },
-      { id: ids.progBeta, contextId: ids.ctxB, name: 'Beta path', description: null, icon: null, state: 'PUBLISHED', tags: '[]', ...ts },
+      {
+        id: ids.progPub,
+        contextId: ids.ctxA,
+        name: 'Maths path',
+        description: null,
+        icon: null,
+        state: 'PUBLISHED',
+        tags: JSON.stringify(['maths']),
+        ...ts,
+      },
+      {
+        id: ids.progDraft,
+        contextId: ids.ctxA,
+        name: 'Draft path',
+        description: null,
+        icon: null,
+        state: 'DRAFT',
+        tags: '[]',
+        ...ts,
+      },
+      {
+        id: ids.progBeta,
+        contextId: ids.ctxB,
+        name: 'Beta path',
+        description: null,
+        icon: null,
+        state: 'PUBLISHED',
+        tags: '[]',
+        ...ts,
+      },
     ])
     .execute();
   await db
@@ -220,8 +374,21 @@ export async function seedWorld(db: Db): Promise<World> {
     ])
     .execute();
 
-  const klass = (id: string, contextId: string, name: string, startAt: string | null, expireAt: string | null) => ({
-    id, contextId, name, startAt, expireAt, companyId: null, settings: JSON.stringify({ mobile: { allowed: true } }), ...ts,
+  const klass = (
+    id: string,
+    contextId: string,
+    name: string,
+    startAt: string | null,
+    expireAt: string | null,
+  ) => ({
+    id,
+    contextId,
+    name,
+    startAt,
+    expireAt,
+    companyId: null,
+    settings: JSON.stringify({ mobile: { allowed: true } }),
+    ...ts,
   });
   await db
     .insertInto('classes')
@@ -235,45 +402,167 @@ export async function seedWorld(db: Db): Promise<World> {
   await db
     .insertInto('classPrograms')
     .values([
-      { id: ids.cpCurrentPub, classId: ids.classCurrent, programId: ids.progPub, order: 1, startAt: null, expireAt: null, openingBoundaries: JSON.stringify({ from: PAST }) },
-      { id: ids.cpCurrentDraft, classId: ids.classCurrent, programId: ids.progDraft, order: 2, startAt: null, expireAt: null, openingBoundaries: '{}' },
-      { id: ids.cpExpired, classId: ids.classExpired, programId: ids.progPub, order: 1, startAt: null, expireAt: null, openingBoundaries: '{}' },
-      { id: ids.cpB, classId: ids.classB, programId: ids.progPub, order: 1, startAt: null, expireAt: null, openingBoundaries: '{}' },
-      { id: ids.cpBeta, classId: ids.classBeta, programId: ids.progBeta, order: 1, startAt: null, expireAt: null, openingBoundaries: '{}' },
+      {
+        id: ids.cpCurrentPub,
+        classId: ids.classCurrent,
+        programId: ids.progPub,
+        order: 1,
+        startAt: null,
+        expireAt: null,
+        openingBoundaries: JSON.stringify({ from: PAST }),
+      },
+      {
+        id: ids.cpCurrentDraft,
+        classId: ids.classCurrent,
+        programId: ids.progDraft,
+        order: 2,
+        startAt: null,
+        expireAt: null,
+        openingBoundaries: '{}',
+      },
+      {
+        id: ids.cpExpired,
+        classId: ids.classExpired,
+        programId: ids.progPub,
+        order: 1,
+        startAt: null,
+        expireAt: null,
+        openingBoundaries: '{}',
+      },
+      {
+        id: ids.cpB,
+        classId: ids.classB,
+        programId: ids.progPub,
+        order: 1,
+        startAt: null,
+        expireAt: null,
+        openingBoundaries: '{}',
+      },
+      {
+        id: ids.cpBeta,
+        classId: ids.classBeta,
+        programId: ids.progBeta,
+        order: 1,
+        startAt: null,
+        expireAt: null,
+        openingBoundaries: '{}',
+      },
     ])
     .execute();
   await db
     .insertInto('classUsers')
     .values([
-      { id: 'cu-a-current', classId: ids.classCurrent, userId: ids.learnerA, role: 'STUDENT', createdAt: '2026-01-02T00:00:00.000Z' },
-      { id: 'cu-a-expired', classId: ids.classExpired, userId: ids.learnerA, role: 'STUDENT', createdAt: '2026-01-01T00:00:00.000Z' },
-      { id: 'cu-teacher-current', classId: ids.classCurrent, userId: ids.teacher, role: 'TEACHER', createdAt: T0 },
+      {
+        id: 'cu-a-current',
+        classId: ids.classCurrent,
+        userId: ids.learnerA,
+        role: 'STUDENT',
+        createdAt: '2026-01-02T00:00:00.000Z',
+      },
+      {
+        id: 'cu-a-expired',
+        classId: ids.classExpired,
+        userId: ids.learnerA,
+        role: 'STUDENT',
+        createdAt: '2026-01-01T00:00:00.000Z',
+      },
+      {
+        id: 'cu-teacher-current',
+        classId: ids.classCurrent,
+        userId: ids.teacher,
+        role: 'TEACHER',
+        createdAt: T0,
+      },
       { id: 'cu-b', classId: ids.classB, userId: ids.learnerB, role: 'STUDENT', createdAt: T0 },
       { id: 'cu-beta', classId: ids.classBeta, userId: ids.betaUser, role: 'STUDENT', createdAt: T0 },
     ])
     .execute();
 
-  const lesson = (id: string, contextId: string, userId: string, classId: string, classProgramId: string, programCourseId: string, courseId: string, extra: Record<string, unknown> = {}) => ({
-    id, contextId, userId, classId, classProgramId, programCourseId, courseId,
-    classStepProgramId: null, currentNodeId: null, timeLimit: null, state: 'AVAILABLE', progress: null,
-    certificationRef: null, startAt: null, startedAt: null, endedAt: null, scoring: '{"global":{"actual":0,"max":0}}', ...ts, ...extra,
+  const lesson = (
+    id: string,
+    contextId: string,
+    userId: string,
+    classId: string,
+    classProgramId: string,
+    programCourseId: string,
+    courseId: string,
+    extra: Record<string, unknown> = {},
+  ) => ({
+    id,
+    contextId,
+    userId,
+    classId,
+    classProgramId,
+    programCourseId,
+    courseId,
+    classStepProgramId: null,
+    currentNodeId: null,
+    timeLimit: null,
+    state: 'AVAILABLE',
+    progress: null,
+    certificationRef: null,
+    startAt: null,
+    startedAt: null,
+    endedAt: null,
+    scoring: '{"global":{"actual":0,"max":0}}',
+    ...ts,
+    ...extra,
   });
   await db
     .insertInto('lessons')
     .values([
-      lesson(ids.lessonA1, ids.ctxA, ids.learnerA, ids.classCurrent, ids.cpCurrentPub, ids.pcPub, ids.coursePub, {
-        startedAt: '2026-02-01T00:00:00.000Z', certificationRef: 'CERT-1', progress: 'ONGOING',
-        scoring: JSON.stringify({ global: { actual: 3, max: 4 } }), createdAt: '2026-01-05T00:00:00.000Z',
-      }),
-      lesson(ids.lessonA2, ids.ctxA, ids.learnerA, ids.classExpired, ids.cpExpired, ids.pcPub, ids.coursePub, {
-        startedAt: '2026-03-01T00:00:00.000Z', createdAt: '2026-01-04T00:00:00.000Z',
-      }),
+      lesson(
+        ids.lessonA1,
+        ids.ctxA,
+        ids.learnerA,
+        ids.classCurrent,
+        ids.cpCurrentPub,
+        ids.pcPub,
+        ids.coursePub,
+        {
+          startedAt: '2026-02-01T00:00:00.000Z',
+          certificationRef: 'CERT-1',
+          progress: 'ONGOING',
+          scoring: JSON.stringify({ global: { actual: 3, max: 4 } }),
+          createdAt: '2026-01-05T00:00:00.000Z',
+        },
+      ),
+      lesson(
+        ids.lessonA2,
+        ids.ctxA,
+        ids.learnerA,
+        ids.classExpired,
+        ids.cpExpired,
+        ids.pcPub,
+        ids.coursePub,
+        {
+          startedAt: '2026-03-01T00:00:00.000Z',
+          createdAt: '2026-01-04T00:00:00.000Z',
+        },
+      ),
       lesson(ids.lessonB1, ids.ctxA, ids.learnerB, ids.classB, ids.cpB, ids.pcPub, ids.coursePub),
       lesson(ids.lessonBeta, ids.ctxB, ids.betaUser, ids.classBeta, ids.cpBeta, ids.pcBeta, ids.courseBeta),
     ])
     .execute();
-  const page = (id: string, lessonId: string, nodeId: string, attempt: number, state: string, progress: string | null) => ({
-    id, lessonId, nodeId, attempt, state, progress, sectionId: null, timeLimit: null, openedAt: null, answeredAt: null, ...ts,
+  const page = (
+    id: string,
+    lessonId: string,
+    nodeId: string,
+    attempt: number,
+    state: string,
+    progress: string | null,
+  ) => ({
+    id,
+    lessonId,
+    nodeId,
+    attempt,
+    state,
+    progress,
+    sectionId: null,
+    timeLimit: null,
+    openedAt: null,
+    answeredAt: null,
+    ...ts,
   });
   await db
     .insertInto('lessonPages')
@@ -290,8 +579,26 @@ export async function seedWorld(db: Db): Promise<World> {
   mkdirSync(path.join(filesDir, 'alpha'), { recursive: true });
   writeFileSync(path.join(filesDir, 'alpha', 'logo.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
   writeFileSync(path.join(filesDir, 'alpha', 'sound.mp3'), Buffer.from('ID3-fake-sound'));
-  const file = (id: string, contextId: string, name: string, type: string, fileType: string, storagePath: string) => ({
-    id, contextId, name, type, fileType, storagePath, libraryId: null, ownerId: null, icon: null, sha256: null, size: 8, ...ts,
+  const file = (
+    id: string,
+    contextId: string,
+    name: string,
+    type: string,
+    fileType: string,
+    storagePath: string,
+  ) => ({
+    id,
+    contextId,
+    name,
+    type,
+    fileType,
+    storagePath,
+    libraryId: null,
+    ownerId: null,
+    icon: null,
+    sha256: null,
+    size: 8,
+    ...ts,
   });
   await db
     .insertInto('files')

@@ -8,10 +8,22 @@ import { hosts } from './fixtures';
  * Merges settings into a tenant's stored settings. Call it before the app's first request on
  * that tenant: the tenant plugin caches contexts for 30 s.
  */
-export async function patchContextSettings(db: Db, contextId: string, patch: Record<string, unknown>): Promise<void> {
-  const row = await db.selectFrom('contexts').select('settings').where('id', '=', contextId).executeTakeFirstOrThrow();
+export async function patchContextSettings(
+  db: Db,
+  contextId: string,
+  patch: Record<string, unknown>,
+): Promise<void> {
+  const row = await db
+    .selectFrom('contexts')
+    .select('settings')
+    .where('id', '=', contextId)
+    .executeTakeFirstOrThrow();
   const settings = { ...(JSON.parse(row.settings) as Record<string, unknown>), ...patch };
-  await db.updateTable('contexts').set({ settings: JSON.stringify(settings) }).where('id', '=', contextId).execute();
+  await db
+    .updateTable('contexts')
+    .set({ settings: JSON.stringify(settings) })
+    .where('id', '=', contextId)
+    .execute();
 }
 
 export function send(
@@ -35,8 +47,17 @@ export function send(
 }
 
 /** The first error object of a JSON:API error document. */
-export function firstError(res: LightMyRequestResponse): { status: string; code: string; detail?: string; source?: { pointer?: string } } {
-  return (res.json() as { errors: { status: string; code: string; detail?: string; source?: { pointer?: string } }[] }).errors[0]!;
+export function firstError(res: LightMyRequestResponse): {
+  status: string;
+  code: string;
+  detail?: string;
+  source?: { pointer?: string };
+} {
+  return (
+    res.json() as {
+      errors: { status: string; code: string; detail?: string; source?: { pointer?: string } }[];
+    }
+  ).errors[0]!;
 }
 
 /** A token as the API signs it, issued at `issuedAt` (e.g. before a password change). */

@@ -108,7 +108,11 @@ export class CookieJar {
  * Follows the provider's redirects from an authorisation URL, signing in as `login` on the
  * development form, until the provider redirects outside itself (to our callback).
  */
-export async function signInAtProvider(authorizationUrl: string, issuer: string, login: string): Promise<string> {
+export async function signInAtProvider(
+  authorizationUrl: string,
+  issuer: string,
+  login: string,
+): Promise<string> {
   const jar = new CookieJar();
   let url = authorizationUrl;
   let method: 'GET' | 'POST' = 'GET';

@@ -192,7 +192,14 @@ export async function startPlayWorld(): Promise<PlayWorld> {
   rmSync(content, { recursive: true, force: true });
   if (report.errors.length) throw new Error(`import failed: ${JSON.stringify(report.errors)}`);
   const make = async () => {
-    const app = await buildApp({ env: testEnv(), db: tdb.db, dbKind: tdb.kind, filesDir, logger: false, now: clock.now });
+    const app = await buildApp({
+      env: testEnv(),
+      db: tdb.db,
+      dbKind: tdb.kind,
+      filesDir,
+      logger: false,
+      now: clock.now,
+    });
     await app.ready();
     return app;
   };
@@ -252,19 +259,33 @@ export async function playLogin(app: FastifyInstance, who: 'ann' | 'ben'): Promi
 /** A small client for one learner. */
 export function player(app: FastifyInstance, token: string) {
   const headers = { host: PLAY_HOST, authorization: `Bearer ${token}` };
-  const send = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown): Promise<LightMyRequestResponse> =>
+  const send = (
+    method: 'GET' | 'POST' | 'PATCH',
+    url: string,
+    payload?: unknown,
+  ): Promise<LightMyRequestResponse> =>
     app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
   return {
     send,
     current: (lessonId: string, query = '') => send('GET', `/api/lessons/${lessonId}/pages/current${query}`),
     answer: (lessonId: string, pageId: string, answers?: unknown[]) =>
-      send('PATCH', `/api/lessons/${lessonId}/pages/current`, answers === undefined ? { pageId } : { pageId, inputs: { answers } }),
-    next: (lessonId: string, fromPageId: string) => send('POST', `/api/lessons/${lessonId}/pages/next`, { fromPageId }),
-    previous: (lessonId: string, fromPageId: string) => send('POST', `/api/lessons/${lessonId}/pages/previous`, { fromPageId }),
-    hint: (lessonId: string, pageId: string) => send('POST', `/api/lessons/${lessonId}/pages/current/hints`, { pageId }),
-    start: (lessonId: string, pageId: string) => send('POST', `/api/lessons/${lessonId}/pages/current/start`, { pageId }),
-    ping: (lessonId: string, pageId: string) => send('POST', `/api/lessons/${lessonId}/pages/current/ping`, { pageId }),
-    retry: (lessonId: string, pageId: string) => send('POST', `/api/lessons/${lessonId}/pages/current/retry`, { pageId }),
+      send(
+        'PATCH',
+        `/api/lessons/${lessonId}/pages/current`,
+        answers === undefined ? { pageId } : { pageId, inputs: { answers } },
+      ),
+    next: (lessonId: string, fromPageId: string) =>
+      send('POST', `/api/lessons/${lessonId}/pages/next`, { fromPageId }),
+    previous: (lessonId: string, fromPageId: string) =>
+      send('POST', `/api/lessons/${lessonId}/pages/previous`, { fromPageId }),
+    hint: (lessonId: string, pageId: string) =>
+      send('POST', `/api/lessons/${lessonId}/pages/current/hints`, { pageId }),
+    start: (lessonId: string, pageId: string) =>
+      send('POST', `/api/lessons/${lessonId}/pages/current/start`, { pageId }),
+    ping: (lessonId: string, pageId: string) =>
+      send('POST', `/api/lessons/${lessonId}/pages/current/ping`, { pageId }),
+    retry: (lessonId: string, pageId: string) =>
+      send('POST', `/api/lessons/${lessonId}/pages/current/retry`, { pageId }),
     choose: (lessonId: string, pageId: string, nodeId: string) =>
       send('POST', `/api/lessons/${lessonId}/pages/current/choose`, { pageId, nodeId }),
     lesson: (lessonId: string) => send('GET', `/api/lessons/${lessonId}`),
@@ -279,8 +300,21 @@ export interface PageDoc {
       index: number;
       count: number;
       progress: string | null;
-      node: { id: string; type: string; title: string | null; settings: { timeLimit?: number | null }; tools: Record<string, unknown> };
-      block: { id: string; title: string; type: string; settings: { hintCount: number }; content: { sections: { rows: Record<string, unknown>[] }[] }; terms: { id: string }[] } | null;
+      node: {
+        id: string;
+        type: string;
+        title: string | null;
+        settings: { timeLimit?: number | null };
+        tools: Record<string, unknown>;
+      };
+      block: {
+        id: string;
+        title: string;
+        type: string;
+        settings: { hintCount: number };
+        content: { sections: { rows: Record<string, unknown>[] }[] };
+        terms: { id: string }[];
+      } | null;
       children: { nodeId: string; title: string | null; done: boolean }[];
       hints: { messages: string[]; remaining: number; nextMalus: number | null };
       inputs: { answers: unknown[] } | null;

@@ -117,8 +117,15 @@ function writeContent(): string {
   mkdirSync(path.join(t, 'courses'), { recursive: true });
   writeFileSync(path.join(t, 'tenant.yaml'), TENANT);
   writeFileSync(path.join(t, 'users.yaml'), USERS);
-  const courses: [string, string, number][] = [['c1', 'One', 2], ['c2', 'Two', 1], ['c3', 'Three', 1], ['c4', 'Four', 1], ['c5', 'Five', 1]];
-  for (const [id, title, slides] of courses) writeFileSync(path.join(t, 'courses', `${id}.yaml`), course(id, title, slides));
+  const courses: [string, string, number][] = [
+    ['c1', 'One', 2],
+    ['c2', 'Two', 1],
+    ['c3', 'Three', 1],
+    ['c4', 'Four', 1],
+    ['c5', 'Five', 1],
+  ];
+  for (const [id, title, slides] of courses)
+    writeFileSync(path.join(t, 'courses', `${id}.yaml`), course(id, title, slides));
   writeFileSync(path.join(t, 'programs.yaml'), PROGRAMS);
   writeFileSync(path.join(t, 'classes.yaml'), CLASSES);
   return root;
@@ -158,7 +165,14 @@ export async function startProgWorld(): Promise<ProgWorld> {
   const report = await importFolder(tdb.db, content, { filesDir, now: clock.now() });
   rmSync(content, { recursive: true, force: true });
   if (report.errors.length) throw new Error(`import failed: ${JSON.stringify(report.errors)}`);
-  const app = await buildApp({ env: testEnv(), db: tdb.db, dbKind: tdb.kind, filesDir, logger: false, now: clock.now });
+  const app = await buildApp({
+    env: testEnv(),
+    db: tdb.db,
+    dbKind: tdb.kind,
+    filesDir,
+    logger: false,
+    now: clock.now,
+  });
   await app.ready();
   const rows = await tdb.db
     .selectFrom('lessons as l')
@@ -167,10 +181,28 @@ export async function startProgWorld(): Promise<ProgWorld> {
     .innerJoin('classPrograms as cp', 'cp.id', 'l.classProgramId')
     .innerJoin('programs as p', 'p.id', 'cp.programId')
     .innerJoin('classes as k', 'k.id', 'l.classId')
-    .select(['l.id', 'u.email', 'c.reference', 'p.name', 'k.name as className', 'cp.id as cpId', 'p.id as programId', 'k.id as classId'])
+    .select([
+      'l.id',
+      'u.email',
+      'c.reference',
+      'p.name',
+      'k.name as className',
+      'cp.id as cpId',
+      'p.id as programId',
+      'k.id as classId',
+    ])
     .execute();
-  const classNames: Record<ClassAlias, string> = { 'k-open': 'Open class', 'k-narrow': 'Narrow program', 'k-later': 'Later class' };
-  const programNames: Record<Program, string> = { seq: 'Sequential', branch: 'Branching', quiz: 'Question', all: 'All at once' };
+  const classNames: Record<ClassAlias, string> = {
+    'k-open': 'Open class',
+    'k-narrow': 'Narrow program',
+    'k-later': 'Later class',
+  };
+  const programNames: Record<Program, string> = {
+    seq: 'Sequential',
+    branch: 'Branching',
+    quiz: 'Question',
+    all: 'All at once',
+  };
   const find = (pred: (r: (typeof rows)[number]) => boolean, what: string) => {
     const row = rows.find(pred);
     if (!row) throw new Error(`nothing for ${what}`);
@@ -178,7 +210,16 @@ export async function startProgWorld(): Promise<ProgWorld> {
   };
   const users = Object.fromEntries(
     await Promise.all(
-      (['ann', 'ben'] as const).map(async (w) => [w, (await tdb.db.selectFrom('users').select('id').where('email', '=', `${w}@prog.test`).executeTakeFirstOrThrow()).id]),
+      (['ann', 'ben'] as const).map(async (w) => [
+        w,
+        (
+          await tdb.db
+            .selectFrom('users')
+            .select('id')
+            .where('email', '=', `${w}@prog.test`)
+            .executeTakeFirstOrThrow()
+        ).id,
+      ]),
     ),
   ) as Record<Who, string>;
   return {
@@ -187,8 +228,17 @@ export async function startProgWorld(): Promise<ProgWorld> {
     clock,
     users,
     lesson: (who, cls, program, c) =>
-      find((r) => r.email === `${who}@prog.test` && r.className === classNames[cls] && r.name === programNames[program] && r.reference === `REF-${c.toUpperCase()}`, `${who} ${cls} ${program} ${c}`).id,
-    classProgram: (cls, program) => find((r) => r.className === classNames[cls] && r.name === programNames[program], `${cls} ${program}`).cpId,
+      find(
+        (r) =>
+          r.email === `${who}@prog.test` &&
+          r.className === classNames[cls] &&
+          r.name === programNames[program] &&
+          r.reference === `REF-${c.toUpperCase()}`,
+        `${who} ${cls} ${program} ${c}`,
+      ).id,
+    classProgram: (cls, program) =>
+      find((r) => r.className === classNames[cls] && r.name === programNames[program], `${cls} ${program}`)
+        .cpId,
     programId: (program) => find((r) => r.name === programNames[program], program).programId,
     classId: (cls) => find((r) => r.className === classNames[cls], cls).classId,
     async close() {
@@ -200,7 +250,12 @@ export async function startProgWorld(): Promise<ProgWorld> {
 }
 
 export async function progLogin(app: FastifyInstance, who: Who): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/users/login', headers: { host: PROG_HOST }, payload: { email: `${who}@prog.test`, password: PROG_PASSWORD } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/users/login',
+    headers: { host: PROG_HOST },
+    payload: { email: `${who}@prog.test`, password: PROG_PASSWORD },
+  });
   if (res.statusCode !== 200) throw new Error(`login ${who}: ${res.statusCode} ${res.body}`);
   return (res.json() as { access_token: string }).access_token;
 }
@@ -213,14 +268,21 @@ export interface LessonDoc {
     isEndOfProgram: boolean;
     certificationRef: string | null;
     scoring: { global: { actual: number; max: number } };
-    actions: { interactive: { label: string; choices: { response: string; action: { target: string } }[] }[]; unlockedLessons: { id: string; title: string }[] };
+    actions: {
+      interactive: { label: string; choices: { response: string; action: { target: string } }[] }[];
+      unlockedLessons: { id: string; title: string }[];
+    };
   };
 }
 
 /** A small client for one learner. */
 export function learner(app: FastifyInstance, token: string) {
   const headers = { host: PROG_HOST, authorization: `Bearer ${token}` };
-  const send = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown): Promise<LightMyRequestResponse> =>
+  const send = (
+    method: 'GET' | 'POST' | 'PATCH',
+    url: string,
+    payload?: unknown,
+  ): Promise<LightMyRequestResponse> =>
     app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
   const lesson = async (id: string): Promise<LessonDoc> => {
     const res = await send('GET', `/api/lessons/${id}`);
@@ -247,6 +309,7 @@ export function learner(app: FastifyInstance, token: string) {
   };
 }
 
-export const codeOf = (res: LightMyRequestResponse): string | undefined => (res.json() as { errors?: { code: string }[] }).errors?.[0]?.code;
+export const codeOf = (res: LightMyRequestResponse): string | undefined =>
+  (res.json() as { errors?: { code: string }[] }).errors?.[0]?.code;
 export const pointerOf = (res: LightMyRequestResponse): string | undefined =>
   (res.json() as { errors?: { source?: { pointer?: string } }[] }).errors?.[0]?.source?.pointer;

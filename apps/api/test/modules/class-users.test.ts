@@ -19,7 +19,10 @@ interface Res {
   type: string;
   id: string;
   attributes: Record<string, unknown>;
-  relationships?: Record<string, { data: { type: string; id: string } | { type: string; id: string }[] | null }>;
+  relationships?: Record<
+    string,
+    { data: { type: string; id: string } | { type: string; id: string }[] | null }
+  >;
 }
 
 describe('GET /api/class-users', () => {
@@ -29,7 +32,10 @@ describe('GET /api/class-users', () => {
     const body = res.json();
     expect(body.data.map((r: Res) => r.id).sort()).toEqual(['cu-a-current', 'cu-a-expired']);
     expect(body.meta).toEqual({ total: 2, page: { number: 1, size: 50 } });
-    expect(body.data[0]).toMatchObject({ type: 'class-users', attributes: { userId: ids.learnerA, role: 'STUDENT' } });
+    expect(body.data[0]).toMatchObject({
+      type: 'class-users',
+      attributes: { userId: ids.learnerA, role: 'STUDENT' },
+    });
     expect(body.included).toBeUndefined();
   });
 
@@ -43,7 +49,10 @@ describe('GET /api/class-users', () => {
     for (const filter of [ids.learnerB, `${ids.learnerA},${ids.learnerB}`]) {
       const res = await get(t.app, `/api/class-users?filter[userId]=${filter}`, anna);
       expect(res.statusCode).toBe(403);
-      expect((res.json() as ErrorDoc).errors[0]).toMatchObject({ code: 'Forbidden', source: { parameter: 'filter[userId]' } });
+      expect((res.json() as ErrorDoc).errors[0]).toMatchObject({
+        code: 'Forbidden',
+        source: { parameter: 'filter[userId]' },
+      });
     }
   });
 
@@ -97,10 +106,14 @@ describe('GET /api/class-users', () => {
     );
     expect(body.data[0].relationships.class.data).toEqual({ type: 'classes', id: ids.classCurrent });
     const klass = included.find((r) => r.type === 'classes');
-    expect(klass?.relationships?.classPrograms?.data).toEqual([{ type: 'class-programs', id: ids.cpCurrentPub }]);
+    expect(klass?.relationships?.classPrograms?.data).toEqual([
+      { type: 'class-programs', id: ids.cpCurrentPub },
+    ]);
     expect(klass?.relationships?.teachers?.data).toEqual([{ type: 'users', id: ids.teacher }]);
     const program = included.find((r) => r.type === 'programs');
-    expect(program?.relationships?.programCourses?.data).toEqual([{ type: 'program-courses', id: ids.pcPub }]);
+    expect(program?.relationships?.programCourses?.data).toEqual([
+      { type: 'program-courses', id: ids.pcPub },
+    ]);
     const teacher = included.find((r) => r.type === 'users');
     expect(teacher?.attributes).toEqual({ displayName: 'Tess Teacher', avatarId: null });
     expect(res.body).not.toContain('Secret draft');

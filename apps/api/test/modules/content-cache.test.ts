@@ -29,7 +29,11 @@ describe('ContentCache', () => {
   });
 
   it('derives a block view and grading once per cached version', async () => {
-    const block = await w.tdb.db.selectFrom('courseBlocks').select(['id', 'contextId']).where('type', '=', 'exercice').executeTakeFirstOrThrow();
+    const block = await w.tdb.db
+      .selectFrom('courseBlocks')
+      .select(['id', 'contextId'])
+      .where('type', '=', 'exercice')
+      .executeTakeFirstOrThrow();
     const cache = new ContentCache(60_000);
     const content = await cache.block(w.tdb.db, block.contextId, block.id);
     expect(content).not.toBeNull();

@@ -20,7 +20,12 @@ describe('files', () => {
     expect(res.json().data).toMatchObject({
       type: 'files',
       id: ids.fileLogo,
-      attributes: { mimeType: 'image/png', fileType: 'image', name: 'logo.png', download: expect.stringContaining(`/api/files/${ids.fileLogo}/download?`) },
+      attributes: {
+        mimeType: 'image/png',
+        fileType: 'image',
+        name: 'logo.png',
+        download: expect.stringContaining(`/api/files/${ids.fileLogo}/download?`),
+      },
     });
     expect((await get(t.app, `/api/files/${ids.fileLogo}`)).statusCode).toBe(401);
     expect((await get(t.app, `/api/files/${ids.fileBeta}`, anna)).statusCode).toBe(404);
@@ -47,7 +52,9 @@ describe('files', () => {
   });
 
   it('supports byte ranges for media seeking', async () => {
-    const res = await get(t.app, `/api/files/${ids.fileSound}/download`, anna, hosts.alpha, { headers: { range: 'bytes=0-2' } });
+    const res = await get(t.app, `/api/files/${ids.fileSound}/download`, anna, hosts.alpha, {
+      headers: { range: 'bytes=0-2' },
+    });
     expect(res.statusCode).toBe(206);
     expect(res.body).toBe('ID3');
   });

@@ -16,25 +16,49 @@ beforeAll(async () => {
   await t.tdb.db
     .insertInto('courseBlocks')
     .values({
-      id: 'block-docs', contextId: ids.ctxA, title: 'Docs', type: 'slide', categoryId: null, competencyId: null,
-      attachmentIds: '[]', settings: '{}', solution: '{}',
-      content: JSON.stringify({ sections: [{ rows: [{ type: 'medias-by-mail', appFiles: [{ id: ids.fileSound, name: 'sound.mp3' }] }] }] }),
-      createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+      id: 'block-docs',
+      contextId: ids.ctxA,
+      title: 'Docs',
+      type: 'slide',
+      categoryId: null,
+      competencyId: null,
+      attachmentIds: '[]',
+      settings: '{}',
+      solution: '{}',
+      content: JSON.stringify({
+        sections: [
+          { rows: [{ type: 'medias-by-mail', appFiles: [{ id: ids.fileSound, name: 'sound.mp3' }] }] },
+        ],
+      }),
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
     })
     .execute();
-  await t.tdb.db.updateTable('courseNodes').set({ blockId: 'block-docs' }).where('id', '=', ids.node.b1).execute();
+  await t.tdb.db
+    .updateTable('courseNodes')
+    .set({ blockId: 'block-docs' })
+    .where('id', '=', ids.node.b1)
+    .execute();
 });
 afterAll(async () => {
   await t?.close();
   await smtp?.close();
 });
 
-const contact = (body: unknown, token: string, host = hosts.alpha) => send(t.app, 'POST', '/api/users/contact', body, { token, host });
+const contact = (body: unknown, token: string, host = hosts.alpha) =>
+  send(t.app, 'POST', '/api/users/contact', body, { token, host });
 
 describe('POST /api/users/contact: write to the class teachers', () => {
   it('delivers the message to the teachers of the class, replying to the learner', async () => {
     const token = await login(t.app, 'anna@example.test');
-    const res = await contact({ classId: ids.classCurrent, subject: 'Une question', message: 'Bonjour,\nje bloque sur les fractions.' }, token);
+    const res = await contact(
+      {
+        classId: ids.classCurrent,
+        subject: 'Une question',
+        message: 'Bonjour,\nje bloque sur les fractions.',
+      },
+      token,
+    );
     expect(res.statusCode).toBe(204);
     const mail = await smtp.waitFor((m) => m.to.includes('teacher@example.test'));
     expect(mail.to).toEqual(['teacher@example.test']);
@@ -44,7 +68,9 @@ describe('POST /api/users/contact: write to the class teachers', () => {
     expect(mail.text).toContain('Alpha Academy');
     // The HTML part escapes what the learner wrote.
     const before = smtp.mails.length;
-    expect((await contact({ classId: ids.classCurrent, message: '<script>alert(1)</script>' }, token)).statusCode).toBe(204);
+    expect(
+      (await contact({ classId: ids.classCurrent, message: '<script>alert(1)</script>' }, token)).statusCode,
+    ).toBe(204);
     const second = await smtp.waitFor((m) => smtp.mails.indexOf(m) >= before);
     const html = second.text.slice(second.text.indexOf('<!doctype html>'));
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
@@ -62,7 +88,10 @@ describe('POST /api/users/contact: write to the class teachers', () => {
     const token = await login(t.app, 'anna@example.test');
     const empty = await contact({ classId: ids.classCurrent, message: '  ' }, token);
     expect(empty.statusCode).toBe(400);
-    expect(firstError(empty)).toMatchObject({ detail: 'validation.contact.message.required', source: { pointer: '/message' } });
+    expect(firstError(empty)).toMatchObject({
+      detail: 'validation.contact.message.required',
+      source: { pointer: '/message' },
+    });
     const noClass = await contact({ message: 'Hello' }, token);
     expect(noClass.statusCode).toBe(400);
     expect(firstError(noClass).detail).toBe('validation.contact.missingData');
@@ -74,7 +103,10 @@ describe('POST /api/users/contact: write to the class teachers', () => {
   });
 
   it('needs a token', async () => {
-    expect((await send(t.app, 'POST', '/api/users/contact', { classId: ids.classCurrent, message: 'x' })).statusCode).toBe(401);
+    expect(
+      (await send(t.app, 'POST', '/api/users/contact', { classId: ids.classCurrent, message: 'x' }))
+        .statusCode,
+    ).toBe(401);
   });
 });
 
@@ -89,7 +121,7 @@ describe('POST /api/users/contact: documentation by e-mail', () => {
     expect(mail.raw).toMatch(/filename="?sound\.mp3/);
   });
 
-  it('refuses a file of the tenant the learner may not see (403) and another tenant\'s file (404)', async () => {
+  it("refuses a file of the tenant the learner may not see (403) and another tenant's file (404)", async () => {
     const token = await login(t.app, 'anna@example.test');
     const hidden = await contact({ fileIds: [ids.fileLogo] }, token);
     expect(hidden.statusCode).toBe(403);
@@ -105,6 +137,10 @@ describe('POST /api/users/contact: documentation by e-mail', () => {
     const token = await login(t.app, 'anna@example.test');
     const res = await contact({ message: 'x', fileIds: [] }, token);
     expect(res.statusCode).toBe(400);
-    expect(firstError(res)).toMatchObject({ code: 'VALIDATION_ERROR', detail: 'validation.contact.missingData', source: { pointer: '/fileIds' } });
+    expect(firstError(res)).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      detail: 'validation.contact.missingData',
+      source: { pointer: '/fileIds' },
+    });
   });
 });

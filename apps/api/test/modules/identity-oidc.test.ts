@@ -16,11 +16,30 @@ beforeAll(async () => {
   t = await startTestApp();
   // Before the first request: the tenant plugin caches contexts.
   await patchContextSettings(t.tdb.db, ids.ctxA, {
-    login: { internal: true, oidc: { label: 'Alpha SSO', issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret } },
+    login: {
+      internal: true,
+      oidc: {
+        label: 'Alpha SSO',
+        issuer: idp.issuer,
+        clientId: idp.clientId,
+        clientSecret: idp.clientSecret,
+      },
+    },
   });
-  idp.identities.set('sso-new', { sub: 'sso-new', email: 'Newcomer@Example.test', email_verified: true, given_name: 'Nina', family_name: 'Nouvelle', locale: 'en-GB' });
+  idp.identities.set('sso-new', {
+    sub: 'sso-new',
+    email: 'Newcomer@Example.test',
+    email_verified: true,
+    given_name: 'Nina',
+    family_name: 'Nouvelle',
+    locale: 'en-GB',
+  });
   idp.identities.set('sso-bob', { sub: 'sso-bob', email: 'bob@example.test', email_verified: true });
-  idp.identities.set('sso-fake-anna', { sub: 'sso-fake-anna', email: 'anna@example.test', email_verified: false });
+  idp.identities.set('sso-fake-anna', {
+    sub: 'sso-fake-anna',
+    email: 'anna@example.test',
+    email_verified: false,
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -52,7 +71,7 @@ async function ssoRoundTrip(sub: string): Promise<URL> {
   return new URL(done.headers.location as string);
 }
 
-describe('SSO through the tenant\'s OpenID provider', () => {
+describe("SSO through the tenant's OpenID provider", () => {
   it('publishes the label only, never the client secret or the issuer settings', async () => {
     const res = await get(t.app, '/api/contexts/current');
     expect(res.json().data.attributes.settings.login.oidc).toEqual({ label: 'Alpha SSO' });
@@ -71,8 +90,17 @@ describe('SSO through the tenant\'s OpenID provider', () => {
     const me = await get(t.app, '/api/users/me', token ?? '');
     expect(me.statusCode).toBe(200);
     expect(me.json()._id).toBe(userId);
-    expect(me.json().profile).toMatchObject({ email: 'newcomer@example.test', firstname: 'Nina', lastname: 'Nouvelle', preferredLocale: 'en' });
-    const row = await t.tdb.db.selectFrom('users').select(['oidcSubject', 'passwordHash']).where('id', '=', userId ?? '').executeTakeFirstOrThrow();
+    expect(me.json().profile).toMatchObject({
+      email: 'newcomer@example.test',
+      firstname: 'Nina',
+      lastname: 'Nouvelle',
+      preferredLocale: 'en',
+    });
+    const row = await t.tdb.db
+      .selectFrom('users')
+      .select(['oidcSubject', 'passwordHash'])
+      .where('id', '=', userId ?? '')
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ oidcSubject: 'sso-new', passwordHash: null });
 
     // Second sign-in: the same account, found by subject.
@@ -83,14 +111,22 @@ describe('SSO through the tenant\'s OpenID provider', () => {
   it('links an existing account by verified e-mail', async () => {
     const target = await ssoRoundTrip('sso-bob');
     expect(target.searchParams.get('idU')).toBe(ids.learnerB);
-    const row = await t.tdb.db.selectFrom('users').select('oidcSubject').where('id', '=', ids.learnerB).executeTakeFirstOrThrow();
+    const row = await t.tdb.db
+      .selectFrom('users')
+      .select('oidcSubject')
+      .where('id', '=', ids.learnerB)
+      .executeTakeFirstOrThrow();
     expect(row.oidcSubject).toBe('sso-bob');
   });
 
   it('never links by an unverified e-mail', async () => {
     const target = await ssoRoundTrip('sso-fake-anna');
     expect(target.searchParams.get('idU')).not.toBe(ids.learnerA);
-    const created = await t.tdb.db.selectFrom('users').select('email').where('oidcSubject', '=', 'sso-fake-anna').executeTakeFirstOrThrow();
+    const created = await t.tdb.db
+      .selectFrom('users')
+      .select('email')
+      .where('oidcSubject', '=', 'sso-fake-anna')
+      .executeTakeFirstOrThrow();
     expect(created.email).toBe('');
   });
 
@@ -108,7 +144,9 @@ describe('SSO through the tenant\'s OpenID provider', () => {
   });
 
   it('answers 404 for a tenant without SSO or a context id of another host', async () => {
-    expect((await get(t.app, `/api/auth/oidc/${ids.ctxB}/login`, undefined, hosts.beta)).statusCode).toBe(404);
+    expect((await get(t.app, `/api/auth/oidc/${ids.ctxB}/login`, undefined, hosts.beta)).statusCode).toBe(
+      404,
+    );
     expect((await get(t.app, `/api/auth/oidc/${ids.ctxB}/login`)).statusCode).toBe(404);
   });
 });

@@ -24,10 +24,17 @@ afterAll(async () => {
 let ipSeq = 0;
 const nextIp = () => `10.9.${Math.floor(++ipSeq / 200)}.${ipSeq % 200}`;
 const recover = (email: string, opts: { ip?: string; host?: string } = {}) =>
-  send(t.app, 'POST', '/api/users/recover', { email }, { ip: opts.ip ?? nextIp(), host: opts.host ?? hosts.alpha });
+  send(
+    t.app,
+    'POST',
+    '/api/users/recover',
+    { email },
+    { ip: opts.ip ?? nextIp(), host: opts.host ?? hosts.alpha },
+  );
 
 // Each call from its own address: the per-IP limits (5 a minute here) are tested on their own.
-const resetGet = (token: string, host = hosts.alpha) => get(t.app, `/api/users/reset/${token}`, undefined, host, { remoteAddress: nextIp() });
+const resetGet = (token: string, host = hosts.alpha) =>
+  get(t.app, `/api/users/reset/${token}`, undefined, host, { remoteAddress: nextIp() });
 const resetPost = (body: unknown) => send(t.app, 'POST', '/api/users/reset', body, { ip: nextIp() });
 
 function linkOf(mail: ReceivedMail): { url: string; token: string } {
@@ -44,7 +51,7 @@ async function requestLink(email: string): Promise<string> {
 }
 
 describe('POST /api/users/recover', () => {
-  it('mails a single-use reset link to a known e-mail, in the user\'s language, storing only its hash', async () => {
+  it("mails a single-use reset link to a known e-mail, in the user's language, storing only its hash", async () => {
     const res = await recover('ANNA@example.test');
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
@@ -56,7 +63,11 @@ describe('POST /api/users/recover', () => {
     const { url, token } = linkOf(mail);
     // The request came on a registered hostname of the tenant: the link points there.
     expect(url).toBe(`http://alpha.test/reset/${token}`);
-    const rows = await t.tdb.db.selectFrom('passwordResets').selectAll().where('userId', '=', ids.learnerA).execute();
+    const rows = await t.tdb.db
+      .selectFrom('passwordResets')
+      .selectAll()
+      .where('userId', '=', ids.learnerA)
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]?.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(rows[0]?.tokenHash).not.toContain(token);
@@ -73,10 +84,18 @@ describe('POST /api/users/recover', () => {
   });
 
   it('never mails a user of another tenant, and rejects a malformed body with 400', async () => {
-    const before = await t.tdb.db.selectFrom('passwordResets').select('tokenHash').where('userId', '=', ids.betaUser).execute();
+    const before = await t.tdb.db
+      .selectFrom('passwordResets')
+      .select('tokenHash')
+      .where('userId', '=', ids.betaUser)
+      .execute();
     // Host alpha: the beta account with the same e-mail is not touched.
     await recover('anna@example.test');
-    const after = await t.tdb.db.selectFrom('passwordResets').select('tokenHash').where('userId', '=', ids.betaUser).execute();
+    const after = await t.tdb.db
+      .selectFrom('passwordResets')
+      .select('tokenHash')
+      .where('userId', '=', ids.betaUser)
+      .execute();
     expect(after).toHaveLength(before.length);
     const bad = await send(t.app, 'POST', '/api/users/recover', { mail: 'x' }, { ip: nextIp() });
     expect(bad.statusCode).toBe(400);
@@ -89,7 +108,11 @@ describe('reset link', () => {
     const token = await requestLink('teacher@example.test');
     const load = await resetGet(token);
     expect(load.statusCode).toBe(200);
-    expect(load.json()).toMatchObject({ userId: ids.teacher, email: 'teacher@example.test', simplePassword: false });
+    expect(load.json()).toMatchObject({
+      userId: ids.teacher,
+      email: 'teacher@example.test',
+      simplePassword: false,
+    });
 
     const cases: [string, string][] = [
       ['', 'validation.password.required'],
@@ -101,7 +124,11 @@ describe('reset link', () => {
     for (const [password, key] of cases) {
       const res = await resetPost({ token, password });
       expect(res.statusCode, password).toBe(400);
-      expect(firstError(res)).toMatchObject({ code: 'VALIDATION_ERROR', detail: key, source: { pointer: '/password' } });
+      expect(firstError(res)).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        detail: key,
+        source: { pointer: '/password' },
+      });
     }
 
     // A token issued before the reset...
@@ -112,9 +139,21 @@ describe('reset link', () => {
     expect(ok.statusCode).toBe(204);
     // ...is revoked; the new password signs in, the old one no longer does.
     expect((await get(t.app, '/api/users/me', oldToken)).statusCode).toBe(401);
-    const signIn = await send(t.app, 'POST', '/api/users/login', { email: 'teacher@example.test', password: 'New-Pass1!' }, { ip: nextIp() });
+    const signIn = await send(
+      t.app,
+      'POST',
+      '/api/users/login',
+      { email: 'teacher@example.test', password: 'New-Pass1!' },
+      { ip: nextIp() },
+    );
     expect(signIn.statusCode).toBe(200);
-    const oldPassword = await send(t.app, 'POST', '/api/users/login', { email: 'teacher@example.test', password: PASSWORD }, { ip: nextIp() });
+    const oldPassword = await send(
+      t.app,
+      'POST',
+      '/api/users/login',
+      { email: 'teacher@example.test', password: PASSWORD },
+      { ip: nextIp() },
+    );
     expect(oldPassword.statusCode).toBe(401);
 
     // Used: 401 'Lien invalide ou expiré', on load and on submit.
@@ -125,10 +164,14 @@ describe('reset link', () => {
     expect(reuse.statusCode).toBe(401);
   });
 
-  it('answers 403 \'Lien expiré\' for an expired link', async () => {
+  it("answers 403 'Lien expiré' for an expired link", async () => {
     const token = await requestLink('bob@example.test');
     const hash = createHash('sha256').update(token).digest('hex');
-    await t.tdb.db.updateTable('passwordResets').set({ expireAt: new Date(Date.now() - 1000).toISOString() }).where('tokenHash', '=', hash).execute();
+    await t.tdb.db
+      .updateTable('passwordResets')
+      .set({ expireAt: new Date(Date.now() - 1000).toISOString() })
+      .where('tokenHash', '=', hash)
+      .execute();
     const load = await resetGet(token);
     expect(load.statusCode).toBe(403);
     expect(firstError(load)).toMatchObject({ code: 'Forbidden' });
@@ -137,7 +180,7 @@ describe('reset link', () => {
     expect(submit.statusCode).toBe(403);
   });
 
-  it('answers 401 for an unknown token and for a link used on another tenant\'s host', async () => {
+  it("answers 401 for an unknown token and for a link used on another tenant's host", async () => {
     expect((await resetGet('x'.repeat(43))).statusCode).toBe(401);
     const token = await requestLink('admin@example.test');
     expect((await resetGet(token, hosts.beta)).statusCode).toBe(401);
@@ -181,7 +224,9 @@ describe('mail without SMTP', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'parcours-outbox-'));
     const other = await startTestApp({ DATA_DIR: dataDir });
     try {
-      expect((await send(other.app, 'POST', '/api/users/recover', { email: 'bob@example.test' })).statusCode).toBe(204);
+      expect(
+        (await send(other.app, 'POST', '/api/users/recover', { email: 'bob@example.test' })).statusCode,
+      ).toBe(204);
       const outbox = path.join(dataDir, 'outbox');
       let files: string[] = [];
       for (let i = 0; i < 50 && files.length === 0; i++) {

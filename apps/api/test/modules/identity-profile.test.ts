@@ -12,16 +12,27 @@ afterAll(async () => {
   await t?.close();
 });
 
-const patch = (id: string, body: unknown, token: string, host = hosts.alpha) => send(t.app, 'PATCH', `/api/users/${id}`, body, { token, host });
+const patch = (id: string, body: unknown, token: string, host = hosts.alpha) =>
+  send(t.app, 'PATCH', `/api/users/${id}`, body, { token, host });
 
 describe('PATCH /api/users/{id}', () => {
-  it('changes only one\'s own profile and answers the updated user (MeResponse)', async () => {
+  it("changes only one's own profile and answers the updated user (MeResponse)", async () => {
     const token = await login(t.app, 'bob@example.test');
-    const res = await patch(ids.learnerB, { firstname: 'Robert', birthday: '1990-05-04', preferredLocale: 'en' }, token);
+    const res = await patch(
+      ids.learnerB,
+      { firstname: 'Robert', birthday: '1990-05-04', preferredLocale: 'en' },
+      token,
+    );
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body._id).toBe(ids.learnerB);
-    expect(body.profile).toMatchObject({ firstname: 'Robert', lastname: 'Durand', birthday: '1990-05-04', preferredLocale: 'en', displayName: 'Robert Durand' });
+    expect(body.profile).toMatchObject({
+      firstname: 'Robert',
+      lastname: 'Durand',
+      birthday: '1990-05-04',
+      preferredLocale: 'en',
+      displayName: 'Robert Durand',
+    });
     expect(body.access_token).toBeUndefined();
     // Still missing: acceptance of the current terms (alpha has cgu version 2).
     expect(body.profile.needsRequiredDatas).toBe(true);
@@ -33,7 +44,10 @@ describe('PATCH /api/users/{id}', () => {
     const token = await login(t.app, 'bob@example.test');
     const stale = await patch(ids.learnerB, { legal: { cguAcceptedVersion: '1' } }, token);
     expect(stale.statusCode).toBe(400);
-    expect(firstError(stale)).toMatchObject({ detail: 'validation.terms.required', source: { pointer: '/legal/cguAcceptedVersion' } });
+    expect(firstError(stale)).toMatchObject({
+      detail: 'validation.terms.required',
+      source: { pointer: '/legal/cguAcceptedVersion' },
+    });
     const refused = await patch(ids.learnerB, { acceptTerms: false }, token);
     expect(refused.statusCode).toBe(400);
     expect(firstError(refused).detail).toBe('validation.terms.required');
@@ -49,13 +63,19 @@ describe('PATCH /api/users/{id}', () => {
     const res = await patch(ids.learnerA, { firstname: 'Hacked' }, token);
     expect(res.statusCode).toBe(403);
     expect(firstError(res).code).toBe('Forbidden');
-    const row = await t.tdb.db.selectFrom('users').select('firstname').where('id', '=', ids.learnerA).executeTakeFirstOrThrow();
+    const row = await t.tdb.db
+      .selectFrom('users')
+      .select('firstname')
+      .where('id', '=', ids.learnerA)
+      .executeTakeFirstOrThrow();
     expect(row.firstname).toBe('Anna');
     expect((await patch(ids.betaUser, { firstname: 'Hacked' }, token)).statusCode).toBe(403);
   });
 
   it('needs a token (401)', async () => {
-    expect((await send(t.app, 'PATCH', `/api/users/${ids.learnerB}`, { firstname: 'Nobody' })).statusCode).toBe(401);
+    expect(
+      (await send(t.app, 'PATCH', `/api/users/${ids.learnerB}`, { firstname: 'Nobody' })).statusCode,
+    ).toBe(401);
   });
 
   it.each([
@@ -100,7 +120,10 @@ describe('PATCH /api/users/{id}', () => {
     expect((await get(t.app, '/api/users/me', before)).statusCode).toBe(200);
     const wrong = await patch(ids.teacher, { password: 'Teach-Pass1!', currentPassword: 'nope' }, before);
     expect(wrong.statusCode).toBe(422);
-    expect(firstError(wrong)).toMatchObject({ code: 'INVALID_PASSWORD', source: { pointer: '/currentPassword' } });
+    expect(firstError(wrong)).toMatchObject({
+      code: 'INVALID_PASSWORD',
+      source: { pointer: '/currentPassword' },
+    });
 
     const res = await patch(ids.teacher, { password: 'Teach-Pass1!', currentPassword: PASSWORD }, before);
     expect(res.statusCode).toBe(200);
@@ -110,14 +133,21 @@ describe('PATCH /api/users/{id}', () => {
     const old = await get(t.app, '/api/users/me', before);
     expect(old.statusCode).toBe(401);
     expect((await get(t.app, '/api/users/me', body.access_token)).statusCode).toBe(200);
-    const signIn = await send(t.app, 'POST', '/api/users/login', { email: 'teacher@example.test', password: 'Teach-Pass1!' });
+    const signIn = await send(t.app, 'POST', '/api/users/login', {
+      email: 'teacher@example.test',
+      password: 'Teach-Pass1!',
+    });
     expect(signIn.statusCode).toBe(200);
   });
 
   it('lets a user without a password (SSO) set one without a current password', async () => {
     await t.tdb.db.updateTable('users').set({ passwordHash: null }).where('id', '=', ids.admin).execute();
     const token = await tokenIssuedAt(ids.admin, ids.ctxA, new Date(Date.now() - 5_000));
-    const res = await patch(ids.admin, { password: 'Admin-Pass1!', lastname: 'Root', firstname: 'Ada', birthday: '1980-01-01' }, token);
+    const res = await patch(
+      ids.admin,
+      { password: 'Admin-Pass1!', lastname: 'Root', firstname: 'Ada', birthday: '1980-01-01' },
+      token,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().profile).toMatchObject({ firstname: 'Ada', lastname: 'Root' });
   });

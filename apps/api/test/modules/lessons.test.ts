@@ -42,15 +42,35 @@ describe('GET /api/lessons/{id}', () => {
       relationships: { course: { data: { type: 'courses', id: ids.coursePub } } },
     });
     expect(data.attributes.tree).toEqual([
-      { nodeId: n.s1, title: 'Section 1', order: 1, pages: [{ nodeId: n.b1, progress: 'COMPLETED' }, { nodeId: n.b2, progress: 'ONGOING' }] },
-      { nodeId: n.s2, title: 'Section 2', order: 2, pages: [{ nodeId: n.m, progress: 'COMPLETED' }, { nodeId: n.b3, progress: null }] },
+      {
+        nodeId: n.s1,
+        title: 'Section 1',
+        order: 1,
+        pages: [
+          { nodeId: n.b1, progress: 'COMPLETED' },
+          { nodeId: n.b2, progress: 'ONGOING' },
+        ],
+      },
+      {
+        nodeId: n.s2,
+        title: 'Section 2',
+        order: 2,
+        pages: [
+          { nodeId: n.m, progress: 'COMPLETED' },
+          { nodeId: n.b3, progress: null },
+        ],
+      },
     ]);
     // (1 + ½)/2 = 0.75 and (1 + 0)/2 = 0.5 → mean 62.5 → 63
     expect(data.attributes.percentProgression).toBe(63);
   });
 
   it('keeps only the enabled sections when the lesson names some', async () => {
-    await t.tdb.db.updateTable('lessons').set({ enabledSectionIds: JSON.stringify([n.s2]) }).where('id', '=', ids.lessonA2).execute();
+    await t.tdb.db
+      .updateTable('lessons')
+      .set({ enabledSectionIds: JSON.stringify([n.s2]) })
+      .where('id', '=', ids.lessonA2)
+      .execute();
     const { data } = (await get(t.app, `/api/lessons/${ids.lessonA2}`, anna)).json();
     expect(data.attributes.tree.map((s: { nodeId: string }) => s.nodeId)).toEqual([n.s2]);
     expect(data.attributes.percentProgression).toBe(0);
@@ -72,8 +92,16 @@ describe('GET /api/lessons/{id}', () => {
 
   it('includes course, class and class.classPrograms', async () => {
     const res = await get(t.app, `/api/lessons/${ids.lessonA1}?include=course,class.classPrograms`, anna);
-    const keys = (res.json().included as { type: string; id: string }[]).map((r) => `${r.type}:${r.id}`).sort();
-    expect(keys).toEqual([`class-programs:${ids.cpCurrentPub}`, `classes:${ids.classCurrent}`, `courses:${ids.coursePub}`].sort());
+    const keys = (res.json().included as { type: string; id: string }[])
+      .map((r) => `${r.type}:${r.id}`)
+      .sort();
+    expect(keys).toEqual(
+      [
+        `class-programs:${ids.cpCurrentPub}`,
+        `classes:${ids.classCurrent}`,
+        `courses:${ids.coursePub}`,
+      ].sort(),
+    );
   });
 });
 
@@ -85,13 +113,19 @@ describe('GET /api/lessons', () => {
   });
 
   it('filters by classId, programCourseId, classProgramId, contextId and certificationRef', async () => {
-    const idsOf = async (q: string) => (await get(t.app, `/api/lessons?${q}`, anna)).json().data.map((l: { id: string }) => l.id);
+    const idsOf = async (q: string) =>
+      (await get(t.app, `/api/lessons?${q}`, anna)).json().data.map((l: { id: string }) => l.id);
     expect(await idsOf(`filter[classId]=${ids.classCurrent}`)).toEqual([ids.lessonA1]);
     expect(await idsOf(`filter[classProgramId]=${ids.cpExpired}`)).toEqual([ids.lessonA2]);
-    expect(await idsOf(`filter[programCourseId]=${ids.pcPub}&sort=createdAt`)).toEqual([ids.lessonA2, ids.lessonA1]);
+    expect(await idsOf(`filter[programCourseId]=${ids.pcPub}&sort=createdAt`)).toEqual([
+      ids.lessonA2,
+      ids.lessonA1,
+    ]);
     expect(await idsOf('filter[certificationRef]=notnull')).toEqual([ids.lessonA1]);
     expect(await idsOf(`filter[contextId]=${ids.ctxB}`)).toEqual([]);
-    expect(await idsOf(`filter[contextId]=${ids.ctxA}&filter[userId]=${ids.learnerA}&sort=createdAt`)).toEqual([ids.lessonA2, ids.lessonA1]);
+    expect(
+      await idsOf(`filter[contextId]=${ids.ctxA}&filter[userId]=${ids.learnerA}&sort=createdAt`),
+    ).toEqual([ids.lessonA2, ids.lessonA1]);
   });
 
   it("refuses another learner's lessons with 403 and an unknown filter or include with 400", async () => {
@@ -105,6 +139,8 @@ describe('GET /api/lessons', () => {
   it('includes each course once for several lessons', async () => {
     const body = (await get(t.app, '/api/lessons?include=course,class', anna)).json();
     const keys = (body.included as { type: string; id: string }[]).map((r) => `${r.type}:${r.id}`).sort();
-    expect(keys).toEqual([`classes:${ids.classCurrent}`, `classes:${ids.classExpired}`, `courses:${ids.coursePub}`].sort());
+    expect(keys).toEqual(
+      [`classes:${ids.classCurrent}`, `classes:${ids.classExpired}`, `courses:${ids.coursePub}`].sort(),
+    );
   });
 });

@@ -26,9 +26,22 @@ const doc = (res: { json(): unknown }) => (res.json() as PageDoc).data;
 const code = (res: { json(): unknown }) => (res.json() as ErrorDoc).errors[0]?.code;
 
 async function state(userId: string, lessonId: string) {
-  const u = await w.tdb.db.selectFrom('users').select(['scoring', 'donePageCount']).where('id', '=', userId).executeTakeFirstOrThrow();
-  const l = await w.tdb.db.selectFrom('lessons').select('scoring').where('id', '=', lessonId).executeTakeFirstOrThrow();
-  const graded = await w.tdb.db.selectFrom('lessonPages').select('id').where('lessonId', '=', lessonId).where('answeredAt', 'is not', null).execute();
+  const u = await w.tdb.db
+    .selectFrom('users')
+    .select(['scoring', 'donePageCount'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const l = await w.tdb.db
+    .selectFrom('lessons')
+    .select('scoring')
+    .where('id', '=', lessonId)
+    .executeTakeFirstOrThrow();
+  const graded = await w.tdb.db
+    .selectFrom('lessonPages')
+    .select('id')
+    .where('lessonId', '=', lessonId)
+    .where('answeredAt', 'is not', null)
+    .execute();
   return {
     xp: Number((JSON.parse(u.scoring) as { xp?: number }).xp ?? 0),
     done: u.donePageCount,
@@ -87,7 +100,9 @@ describe('two submissions of the same page at once', () => {
     expect(after.graded - before.graded).toBe(1);
     expect(after.lesson.global).toEqual(winner.attributes.results!.score);
     // The stored answer is the winner's.
-    expect(doc(await here.current(L, `?pageId=${pageId}`)).attributes.inputs).toEqual(winner.attributes.inputs);
+    expect(doc(await here.current(L, `?pageId=${pageId}`)).attributes.inputs).toEqual(
+      winner.attributes.inputs,
+    );
   });
 
   it('two tabs opening a new lesson at once create one page', async () => {
@@ -110,12 +125,19 @@ describe('two submissions of the same page at once', () => {
       .where('p.lessonId', '=', B)
       .where('b.title', '=', 'Pick the even numbers')
       .executeTakeFirstOrThrow();
-    const res = await Promise.all([player(w.app, benToken).hint(B, mc.id), player(peer, benToken).hint(B, mc.id)]);
+    const res = await Promise.all([
+      player(w.app, benToken).hint(B, mc.id),
+      player(peer, benToken).hint(B, mc.id),
+    ]);
     // Either both clicks were taken one after the other (two hints), or they met and the second was
     // refused: never two unlocks counted as one, or one unlock counted twice.
     const ok = res.filter((r) => r.statusCode === 200);
     for (const r of res.filter((x) => x.statusCode !== 200)) expect(code(r)).toBe('PATCH_IN_PROGRESS');
-    const used = await w.tdb.db.selectFrom('lessonPages').select('hintsUsed').where('id', '=', mc.id).executeTakeFirstOrThrow();
+    const used = await w.tdb.db
+      .selectFrom('lessonPages')
+      .select('hintsUsed')
+      .where('id', '=', mc.id)
+      .executeTakeFirstOrThrow();
     expect(used.hintsUsed).toBe(ok.length);
     const remaining = ok.map((r) => (r.json() as { hints: { remaining: number } }).hints.remaining).sort();
     expect(remaining).toEqual(ok.length === 2 ? [0, 1] : [1]);
@@ -129,7 +151,13 @@ describe('two submissions of the same page at once', () => {
     expect((await p.answer(L, free.id, ['nope'])).statusCode).toBe(200);
     const res = await Promise.all([p.retry(L, free.id), player(peer, annToken).retry(L, free.id)]);
     expect(res.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    const rows = await w.tdb.db.selectFrom('lessonPages').select(['attempt', 'state']).where('lessonId', '=', L).where('nodeId', '=', free.attributes.nodeId).orderBy('attempt').execute();
+    const rows = await w.tdb.db
+      .selectFrom('lessonPages')
+      .select(['attempt', 'state'])
+      .where('lessonId', '=', L)
+      .where('nodeId', '=', free.attributes.nodeId)
+      .orderBy('attempt')
+      .execute();
     expect(rows).toEqual([
       { attempt: 1, state: 'ARCHIVED' },
       { attempt: 2, state: 'ACTIVE' },
@@ -140,11 +168,24 @@ describe('two submissions of the same page at once', () => {
 describe('the database is the guarantee, not only the code', () => {
   it('refuses a second row for the same lesson, node and attempt, and a second active attempt', async () => {
     const L = w.lessons.ann.practice;
-    const row = await w.tdb.db.selectFrom('lessonPages').selectAll().where('lessonId', '=', L).where('state', '=', 'ACTIVE').executeTakeFirstOrThrow();
+    const row = await w.tdb.db
+      .selectFrom('lessonPages')
+      .selectAll()
+      .where('lessonId', '=', L)
+      .where('state', '=', 'ACTIVE')
+      .executeTakeFirstOrThrow();
     const copy = { ...row, id: `${row.id}-copy` };
     await expect(w.tdb.db.insertInto('lessonPages').values(copy).execute()).rejects.toThrow();
-    await expect(w.tdb.db.insertInto('lessonPages').values({ ...copy, attempt: row.attempt + 5 }).execute()).rejects.toThrow();
+    await expect(
+      w.tdb.db
+        .insertInto('lessonPages')
+        .values({ ...copy, attempt: row.attempt + 5 })
+        .execute(),
+    ).rejects.toThrow();
     // An archived copy is allowed: that is what retries leave behind.
-    await w.tdb.db.insertInto('lessonPages').values({ ...copy, attempt: row.attempt + 5, state: 'ARCHIVED' }).execute();
+    await w.tdb.db
+      .insertInto('lessonPages')
+      .values({ ...copy, attempt: row.attempt + 5, state: 'ARCHIVED' })
+      .execute();
   });
 });

@@ -20,8 +20,16 @@ const doc = (res: { json(): unknown }) => (res.json() as PageDoc).data;
 const code = (res: { json(): unknown }) => (res.json() as ErrorDoc).errors[0]?.code;
 
 async function xpOf(userId: string): Promise<{ xp: number; done: number; alive: number }> {
-  const row = await w.tdb.db.selectFrom('users').select(['scoring', 'donePageCount', 'timeAlive']).where('id', '=', userId).executeTakeFirstOrThrow();
-  return { xp: Number((JSON.parse(row.scoring) as { xp?: number }).xp ?? 0), done: row.donePageCount, alive: row.timeAlive };
+  const row = await w.tdb.db
+    .selectFrom('users')
+    .select(['scoring', 'donePageCount', 'timeAlive'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return {
+    xp: Number((JSON.parse(row.scoring) as { xp?: number }).xp ?? 0),
+    done: row.donePageCount,
+    alive: row.timeAlive,
+  };
 }
 
 describe('the whole life cycle of a lesson (practice course: hints, feedbacks, retry)', () => {
@@ -46,7 +54,11 @@ describe('the whole life cycle of a lesson (practice course: hints, feedbacks, r
       node: { type: 'block' },
       lessonScoring: { global: { actual: 0, max: 0 } },
     });
-    const lesson = await w.tdb.db.selectFrom('lessons').selectAll().where('id', '=', L).executeTakeFirstOrThrow();
+    const lesson = await w.tdb.db
+      .selectFrom('lessons')
+      .selectAll()
+      .where('id', '=', L)
+      .executeTakeFirstOrThrow();
     expect(lesson).toMatchObject({ progress: 'ONGOING', startedAt: w.clock.now().toISOString() });
     // Opening again is a read: same page, no second row.
     expect(doc(await ann.current(L)).id).toBe(introId);
@@ -57,7 +69,10 @@ describe('the whole life cycle of a lesson (practice course: hints, feedbacks, r
   it('a slide closes with an empty PATCH; next opens the next page', async () => {
     const res = await ann.answer(L, introId);
     expect(res.statusCode).toBe(200);
-    expect(doc(res).attributes).toMatchObject({ progress: 'COMPLETED', results: { score: { actual: 0, max: 0 }, outcome: null } });
+    expect(doc(res).attributes).toMatchObject({
+      progress: 'COMPLETED',
+      results: { score: { actual: 0, max: 0 }, outcome: null },
+    });
     const next = await ann.next(L, introId);
     expect(next.statusCode).toBe(200);
     const page = doc(next);
@@ -95,8 +110,15 @@ describe('the whole life cycle of a lesson (practice course: hints, feedbacks, r
     expect(res.statusCode).toBe(200);
     const page = doc(res).attributes;
     // 10 points for the row, minus the unlocked hint's cost of 2.
-    expect(page.results).toMatchObject({ score: { actual: 8, max: 10 }, outcome: 'correct', retryAllowed: false });
-    expect(page.results!.feedbacks.map((f) => f.message)).toEqual(['SECRET-general-correct', 'SECRET-mc-correct']);
+    expect(page.results).toMatchObject({
+      score: { actual: 8, max: 10 },
+      outcome: 'correct',
+      retryAllowed: false,
+    });
+    expect(page.results!.feedbacks.map((f) => f.message)).toEqual([
+      'SECRET-general-correct',
+      'SECRET-mc-correct',
+    ]);
     expect(page.inputs).toEqual({ answers: [[0, 2]] });
     expect(page.lessonScoring).toEqual({ global: { actual: 8, max: 10 } });
     const after = await xpOf(w.users.ann);
@@ -106,7 +128,10 @@ describe('the whole life cycle of a lesson (practice course: hints, feedbacks, r
     // After the answer, a hint changes nothing of the score.
     const late = await ann.hint(L, mcId);
     expect(late.statusCode).toBe(200);
-    expect(doc(await ann.current(L, `?pageId=${mcId}`)).attributes.results!.score).toEqual({ actual: 8, max: 10 });
+    expect(doc(await ann.current(L, `?pageId=${mcId}`)).attributes.results!.score).toEqual({
+      actual: 8,
+      max: 10,
+    });
   });
 
   it('answering again is refused (INVALID_INPUTS, the course allows retries) and counts nothing', async () => {
@@ -122,16 +147,25 @@ describe('the whole life cycle of a lesson (practice course: hints, feedbacks, r
     const bad = await ann.answer(L, freeId, [42]);
     expect(bad.statusCode).toBe(400);
     const err = bad.json() as ErrorDoc;
-    expect(err.errors[0]).toMatchObject({ code: 'VALIDATION_ERROR', source: { pointer: '/inputs/answers/0' } });
+    expect(err.errors[0]).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      source: { pointer: '/inputs/answers/0' },
+    });
     const tooMany = await ann.answer(L, freeId, ['a', 'b']);
     expect(tooMany.statusCode).toBe(400);
-    const notAList = await ann.send('PATCH', `/api/lessons/${L}/pages/current`, { pageId: freeId, inputs: { answers: 'x' } });
+    const notAList = await ann.send('PATCH', `/api/lessons/${L}/pages/current`, {
+      pageId: freeId,
+      inputs: { answers: 'x' },
+    });
     expect(notAList.statusCode).toBe(400);
     expect(doc(await ann.current(L)).attributes.answeredAt).toBeNull();
   });
 
   it('a huge body is a 413 JSON:API error, never a 500', async () => {
-    const res = await ann.send('PATCH', `/api/lessons/${L}/pages/current`, { pageId: freeId, inputs: { answers: ['x'.repeat(300_000)] } });
+    const res = await ann.send('PATCH', `/api/lessons/${L}/pages/current`, {
+      pageId: freeId,
+      inputs: { answers: ['x'.repeat(300_000)] },
+    });
     expect(res.statusCode).toBe(413);
     expect(code(res)).toBe('BAD_REQUEST');
   });
@@ -139,7 +173,11 @@ describe('the whole life cycle of a lesson (practice course: hints, feedbacks, r
   it('a wrong free answer gets its answer-specific feedback, then a retry archives it and a better answer adds only the improvement', async () => {
     const wrong = await ann.answer(L, freeId, ['Forty-one']);
     expect(wrong.statusCode).toBe(200);
-    expect(doc(wrong).attributes.results).toMatchObject({ score: { actual: 0, max: 10 }, outcome: 'incorrect', retryAllowed: true });
+    expect(doc(wrong).attributes.results).toMatchObject({
+      score: { actual: 0, max: 10 },
+      outcome: 'incorrect',
+      retryAllowed: true,
+    });
     expect(doc(wrong).attributes.results!.feedbacks.map((f) => f.message)).toContain('SECRET-free-41');
     expect(doc(wrong).attributes.lessonScoring).toEqual({ global: { actual: 8, max: 20 } });
 
@@ -155,7 +193,10 @@ describe('the whole life cycle of a lesson (practice course: hints, feedbacks, r
     expect(code(old)).toBe('INVALID_INPUTS');
 
     const right = await ann.answer(L, second.id, [' Forty-Two. ']);
-    expect(doc(right).attributes.results).toMatchObject({ score: { actual: 10, max: 10 }, outcome: 'correct' });
+    expect(doc(right).attributes.results).toMatchObject({
+      score: { actual: 10, max: 10 },
+      outcome: 'correct',
+    });
     expect(doc(right).attributes.lessonScoring).toEqual({ global: { actual: 18, max: 20 } });
     const after = await xpOf(w.users.ann);
     expect(after.xp - before.xp).toBe(10);
@@ -168,17 +209,30 @@ describe('the whole life cycle of a lesson (practice course: hints, feedbacks, r
 
   it('a multiblock page offers its children; the chosen one is answered; the last next says NO_LESSON_PAGE_AVAILABLE and the lesson is COMPLETED', async () => {
     const chooser = doc(await ann.next(L, freeId));
-    expect(chooser.attributes).toMatchObject({ index: 3, block: null, node: { type: 'multiblock', title: 'Against the clock' } });
+    expect(chooser.attributes).toMatchObject({
+      index: 3,
+      block: null,
+      node: { type: 'multiblock', title: 'Against the clock' },
+    });
     expect(chooser.attributes.children.map((c) => c.done)).toEqual([false, false]);
     expect(code(await ann.next(L, chooser.id))).toBe('BAD_REQUEST');
     const childNode = chooser.attributes.children[0]!.nodeId;
     const chosen = await ann.choose(L, chooser.id, childNode);
     expect(chosen.statusCode).toBe(200);
     const timed = doc(chosen);
-    expect(timed.attributes).toMatchObject({ nodeId: childNode, timeLimit: 60, index: 3, startedAt: null, current: true });
+    expect(timed.attributes).toMatchObject({
+      nodeId: childNode,
+      timeLimit: 60,
+      index: 3,
+      startedAt: null,
+      current: true,
+    });
     expect(doc(await ann.current(L)).id).toBe(timed.id);
     const started = doc(await ann.start(L, timed.id));
-    expect(started.attributes).toMatchObject({ startedAt: w.clock.now().toISOString(), remainingSeconds: 60 });
+    expect(started.attributes).toMatchObject({
+      startedAt: w.clock.now().toISOString(),
+      remainingSeconds: 60,
+    });
     w.clock.advance(20);
     expect(doc(await ann.current(L)).attributes.remainingSeconds).toBe(40);
     const answered = await ann.answer(L, timed.id, [1]);
@@ -194,7 +248,12 @@ describe('the whole life cycle of a lesson (practice course: hints, feedbacks, r
     expect(code(await ann.current(L))).toBe('NO_LESSON_PAGE_AVAILABLE');
 
     const lesson = (await ann.lesson(L)).json() as { data: { attributes: Record<string, unknown> } };
-    expect(lesson.data.attributes).toMatchObject({ progress: 'COMPLETED', state: 'DONE', scoring: { global: { actual: 38, max: 40 } }, percentProgression: 100 });
+    expect(lesson.data.attributes).toMatchObject({
+      progress: 'COMPLETED',
+      state: 'DONE',
+      scoring: { global: { actual: 38, max: 40 } },
+      percentProgression: 100,
+    });
     // Correction mode: an answered page with the learner's inputs and results.
     const review = doc(await ann.current(L, `?pageId=${mcId}`));
     expect(review.attributes.inputs).toEqual({ answers: [[0, 2]] });
@@ -204,18 +263,26 @@ describe('the whole life cycle of a lesson (practice course: hints, feedbacks, r
   });
 });
 
-describe('order and access are the server\'s', () => {
+describe("order and access are the server's", () => {
   it('a section not reached yet, a page id of another lesson and an unknown page are refused', async () => {
     const B = w.lessons.ben.practice;
     const first = doc(await ben.current(B));
-    const sections = await w.tdb.db.selectFrom('courseNodes').select(['id', 'title']).where('type', '=', 'container').execute();
+    const sections = await w.tdb.db
+      .selectFrom('courseNodes')
+      .select(['id', 'title'])
+      .where('type', '=', 'container')
+      .execute();
     const second = sections.find((s) => s.title === 'Second')!.id;
     const ahead = await ben.current(B, `?section=${second}`);
     expect(ahead.statusCode).toBe(403);
     expect(code(ahead)).toBe('Forbidden');
     expect((await ben.current(B, `?section=nope`)).statusCode).toBe(404);
     // Ann's pages do not exist in Ben's lesson.
-    const annPage = await w.tdb.db.selectFrom('lessonPages').select('id').where('lessonId', '=', L).executeTakeFirstOrThrow();
+    const annPage = await w.tdb.db
+      .selectFrom('lessonPages')
+      .select('id')
+      .where('lessonId', '=', L)
+      .executeTakeFirstOrThrow();
     expect((await ben.current(B, `?pageId=${annPage.id}`)).statusCode).toBe(404);
     expect((await ben.answer(B, annPage.id, [])).statusCode).toBe(404);
     expect((await ben.next(B, 'no-such-page')).statusCode).toBe(404);
@@ -236,15 +303,31 @@ describe('order and access are the server\'s', () => {
       expect(res.statusCode).toBe(404);
       expect(code(res)).toBe('MODEL_NOT_FOUND');
     }
-    const anon = await w.app.inject({ method: 'GET', url: `/api/lessons/${L}/pages/current`, headers: { host: 'play.test' } });
+    const anon = await w.app.inject({
+      method: 'GET',
+      url: `/api/lessons/${L}/pages/current`,
+      headers: { host: 'play.test' },
+    });
     expect(anon.statusCode).toBe(401);
   });
 
   it('a LOCKED lesson cannot be opened or answered (403)', async () => {
     // Ben's: Ann's practice lesson is completed above, which may unlock her next one.
     const locked = w.lessons.ben.examLocked;
-    expect((await w.tdb.db.selectFrom('lessons').select('state').where('id', '=', locked).executeTakeFirstOrThrow()).state).toBe('LOCKED');
-    for (const res of [await ben.current(locked), await ben.answer(locked, 'x', []), await ben.next(locked, 'x')]) {
+    expect(
+      (
+        await w.tdb.db
+          .selectFrom('lessons')
+          .select('state')
+          .where('id', '=', locked)
+          .executeTakeFirstOrThrow()
+      ).state,
+    ).toBe('LOCKED');
+    for (const res of [
+      await ben.current(locked),
+      await ben.answer(locked, 'x', []),
+      await ben.next(locked, 'x'),
+    ]) {
       expect(res.statusCode).toBe(403);
       expect(code(res)).toBe('Forbidden');
     }
@@ -256,10 +339,16 @@ describe('course type settings: exam (no hints, no feedbacks, no retry)', () => 
     const E = w.lessons.ann.exam;
     const page = doc(await ann.current(E));
     expect(page.attributes.hints).toEqual({ messages: [], remaining: 0, nextMalus: null });
-    expect(page.attributes).toMatchObject({ courseTypeSettings: { hints: false, feedbacks: false, retry: false } } as never);
+    expect(page.attributes).toMatchObject({
+      courseTypeSettings: { hints: false, feedbacks: false, retry: false },
+    } as never);
     expect(code(await ann.hint(E, page.id))).toBe('BAD_REQUEST');
     const res = await ann.answer(E, page.id, [0]);
-    expect(doc(res).attributes.results).toMatchObject({ score: { actual: 0, max: 10 }, feedbacks: [], retryAllowed: false });
+    expect(doc(res).attributes.results).toMatchObject({
+      score: { actual: 0, max: 10 },
+      feedbacks: [],
+      retryAllowed: false,
+    });
     const again = await ann.answer(E, page.id, [1]);
     expect(again.statusCode).toBe(409);
     expect(code(again)).toBe('RETRY_RESTRICT');
@@ -276,9 +365,17 @@ describe('keep-alive and resources', () => {
     expect((await ben.ping(B, page.id)).statusCode).toBe(204);
     w.clock.advance(600);
     expect((await ben.ping(B, page.id)).statusCode).toBe(204);
-    const row = await w.tdb.db.selectFrom('lessonPages').select(['timeSpent', 'timeAlive']).where('id', '=', page.id).executeTakeFirstOrThrow();
+    const row = await w.tdb.db
+      .selectFrom('lessonPages')
+      .select(['timeSpent', 'timeAlive'])
+      .where('id', '=', page.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ timeSpent: 25, timeAlive: 25 });
-    const lesson = await w.tdb.db.selectFrom('lessons').select(['timeSpent', 'timeAlive']).where('id', '=', B).executeTakeFirstOrThrow();
+    const lesson = await w.tdb.db
+      .selectFrom('lessons')
+      .select(['timeSpent', 'timeAlive'])
+      .where('id', '=', B)
+      .executeTakeFirstOrThrow();
     expect(lesson).toEqual({ timeSpent: 25, timeAlive: 25 });
     expect((await xpOf(w.users.ben)).alive - before.alive).toBe(25);
     expect(doc(await ben.current(B)).attributes.timeSpent).toBe(25);

@@ -20,13 +20,18 @@ interface Res {
 }
 
 async function courseId(title: string): Promise<string> {
-  return (await w.tdb.db.selectFrom('courses').select('id').where('title', '=', title).executeTakeFirstOrThrow()).id;
+  return (
+    await w.tdb.db.selectFrom('courses').select('id').where('title', '=', title).executeTakeFirstOrThrow()
+  ).id;
 }
 
 describe('course-nodes', () => {
   it('filters by course and type, sorts by order and includes children with their blocks', async () => {
     const course = await courseId('Practice');
-    const res = await ann.send('GET', `/api/course-nodes?filter[courseId]=${course}&filter[type]=container&sort=order&include=children.block`);
+    const res = await ann.send(
+      'GET',
+      `/api/course-nodes?filter[courseId]=${course}&filter[type]=container&sort=order&include=children.block`,
+    );
     expect(res.statusCode).toBe(200);
     const body = res.json() as { data: Res[]; included: Res[]; meta: { total: number } };
     expect(body.data.map((n) => n.attributes.title)).toEqual(['First', 'Second']);
@@ -42,7 +47,11 @@ describe('course-nodes', () => {
   });
 
   it('one node with its parent; the timed node carries its limit', async () => {
-    const node = await w.tdb.db.selectFrom('courseNodes').select(['id', 'parentId']).where('title', '=', 'Against the clock').executeTakeFirstOrThrow();
+    const node = await w.tdb.db
+      .selectFrom('courseNodes')
+      .select(['id', 'parentId'])
+      .where('title', '=', 'Against the clock')
+      .executeTakeFirstOrThrow();
     const res = await ann.send('GET', `/api/course-nodes/${node.id}?include=parent,children`);
     expect(res.statusCode).toBe(200);
     const body = res.json() as { data: Res; included: Res[] };
@@ -60,7 +69,11 @@ describe('course-nodes', () => {
 
 describe('course-blocks, course-terms and courses', () => {
   it('a block with its terms, and the terms by id', async () => {
-    const block = await w.tdb.db.selectFrom('courseBlocks').select('id').where('title', '=', 'Pick the even numbers').executeTakeFirstOrThrow();
+    const block = await w.tdb.db
+      .selectFrom('courseBlocks')
+      .select('id')
+      .where('title', '=', 'Pick the even numbers')
+      .executeTakeFirstOrThrow();
     const res = await ann.send('GET', `/api/course-blocks/${block.id}?include=terms`);
     expect(res.statusCode).toBe(200);
     const body = res.json() as { data: Res; included: Res[] };
@@ -68,14 +81,20 @@ describe('course-blocks, course-terms and courses', () => {
     const termId = body.included[0]!.id;
     expect(body.data.attributes.termIds).toEqual([termId]);
     const terms = await ann.send('GET', `/api/course-terms?filter[id]=${termId},unknown`);
-    expect((terms.json() as { data: Res[] }).data.map((t) => t.attributes)).toEqual([{ title: 'Half', words: ['half'], definition: '<p>One of two equal parts.</p>' }]);
+    expect((terms.json() as { data: Res[] }).data.map((t) => t.attributes)).toEqual([
+      { title: 'Half', words: ['half'], definition: '<p>One of two equal parts.</p>' },
+    ]);
   });
 
   it('courses/{id} with type and category', async () => {
     const res = await ann.send('GET', `/api/courses/${await courseId('Exam')}?include=courseType,category`);
     expect(res.statusCode).toBe(200);
     const body = res.json() as { included: Res[] };
-    expect(body.included.find((r) => r.type === 'course-types')?.attributes).toMatchObject({ settings: { hints: false, feedbacks: false, retry: false } });
-    expect(body.included.find((r) => r.type === 'course-categories')?.attributes).toMatchObject({ title: 'Maths' });
+    expect(body.included.find((r) => r.type === 'course-types')?.attributes).toMatchObject({
+      settings: { hints: false, feedbacks: false, retry: false },
+    });
+    expect(body.included.find((r) => r.type === 'course-categories')?.attributes).toMatchObject({
+      title: 'Maths',
+    });
   });
 });

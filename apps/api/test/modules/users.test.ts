@@ -37,7 +37,10 @@ describe('POST /api/users/login', () => {
   it('accepts the e-mail in any case, a username, and application/vnd.api+json', async () => {
     expect((await postLogin({ email: 'ANNA@Example.test', password: PASSWORD })).statusCode).toBe(200);
     expect((await postLogin({ email: 'root', password: PASSWORD })).json().user_id).toBe(ids.admin);
-    expect((await postLogin({ email: 'anna', password: PASSWORD }, { contentType: 'application/vnd.api+json' })).statusCode).toBe(200);
+    expect(
+      (await postLogin({ email: 'anna', password: PASSWORD }, { contentType: 'application/vnd.api+json' }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('answers the same 401 INVALID_PASSWORD for a wrong password and an unknown user', async () => {
@@ -111,7 +114,8 @@ describe('GET /api/users/me', () => {
   });
 
   it('computes the domain rule per user', async () => {
-    const domainOf = async (email: string) => (await get(t.app, '/api/users/me', await login(t.app, email))).json().profile;
+    const domainOf = async (email: string) =>
+      (await get(t.app, '/api/users/me', await login(t.app, email))).json().profile;
     expect((await domainOf('teacher@example.test')).domain).toBe('client');
     const admin = await domainOf('admin@example.test');
     expect(admin.domain).toBe('grains');
@@ -175,6 +179,10 @@ describe('GET /api/users/me', () => {
       .where('id', '=', ids.learnerB)
       .execute();
     expect((await get(t.app, '/api/users/me', token)).statusCode).toBe(401);
-    await t.tdb.db.updateTable('users').set({ tokensValidAfter: null }).where('id', '=', ids.learnerB).execute();
+    await t.tdb.db
+      .updateTable('users')
+      .set({ tokensValidAfter: null })
+      .where('id', '=', ids.learnerB)
+      .execute();
   });
 });

@@ -43,12 +43,20 @@ describe('verified-token cache', () => {
     try {
       expect((await get(t.app, '/api/users/me', token)).statusCode).toBe(401);
     } finally {
-      await t.tdb.db.updateTable('users').set({ tokensValidAfter: null }).where('id', '=', ids.learnerB).execute();
+      await t.tdb.db
+        .updateTable('users')
+        .set({ tokensValidAfter: null })
+        .where('id', '=', ids.learnerB)
+        .execute();
     }
   });
 
   it('orders a token against a revocation in the same second, to the millisecond', async () => {
-    const { contextId } = await t.tdb.db.selectFrom('users').select('contextId').where('id', '=', ids.learnerB).executeTakeFirstOrThrow();
+    const { contextId } = await t.tdb.db
+      .selectFrom('users')
+      .select('contextId')
+      .where('id', '=', ids.learnerB)
+      .executeTakeFirstOrThrow();
     // A second boundary plus 400 ms: the stolen token is 1 ms older than the revocation, the new one 0 ms.
     const revokedAt = Math.floor(Date.now() / 1000) * 1000 + 400;
     // Signed as auth.ts signs (the `auth` decorator lives in the /api scope).
@@ -61,12 +69,20 @@ describe('verified-token cache', () => {
         .sign(new TextEncoder().encode(JWT_SECRET));
     const before = await sign(revokedAt - 1);
     const after = await sign(revokedAt);
-    await t.tdb.db.updateTable('users').set({ tokensValidAfter: new Date(revokedAt).toISOString() }).where('id', '=', ids.learnerB).execute();
+    await t.tdb.db
+      .updateTable('users')
+      .set({ tokensValidAfter: new Date(revokedAt).toISOString() })
+      .where('id', '=', ids.learnerB)
+      .execute();
     try {
       expect((await get(t.app, '/api/users/me', before)).statusCode).toBe(401);
       expect((await get(t.app, '/api/users/me', after)).statusCode).toBe(200);
     } finally {
-      await t.tdb.db.updateTable('users').set({ tokensValidAfter: null }).where('id', '=', ids.learnerB).execute();
+      await t.tdb.db
+        .updateTable('users')
+        .set({ tokensValidAfter: null })
+        .where('id', '=', ids.learnerB)
+        .execute();
     }
   });
 

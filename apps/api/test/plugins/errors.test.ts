@@ -65,7 +65,13 @@ describe('security headers and API docs', () => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/users/login', '/api/users/me', '/api/contexts/current', '/api/class-users', '/api/lessons/{id}']),
+      expect.arrayContaining([
+        '/api/users/login',
+        '/api/users/me',
+        '/api/contexts/current',
+        '/api/class-users',
+        '/api/lessons/{id}',
+      ]),
     );
     const params = doc.paths['/api/class-users'].get.parameters.map((p: { name: string }) => p.name);
     expect(params).toEqual(expect.arrayContaining(['filter[userId]', 'include', 'sort', 'page[size]']));

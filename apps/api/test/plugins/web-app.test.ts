@@ -21,7 +21,13 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
   tdb = await createTestDb();
   ({ filesDir } = await seedWorld(tdb.db));
-  app = await buildApp({ env: testEnv({ WEB_DIST: dist }), db: tdb.db, dbKind: tdb.kind, filesDir, logger: false });
+  app = await buildApp({
+    env: testEnv({ WEB_DIST: dist }),
+    db: tdb.db,
+    dbKind: tdb.kind,
+    filesDir,
+    logger: false,
+  });
   await app.ready();
 });
 afterAll(async () => {

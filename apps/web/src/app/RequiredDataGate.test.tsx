@@ -48,7 +48,10 @@ describe('the required-data gate (SPEC §5)', () => {
     renderAt('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Avant de continuer' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Mes formations' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Lire les mentions légales/ })).toHaveAttribute('href', '/legal/mentions');
+    expect(screen.getByRole('link', { name: /Lire les mentions légales/ })).toHaveAttribute(
+      'href',
+      '/legal/mentions',
+    );
     expect(screen.getByRole('link', { name: /protection des données/ })).toHaveAttribute(
       'href',
       '/legal/protection-des-donnees',
@@ -56,10 +59,14 @@ describe('the required-data gate (SPEC §5)', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Valider et continuer' }));
     expect(await screen.findByText("Choisissez votre date d'anniversaire")).toBeInTheDocument();
-    expect(screen.getByText("Acceptez les conditions générales d'utilisation pour continuer")).toBeInTheDocument();
+    expect(
+      screen.getByText("Acceptez les conditions générales d'utilisation pour continuer"),
+    ).toBeInTheDocument();
 
     await userEvent.type(screen.getByLabelText('Date de naissance'), '1990-05-04');
-    await userEvent.click(screen.getByLabelText("J'ai lu et j'accepte les conditions générales d'utilisation"));
+    await userEvent.click(
+      screen.getByLabelText("J'ai lu et j'accepte les conditions générales d'utilisation"),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Valider et continuer' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Mes formations' })).toBeInTheDocument();
     const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH')!;

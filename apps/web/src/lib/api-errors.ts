@@ -35,7 +35,11 @@ export function fieldProblems(error: unknown): FieldProblem[] {
     if (!field) continue;
     const detail = typeof item.detail === 'string' ? item.detail : '';
     // Only catalogue keys are shown as field messages; a free-text detail is for developers.
-    const key = detail.startsWith('validation.') ? detail : typeof item.code === 'string' ? `errors.${item.code}.message` : '';
+    const key = detail.startsWith('validation.')
+      ? detail
+      : typeof item.code === 'string'
+        ? `errors.${item.code}.message`
+        : '';
     if (key) problems.push({ field, key });
   }
   return problems;

@@ -30,12 +30,15 @@ describe('catalogues', () => {
   });
 
   // Schemas report catalogue keys; the texts shown are the catalogues', kept equal to the domain's.
-  it.each(Object.entries(VALIDATION_MESSAGES))('holds the validation message %s in both languages', async (key, texts) => {
-    await changeLanguage('fr');
-    expect(t(key)).toBe(texts.fr);
-    await changeLanguage('en');
-    expect(t(key)).toBe(texts.en);
-  });
+  it.each(Object.entries(VALIDATION_MESSAGES))(
+    'holds the validation message %s in both languages',
+    async (key, texts) => {
+      await changeLanguage('fr');
+      expect(t(key)).toBe(texts.fr);
+      await changeLanguage('en');
+      expect(t(key)).toBe(texts.en);
+    },
+  );
 
   it('quotes the spec French texts', async () => {
     await changeLanguage('fr');

@@ -26,7 +26,10 @@ describe('answer schemas are built once per row', () => {
   it('reuses the schema of the same row object, and never lends one row’s bounds to another', () => {
     const grader = exerciseRegistry['multiple-choice'];
     const small = { type: 'multiple-choice', choices: [{ value: 'a' }, { value: 'b' }] };
-    const large = { type: 'multiple-choice', choices: [{ value: 'a' }, { value: 'b' }, { value: 'c' }, { value: 'd' }] };
+    const large = {
+      type: 'multiple-choice',
+      choices: [{ value: 'a' }, { value: 'b' }, { value: 'c' }, { value: 'd' }],
+    };
     expect(grader.answerSchema(small)).toBe(grader.answerSchema(small));
     expect(grader.answerSchema(large)).not.toBe(grader.answerSchema(small));
     // Index 3 exists only in the larger row, whichever was asked first.

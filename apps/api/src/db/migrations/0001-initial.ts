@@ -9,7 +9,6 @@ import type { Kysely } from 'kysely';
 // Kysely migrations receive Kysely<any>: the schema does not exist yet while it runs.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-
   await db.schema
     .createTable('contexts')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -84,9 +83,24 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('users_context_email_uq').on('users').columns(['context_id', 'email']).unique().execute();
-  await db.schema.createIndex('users_context_username_uq').on('users').columns(['context_id', 'username']).unique().execute();
-  await db.schema.createIndex('users_context_oidc_uq').on('users').columns(['context_id', 'oidc_subject']).unique().execute();
+  await db.schema
+    .createIndex('users_context_email_uq')
+    .on('users')
+    .columns(['context_id', 'email'])
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('users_context_username_uq')
+    .on('users')
+    .columns(['context_id', 'username'])
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('users_context_oidc_uq')
+    .on('users')
+    .columns(['context_id', 'oidc_subject'])
+    .unique()
+    .execute();
 
   await db.schema
     .createTable('roles')
@@ -103,7 +117,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('principal_id', 'text', (c) => c.notNull())
     .addColumn('scope_id', 'text') // context id, or null for the whole platform
     .execute();
-  await db.schema.createIndex('role_users_principal_idx').on('role_users').columns(['principal_id']).execute();
+  await db.schema
+    .createIndex('role_users_principal_idx')
+    .on('role_users')
+    .columns(['principal_id'])
+    .execute();
 
   await db.schema
     .createTable('companies')
@@ -121,7 +139,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('role', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('company_users_uq').on('company_users').columns(['company_id', 'user_id', 'role']).unique().execute();
+  await db.schema
+    .createIndex('company_users_uq')
+    .on('company_users')
+    .columns(['company_id', 'user_id', 'role'])
+    .unique()
+    .execute();
   await db.schema.createIndex('company_users_user_idx').on('company_users').columns(['user_id']).execute();
 
   await db.schema
@@ -220,7 +243,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('conditions', 'text', (c) => c.notNull().defaultTo('[]'))
     .addColumn('attachment_ids', 'text', (c) => c.notNull().defaultTo('[]'))
     .execute();
-  await db.schema.createIndex('course_nodes_course_parent_idx').on('course_nodes').columns(['course_id', 'parent_id', 'order']).execute();
+  await db.schema
+    .createIndex('course_nodes_course_parent_idx')
+    .on('course_nodes')
+    .columns(['course_id', 'parent_id', 'order'])
+    .execute();
   await db.schema.createIndex('course_nodes_parent_idx').on('course_nodes').columns(['parent_id']).execute();
 
   await db.schema
@@ -246,7 +273,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('order', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('settings', 'text', (c) => c.notNull().defaultTo('{}'))
     .execute();
-  await db.schema.createIndex('program_courses_program_idx').on('program_courses').columns(['program_id', 'order']).execute();
+  await db.schema
+    .createIndex('program_courses_program_idx')
+    .on('program_courses')
+    .columns(['program_id', 'order'])
+    .execute();
 
   await db.schema
     .createTable('classes')
@@ -260,7 +291,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('classes_context_idx').on('classes').columns(['context_id', 'expire_at']).execute();
+  await db.schema
+    .createIndex('classes_context_idx')
+    .on('classes')
+    .columns(['context_id', 'expire_at'])
+    .execute();
 
   await db.schema
     .createTable('class_users')
@@ -270,8 +305,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('role', 'text', (c) => c.notNull()) // STUDENT | TEACHER
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('class_users_uq').on('class_users').columns(['class_id', 'user_id', 'role']).unique().execute();
-  await db.schema.createIndex('class_users_user_idx').on('class_users').columns(['user_id', 'role', 'created_at']).execute();
+  await db.schema
+    .createIndex('class_users_uq')
+    .on('class_users')
+    .columns(['class_id', 'user_id', 'role'])
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('class_users_user_idx')
+    .on('class_users')
+    .columns(['user_id', 'role', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('class_programs')
@@ -284,13 +328,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('opening_boundaries', 'text', (c) => c.notNull().defaultTo('{}'))
     .addColumn('settings', 'text', (c) => c.notNull().defaultTo('{}'))
     .execute();
-  await db.schema.createIndex('class_programs_class_idx').on('class_programs').columns(['class_id', 'order']).execute();
+  await db.schema
+    .createIndex('class_programs_class_idx')
+    .on('class_programs')
+    .columns(['class_id', 'order'])
+    .execute();
 
   // A step of a class program: which program course (resource) it opens, in which order.
   await db.schema
     .createTable('class_steps')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('class_program_id', 'text', (c) => c.notNull().references('class_programs.id').onDelete('cascade'))
+    .addColumn('class_program_id', 'text', (c) =>
+      c.notNull().references('class_programs.id').onDelete('cascade'),
+    )
     .addColumn('resource_id', 'text', (c) => c.notNull()) // program_courses.id
     .addColumn('order', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
@@ -322,9 +372,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('lessons_user_idx').on('lessons').columns(['user_id', 'context_id', 'started_at']).execute();
-  await db.schema.createIndex('lessons_user_class_idx').on('lessons').columns(['user_id', 'class_id']).execute();
-  await db.schema.createIndex('lessons_user_program_course_idx').on('lessons').columns(['user_id', 'program_course_id']).execute();
+  await db.schema
+    .createIndex('lessons_user_idx')
+    .on('lessons')
+    .columns(['user_id', 'context_id', 'started_at'])
+    .execute();
+  await db.schema
+    .createIndex('lessons_user_class_idx')
+    .on('lessons')
+    .columns(['user_id', 'class_id'])
+    .execute();
+  await db.schema
+    .createIndex('lessons_user_program_course_idx')
+    .on('lessons')
+    .columns(['user_id', 'program_course_id'])
+    .execute();
   // One lesson per learner, class program and program course.
   await db.schema
     .createIndex('lessons_enrolment_uq')
@@ -358,8 +420,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
   // One page per lesson, node and attempt: two tabs cannot create or grade the same page twice.
-  await db.schema.createIndex('lesson_pages_uq').on('lesson_pages').columns(['lesson_id', 'node_id', 'attempt']).unique().execute();
-  await db.schema.createIndex('lesson_pages_lesson_idx').on('lesson_pages').columns(['lesson_id', 'state', 'position']).execute();
+  await db.schema
+    .createIndex('lesson_pages_uq')
+    .on('lesson_pages')
+    .columns(['lesson_id', 'node_id', 'attempt'])
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('lesson_pages_lesson_idx')
+    .on('lesson_pages')
+    .columns(['lesson_id', 'state', 'position'])
+    .execute();
 
   await db.schema
     .createTable('reviews')
@@ -373,7 +444,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('comment', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('reviews_uq').on('reviews').columns(['user_id', 'resource_type', 'resource_id']).unique().execute();
+  await db.schema
+    .createIndex('reviews_uq')
+    .on('reviews')
+    .columns(['user_id', 'resource_type', 'resource_id'])
+    .unique()
+    .execute();
 
   await db.schema
     .createTable('log_book_records')
@@ -390,7 +466,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('last_input_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('log_book_records_student_idx').on('log_book_records').columns(['student_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('log_book_records_student_idx')
+    .on('log_book_records')
+    .columns(['student_id', 'created_at'])
+    .execute();
 
   // Score snapshots per user (SPEC §3 Record): xp and levels at a date, for the dashboard.
   await db.schema
@@ -436,11 +516,37 @@ export async function up(db: Kysely<any>): Promise<void> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   for (const t of [
-    'login_attempts', 'password_resets', 'invitation_codes', 'records', 'log_book_records', 'reviews',
-    'lesson_pages', 'lessons', 'class_steps', 'class_programs', 'class_users', 'classes', 'program_courses',
-    'programs', 'course_nodes', 'course_block_terms', 'course_blocks', 'course_terms', 'courses',
-    'course_competencies', 'course_categories', 'course_types', 'company_users', 'companies', 'role_users',
-    'roles', 'users', 'files', 'libraries', 'context_hostnames', 'contexts',
+    'login_attempts',
+    'password_resets',
+    'invitation_codes',
+    'records',
+    'log_book_records',
+    'reviews',
+    'lesson_pages',
+    'lessons',
+    'class_steps',
+    'class_programs',
+    'class_users',
+    'classes',
+    'program_courses',
+    'programs',
+    'course_nodes',
+    'course_block_terms',
+    'course_blocks',
+    'course_terms',
+    'courses',
+    'course_competencies',
+    'course_categories',
+    'course_types',
+    'company_users',
+    'companies',
+    'role_users',
+    'roles',
+    'users',
+    'files',
+    'libraries',
+    'context_hostnames',
+    'contexts',
   ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }

@@ -11,11 +11,18 @@ import type { Kysely } from 'kysely';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('users_context_email_uq').execute();
-  await sql`create unique index users_context_email_ci_uq on users (context_id, lower(email)) where email <> ''`.execute(db);
+  await sql`create unique index users_context_email_ci_uq on users (context_id, lower(email)) where email <> ''`.execute(
+    db,
+  );
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('users_context_email_ci_uq').execute();
-  await db.schema.createIndex('users_context_email_uq').on('users').columns(['context_id', 'email']).unique().execute();
+  await db.schema
+    .createIndex('users_context_email_uq')
+    .on('users')
+    .columns(['context_id', 'email'])
+    .unique()
+    .execute();
 }

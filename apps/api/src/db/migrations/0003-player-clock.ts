@@ -14,7 +14,9 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('lesson_pages').addColumn('started_at', 'text').execute();
   await db.schema.alterTable('lesson_pages').addColumn('last_seen_at', 'text').execute();
-  await sql`create unique index lesson_pages_active_uq on lesson_pages (lesson_id, node_id) where state <> 'ARCHIVED'`.execute(db);
+  await sql`create unique index lesson_pages_active_uq on lesson_pages (lesson_id, node_id) where state <> 'ARCHIVED'`.execute(
+    db,
+  );
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -7,7 +7,13 @@ import { parseJson } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { ApiError } from '../../plugins/errors';
 import type { ContextRow } from '../contexts/repository';
-import { findUserByEmail, findUserByOidcSubject, insertUser, uniqueViolation, updateUser } from '../users/repository';
+import {
+  findUserByEmail,
+  findUserByOidcSubject,
+  insertUser,
+  uniqueViolation,
+  updateUser,
+} from '../users/repository';
 import type { UserRow } from '../users/repository';
 
 /**
@@ -80,14 +86,22 @@ export class OidcService {
         insecure ? { execute: [client.allowInsecureRequests] } : undefined,
       );
     } catch (err) {
-      throw new ApiError(502, 'UNDEFINED', `The identity provider is unreachable (${(err as Error).message}).`);
+      throw new ApiError(
+        502,
+        'UNDEFINED',
+        `The identity provider is unreachable (${(err as Error).message}).`,
+      );
     }
     if (this.configs.size > 100) this.configs.clear();
     this.configs.set(key, { config, expires: Date.now() + CONFIG_TTL_MS });
     return config;
   }
 
-  async startLogin(context: ContextRow, settings: OidcSettings, redirectUri: string): Promise<{ url: string; cookie: string }> {
+  async startLogin(
+    context: ContextRow,
+    settings: OidcSettings,
+    redirectUri: string,
+  ): Promise<{ url: string; cookie: string }> {
     const config = await this.configuration(context, settings);
     const verifier = client.randomPKCECodeVerifier();
     const state = client.randomState();
@@ -118,7 +132,13 @@ export class OidcService {
         typ: 'oidc-state',
       });
       const p = payload as Partial<OidcStatePayload>;
-      if (p.ctx !== contextId || typeof p.state !== 'string' || typeof p.nonce !== 'string' || typeof p.verifier !== 'string') return null;
+      if (
+        p.ctx !== contextId ||
+        typeof p.state !== 'string' ||
+        typeof p.nonce !== 'string' ||
+        typeof p.verifier !== 'string'
+      )
+        return null;
       return { ctx: p.ctx, state: p.state, nonce: p.nonce, verifier: p.verifier };
     } catch {
       return null;
@@ -126,7 +146,12 @@ export class OidcService {
   }
 
   /** Exchanges the code (PKCE, state, nonce checked by openid-client) and returns the claims. */
-  async finishLogin(context: ContextRow, settings: OidcSettings, currentUrl: URL, state: OidcStatePayload): Promise<OidcClaims> {
+  async finishLogin(
+    context: ContextRow,
+    settings: OidcSettings,
+    currentUrl: URL,
+    state: OidcStatePayload,
+  ): Promise<OidcClaims> {
     const config = await this.configuration(context, settings);
     const tokens = await client.authorizationCodeGrant(config, currentUrl, {
       pkceCodeVerifier: state.verifier,
@@ -192,7 +217,8 @@ export class OidcService {
         const again = await findUserByOidcSubject(this.db, context.id, claims.sub);
         if (again) return again;
       }
-      if (uniqueViolation(err) === 'email') throw new ApiError(409, 'UNIQUE_USERNAME_OR_EMAIL', 'This e-mail is already in use.');
+      if (uniqueViolation(err) === 'email')
+        throw new ApiError(409, 'UNIQUE_USERNAME_OR_EMAIL', 'This e-mail is already in use.');
       throw err;
     }
     const created = await findUserByOidcSubject(this.db, context.id, claims.sub);

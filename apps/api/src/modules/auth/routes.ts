@@ -48,7 +48,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   const tenantSettings = (request: FastifyRequest, contextId: string) => {
     // The path names the tenant of the host: a login for another tenant is not served here.
-    if (contextId !== request.context.id) throw new ApiError(404, 'NOT_FOUND', 'No SSO for this tenant on this host.');
+    if (contextId !== request.context.id)
+      throw new ApiError(404, 'NOT_FOUND', 'No SSO for this tenant on this host.');
     const settings = oidcSettingsOf(request.context);
     if (!settings) throw new ApiError(404, 'NOT_FOUND', 'This tenant has no SSO.');
     return settings;
@@ -59,14 +60,21 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/auth/oidc/:contextId/login',
     {
       config: { rateLimit: { max: 60, timeWindow: 60_000 } },
-      schema: { tags: ['auth'], summary: 'Start SSO with the tenant\'s OpenID provider (302).', params },
+      schema: { tags: ['auth'], summary: "Start SSO with the tenant's OpenID provider (302).", params },
     },
     async (request, reply) => {
       const settings = tenantSettings(request, request.params.contextId);
       const origin = await publicOrigin(app.db, request, request.context, opts.publicUrl);
-      const { url, cookie } = await oidc.startLogin(request.context, settings, `${origin}${callbackPath(request.context.id)}`);
+      const { url, cookie } = await oidc.startLogin(
+        request.context,
+        settings,
+        `${origin}${callbackPath(request.context.id)}`,
+      );
       return reply
-        .header('set-cookie', stateCookie(request.context.id, cookie, STATE_TTL_S, origin.startsWith('https:')))
+        .header(
+          'set-cookie',
+          stateCookie(request.context.id, cookie, STATE_TTL_S, origin.startsWith('https:')),
+        )
         .header('cache-control', 'no-store')
         .redirect(url, 302);
     },
@@ -88,7 +96,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const settings = tenantSettings(request, request.params.contextId);
       const origin = await publicOrigin(app.db, request, request.context, opts.publicUrl);
       const secure = origin.startsWith('https:');
-      reply.header('set-cookie', stateCookie(request.context.id, '', 0, secure)).header('cache-control', 'no-store');
+      reply
+        .header('set-cookie', stateCookie(request.context.id, '', 0, secure))
+        .header('cache-control', 'no-store');
       try {
         const state = await oidc.readState(readCookie(request, STATE_COOKIE), request.context.id);
         if (!state) throw new Error('missing or invalid state cookie');

@@ -12,12 +12,22 @@ function base(db: Db, v: Viewer) {
     .where('cp.programId', 'in', visibleProgramIds(db, v));
 }
 
-export async function listClassPrograms(db: Db, v: Viewer, q: JsonApiQuery): Promise<{ rows: ClassProgramRow[]; total: number }> {
+export async function listClassPrograms(
+  db: Db,
+  v: Viewer,
+  q: JsonApiQuery,
+): Promise<{ rows: ClassProgramRow[]; total: number }> {
   let qb = base(db, v);
   if (q.filters.id) qb = qb.where('cp.id', 'in', q.filters.id);
   if (q.filters.classId) qb = qb.where('cp.classId', 'in', q.filters.classId);
   const total = await countRows(qb);
-  const rows = await withSort(qb.selectAll('cp'), q.sort, { order: 'cp.order' }, [{ field: 'order', desc: false }], 'cp.id')
+  const rows = await withSort(
+    qb.selectAll('cp'),
+    q.sort,
+    { order: 'cp.order' },
+    [{ field: 'order', desc: false }],
+    'cp.id',
+  )
     .limit(q.page.size)
     .offset(offsetOf(q.page))
     .execute();

@@ -34,11 +34,21 @@ export async function resetMyProgram(ctx: ResetContext, classProgramId: string):
     const program = (await loadProgramContexts(trx, [classProgramId])).get(classProgramId);
     if (!program) throw notFound('Class program');
     const phase = windowPhase(program.window, ctx.now);
-    if (phase !== 'open') throw new ApiError(403, 'Forbidden', phase === 'closed' ? 'This program is closed.' : 'This program has not started yet.');
+    if (phase !== 'open')
+      throw new ApiError(
+        403,
+        'Forbidden',
+        phase === 'closed' ? 'This program is closed.' : 'This program has not started yet.',
+      );
 
     const iso = ctx.now.toISOString();
     const ids = lessons.map((l) => l.id);
-    await trx.updateTable('lessonPages').set({ state: 'ARCHIVED', updatedAt: iso }).where('lessonId', 'in', ids).where('state', '!=', 'ARCHIVED').execute();
+    await trx
+      .updateTable('lessonPages')
+      .set({ state: 'ARCHIVED', updatedAt: iso })
+      .where('lessonId', 'in', ids)
+      .where('state', '!=', 'ARCHIVED')
+      .execute();
     for (const l of lessons) {
       const state: LessonState = STATES.has(l.state) ? (l.state as LessonState) : 'LOCKED';
       await trx

@@ -50,7 +50,8 @@ export const classProgramRoutes: FastifyPluginAsyncZod<ClassProgramRoutesOptions
       onRequest: app.auth.requireUser,
       schema: {
         tags: ['classes'],
-        summary: "Restarts the program for the signed-in learner: their lessons back to the start, their pages archived.",
+        summary:
+          'Restarts the program for the signed-in learner: their lessons back to the start, their pages archived.',
         params,
         response: { 200: collectionDocumentSchema },
       },
@@ -60,7 +61,13 @@ export const classProgramRoutes: FastifyPluginAsyncZod<ClassProgramRoutesOptions
       if (!(await findClassProgram(app.db, scope.viewer, request.params.id))) throw notFound('Class program');
       const at = now();
       const rows = await resetMyProgram(
-        { db: app.db, kind: app.dbKind, contextId: request.context.id, userId: currentUser(request).id, now: at },
+        {
+          db: app.db,
+          kind: app.dbKind,
+          contextId: request.context.id,
+          userId: currentUser(request).id,
+          now: at,
+        },
         request.params.id,
       );
       const data = await readLessons(app.db, app.dbKind, rows, at);

@@ -10,7 +10,12 @@ export const classRoutes: FastifyPluginAsyncZod = async (app) => {
     path: '/classes',
     tag: 'classes',
     summary: 'Classes the user belongs to.',
-    query: jsonApiQuerySchema({ filters: { id: filterValue }, sorts: ['startAt', 'name'], includes: INCLUDES.classes, paginated: true }),
+    query: jsonApiQuerySchema({
+      filters: { id: filterValue },
+      sorts: ['startAt', 'name'],
+      includes: INCLUDES.classes,
+      paginated: true,
+    }),
     list: listClasses,
     toResource: toClassResource,
   });

@@ -47,5 +47,9 @@ export function toClassProgramResource(row: ClassProgramRow): Resource {
  * fallback, so learners never learn a teacher's address from it.
  */
 export function toTeacherResource(row: TeacherRow): Resource {
-  return { type: 'users', id: row.id, attributes: { displayName: displayName({ ...row, email: null }), avatarId: row.avatarId } };
+  return {
+    type: 'users',
+    id: row.id,
+    attributes: { displayName: displayName({ ...row, email: null }), avatarId: row.avatarId },
+  };
 }

@@ -18,10 +18,28 @@ export async function visibleBlocksByIds(db: Db, v: Viewer, ids: string[]): Prom
   if (ids.length === 0) return [];
   return db
     .selectFrom('courseBlocks as b')
-    .select(['b.id', 'b.title', 'b.type', 'b.categoryId', 'b.competencyId', 'b.attachmentIds', 'b.settings', 'b.content'])
+    .select([
+      'b.id',
+      'b.title',
+      'b.type',
+      'b.categoryId',
+      'b.competencyId',
+      'b.attachmentIds',
+      'b.settings',
+      'b.content',
+    ])
     .where('b.contextId', '=', v.contextId)
     .where('b.id', 'in', ids)
-    .where('b.id', 'in', db.selectFrom('courseNodes as bn').select('bn.blockId').where('bn.courseId', 'in', visibleCourseIds(db, v)).where('bn.blockId', 'is not', null).$narrowType<{ blockId: string }>())
+    .where(
+      'b.id',
+      'in',
+      db
+        .selectFrom('courseNodes as bn')
+        .select('bn.blockId')
+        .where('bn.courseId', 'in', visibleCourseIds(db, v))
+        .where('bn.blockId', 'is not', null)
+        .$narrowType<{ blockId: string }>(),
+    )
     .execute();
 }
 
@@ -46,5 +64,9 @@ export async function termsByIds(db: Db, v: Viewer, ids: string[]): Promise<Term
 
 export async function termLinks(db: Db, blockIds: string[]): Promise<{ blockId: string; termId: string }[]> {
   if (blockIds.length === 0) return [];
-  return db.selectFrom('courseBlockTerms').select(['blockId', 'termId']).where('blockId', 'in', blockIds).execute();
+  return db
+    .selectFrom('courseBlockTerms')
+    .select(['blockId', 'termId'])
+    .where('blockId', 'in', blockIds)
+    .execute();
 }

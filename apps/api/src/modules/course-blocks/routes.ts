@@ -21,10 +21,20 @@ export const blockRelations: Relations<Scope> = {
     terms: {
       many: true,
       async load({ db, viewer }, parents) {
-        const links = await termLinks(db, parents.map((p) => p.id));
-        const terms = new Map((await termsByIds(db, viewer, [...new Set(links.map((l) => l.termId))])).map((t) => [t.id, toTermResource(t)]));
+        const links = await termLinks(
+          db,
+          parents.map((p) => p.id),
+        );
+        const terms = new Map(
+          (await termsByIds(db, viewer, [...new Set(links.map((l) => l.termId))])).map((t) => [
+            t.id,
+            toTermResource(t),
+          ]),
+        );
         const byBlock = groupBy(links, (l) => l.blockId);
-        return new Map(parents.map((p) => [p.id, (byBlock.get(p.id) ?? []).flatMap((l) => terms.get(l.termId) ?? [])]));
+        return new Map(
+          parents.map((p) => [p.id, (byBlock.get(p.id) ?? []).flatMap((l) => terms.get(l.termId) ?? [])]),
+        );
       },
     },
   },
@@ -40,7 +50,13 @@ export const courseBlockRoutes: FastifyPluginAsyncZod = async (app) => {
     '/course-blocks/:id',
     {
       onRequest: app.auth.requireUser,
-      schema: { tags: ['courses'], summary: "A block of the learner's courses: its public view, never its solution.", params, querystring: oneQuery, response: { 200: resourceDocumentSchema } },
+      schema: {
+        tags: ['courses'],
+        summary: "A block of the learner's courses: its public view, never its solution.",
+        params,
+        querystring: oneQuery,
+        response: { 200: resourceDocumentSchema },
+      },
     },
     async (request) => {
       const scope = scopeOf(app.db, request);
@@ -48,7 +64,10 @@ export const courseBlockRoutes: FastifyPluginAsyncZod = async (app) => {
       const [row] = await visibleBlocksByIds(app.db, scope.viewer, [request.params.id]);
       if (!row) throw notFound('Block');
       const links = await termLinks(app.db, [row.id]);
-      const resource = toBlockResource(row, links.map((l) => l.termId));
+      const resource = toBlockResource(
+        row,
+        links.map((l) => l.termId),
+      );
       return resourceDocument(resource, await resolveIncludes(scope, blockRelations, [resource], q.include));
     },
   );
@@ -57,7 +76,12 @@ export const courseBlockRoutes: FastifyPluginAsyncZod = async (app) => {
     '/course-terms',
     {
       onRequest: app.auth.requireUser,
-      schema: { tags: ['courses'], summary: 'Glossary terms of the tenant, by id (`filter[id]=a,b`).', querystring: termsQuery, response: { 200: collectionDocumentSchema } },
+      schema: {
+        tags: ['courses'],
+        summary: 'Glossary terms of the tenant, by id (`filter[id]=a,b`).',
+        querystring: termsQuery,
+        response: { 200: collectionDocumentSchema },
+      },
     },
     async (request) => {
       const scope = scopeOf(app.db, request);

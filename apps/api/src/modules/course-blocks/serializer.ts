@@ -28,5 +28,9 @@ export function toBlockResource(row: PublicBlockRow, termIds: string[]): Resourc
 }
 
 export function toTermResource(row: TermRow): Resource {
-  return { type: 'course-terms', id: row.id, attributes: { title: row.title, words: jsonStrings(row.words), definition: row.definition } };
+  return {
+    type: 'course-terms',
+    id: row.id,
+    attributes: { title: row.title, words: jsonStrings(row.words), definition: row.definition },
+  };
 }

@@ -12,7 +12,11 @@ function base(db: Db, v: Viewer) {
   return db.selectFrom('courseNodes as n').where('n.courseId', 'in', visibleCourseIds(db, v));
 }
 
-export async function listNodes(db: Db, v: Viewer, q: JsonApiQuery): Promise<{ rows: NodeRow[]; total: number }> {
+export async function listNodes(
+  db: Db,
+  v: Viewer,
+  q: JsonApiQuery,
+): Promise<{ rows: NodeRow[]; total: number }> {
   let qb = base(db, v);
   const f = q.filters;
   if (f.courseId) qb = qb.where('n.courseId', 'in', f.courseId);
@@ -20,7 +24,13 @@ export async function listNodes(db: Db, v: Viewer, q: JsonApiQuery): Promise<{ r
   if (f.type) qb = qb.where('n.type', 'in', f.type);
   if (f.id) qb = qb.where('n.id', 'in', f.id);
   const total = await countRows(qb);
-  const rows = await withSort(qb.selectAll('n'), q.sort, { order: 'n.order' }, [{ field: 'order', desc: false }], 'n.id')
+  const rows = await withSort(
+    qb.selectAll('n'),
+    q.sort,
+    { order: 'n.order' },
+    [{ field: 'order', desc: false }],
+    'n.id',
+  )
     .limit(q.page.size)
     .offset(offsetOf(q.page))
     .execute();
@@ -34,5 +44,10 @@ export async function nodesByIds(db: Db, v: Viewer, ids: string[]): Promise<Node
 
 export async function childrenOf(db: Db, v: Viewer, parentIds: string[]): Promise<NodeRow[]> {
   if (parentIds.length === 0) return [];
-  return base(db, v).selectAll('n').where('n.parentId', 'in', parentIds).orderBy('n.order').orderBy('n.id').execute();
+  return base(db, v)
+    .selectAll('n')
+    .where('n.parentId', 'in', parentIds)
+    .orderBy('n.order')
+    .orderBy('n.id')
+    .execute();
 }

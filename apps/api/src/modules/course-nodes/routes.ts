@@ -31,24 +31,59 @@ const relations: Relations<Scope> = {
     parent: {
       many: false,
       async load({ db, viewer }, parents) {
-        const byId = new Map((await nodesByIds(db, viewer, parents.flatMap((p) => ref(p, 'parentId') ?? []))).map((r) => [r.id, toNodeResource(r)]));
-        return new Map(parents.map((p) => [p.id, [byId.get(ref(p, 'parentId') ?? '')].filter((r): r is Resource => !!r)]));
+        const byId = new Map(
+          (
+            await nodesByIds(
+              db,
+              viewer,
+              parents.flatMap((p) => ref(p, 'parentId') ?? []),
+            )
+          ).map((r) => [r.id, toNodeResource(r)]),
+        );
+        return new Map(
+          parents.map((p) => [p.id, [byId.get(ref(p, 'parentId') ?? '')].filter((r): r is Resource => !!r)]),
+        );
       },
     },
     children: {
       many: true,
       async load({ db, viewer }, parents) {
-        const byParent = groupBy(await childrenOf(db, viewer, parents.map((p) => p.id)), (r) => r.parentId ?? '');
+        const byParent = groupBy(
+          await childrenOf(
+            db,
+            viewer,
+            parents.map((p) => p.id),
+          ),
+          (r) => r.parentId ?? '',
+        );
         return new Map(parents.map((p) => [p.id, (byParent.get(p.id) ?? []).map(toNodeResource)]));
       },
     },
     block: {
       many: false,
       async load({ db, viewer }, parents) {
-        const rows = await visibleBlocksByIds(db, viewer, [...new Set(parents.flatMap((p) => ref(p, 'blockId') ?? []))]);
-        const links = groupBy(await termLinks(db, rows.map((r) => r.id)), (l) => l.blockId);
-        const byId = new Map(rows.map((r) => [r.id, toBlockResource(r, (links.get(r.id) ?? []).map((l) => l.termId))]));
-        return new Map(parents.map((p) => [p.id, [byId.get(ref(p, 'blockId') ?? '')].filter((r): r is Resource => !!r)]));
+        const rows = await visibleBlocksByIds(db, viewer, [
+          ...new Set(parents.flatMap((p) => ref(p, 'blockId') ?? [])),
+        ]);
+        const links = groupBy(
+          await termLinks(
+            db,
+            rows.map((r) => r.id),
+          ),
+          (l) => l.blockId,
+        );
+        const byId = new Map(
+          rows.map((r) => [
+            r.id,
+            toBlockResource(
+              r,
+              (links.get(r.id) ?? []).map((l) => l.termId),
+            ),
+          ]),
+        );
+        return new Map(
+          parents.map((p) => [p.id, [byId.get(ref(p, 'blockId') ?? '')].filter((r): r is Resource => !!r)]),
+        );
       },
     },
   },
@@ -69,14 +104,24 @@ export const courseNodeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/course-nodes',
     {
       onRequest: app.auth.requireUser,
-      schema: { tags: ['courses'], summary: "Nodes of the learner's courses.", querystring: listQuery, response: { 200: collectionDocumentSchema } },
+      schema: {
+        tags: ['courses'],
+        summary: "Nodes of the learner's courses.",
+        querystring: listQuery,
+        response: { 200: collectionDocumentSchema },
+      },
     },
     async (request) => {
       const scope = scopeOf(app.db, request);
       const q = parseJsonApiQuery(request.query);
       const { rows, total } = await listNodes(app.db, scope.viewer, q);
       const data = rows.map(toNodeResource);
-      return collectionDocument(data, await resolveIncludes(scope, relations, data, q.include), total, q.page);
+      return collectionDocument(
+        data,
+        await resolveIncludes(scope, relations, data, q.include),
+        total,
+        q.page,
+      );
     },
   );
 
@@ -84,7 +129,13 @@ export const courseNodeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/course-nodes/:id',
     {
       onRequest: app.auth.requireUser,
-      schema: { tags: ['courses'], summary: "One node of the learner's courses.", params, querystring: oneQuery, response: { 200: resourceDocumentSchema } },
+      schema: {
+        tags: ['courses'],
+        summary: "One node of the learner's courses.",
+        params,
+        querystring: oneQuery,
+        response: { 200: resourceDocumentSchema },
+      },
     },
     async (request) => {
       const scope = scopeOf(app.db, request);

@@ -10,7 +10,14 @@ export function toNodeResource(row: NodeRow): Resource {
     type: 'course-nodes',
     id: row.id,
     // attachmentUrls: the API signs them for the viewer (files/signing.ts), so links work as is.
-    attributes: { ...view, kind, attachmentUrls: view.attachmentIds.map(downloadPath), courseId: row.courseId, blockId: row.blockId, order: row.order },
+    attributes: {
+      ...view,
+      kind,
+      attachmentUrls: view.attachmentIds.map(downloadPath),
+      courseId: row.courseId,
+      blockId: row.blockId,
+      order: row.order,
+    },
     relationships: {
       parent: { data: row.parentId ? { type: 'course-nodes', id: row.parentId } : null },
       block: { data: row.blockId ? { type: 'course-blocks', id: row.blockId } : null },

@@ -70,7 +70,10 @@ export class ContentCache {
   async course(db: Db, courseId: string): Promise<CourseContent> {
     const hit = this.fresh(this.courses.get(courseId));
     if (hit) return hit.value;
-    const [nodes, typeSettings] = await Promise.all([planNodes(db, courseId), courseTypeSettingsText(db, courseId)]);
+    const [nodes, typeSettings] = await Promise.all([
+      planNodes(db, courseId),
+      courseTypeSettingsText(db, courseId),
+    ]);
     const value = { nodes, typeSettings };
     this.put(this.courses, courseId, value);
     return value;
@@ -80,7 +83,11 @@ export class ContentCache {
     const key = `${contextId}\u0000${blockId}`;
     const hit = this.fresh(this.blocks.get(key));
     if (hit) return hit.value;
-    const [[block], terms, solution] = await Promise.all([blocksByIds(db, contextId, [blockId]), termsOfBlocks(db, [blockId]), solutionOf(db, blockId)]);
+    const [[block], terms, solution] = await Promise.all([
+      blocksByIds(db, contextId, [blockId]),
+      termsOfBlocks(db, [blockId]),
+      solutionOf(db, blockId),
+    ]);
     const value = block ? { block, terms, solution: solution ?? '{}' } : null;
     this.put(this.blocks, key, value);
     return value;
@@ -108,7 +115,8 @@ export class ContentCache {
     let bySections = this.plans.get(course);
     if (!bySections) this.plans.set(course, (bySections = new Map()));
     let plan = bySections.get(enabledSectionIds);
-    if (!plan) bySections.set(enabledSectionIds, (plan = buildPlan(course.nodes, jsonStrings(enabledSectionIds))));
+    if (!plan)
+      bySections.set(enabledSectionIds, (plan = buildPlan(course.nodes, jsonStrings(enabledSectionIds))));
     return plan;
   }
 

@@ -47,7 +47,10 @@ export function buildPlan(nodes: readonly PlanNode[], enabledSectionIds: readonl
   for (const section of sections) {
     for (const n of [...(children.get(section.id) ?? [])].sort(byOrder)) {
       if (n.type !== 'block' && n.type !== 'multiblock') continue;
-      const kids = n.type === 'multiblock' ? [...(children.get(n.id) ?? [])].filter((c) => c.type === 'block').sort(byOrder) : [];
+      const kids =
+        n.type === 'multiblock'
+          ? [...(children.get(n.id) ?? [])].filter((c) => c.type === 'block').sort(byOrder)
+          : [];
       const slot: Slot = { index: slots.length, node: n, sectionId: section.id, children: kids };
       slots.push(slot);
       slotByNode.set(n.id, slot);

@@ -70,7 +70,10 @@ class SqliteBatcher {
     const database = sqliteDatabaseOf(this.db);
     if (database) registerSqliteConnection(conn, database);
     // The connection is held: control statements run straight on better-sqlite3 when it is there.
-    const exec = async (statement: 'begin immediate' | 'savepoint job' | 'release job' | 'rollback to job' | 'commit' | 'rollback') => {
+    const exec = async (
+      statement:
+        'begin immediate' | 'savepoint job' | 'release job' | 'rollback to job' | 'commit' | 'rollback',
+    ) => {
       if (database) timed(() => database.exec(statement));
       else await sql.raw(statement).execute(conn);
     };
@@ -100,7 +103,9 @@ class SqliteBatcher {
       for (const job of jobs) job.reject(err);
       return;
     }
-    jobs.forEach((job, i) => (outcomes[i]!.ok ? job.resolve(outcomes[i]!.value) : job.reject(outcomes[i]!.value)));
+    jobs.forEach((job, i) =>
+      outcomes[i]!.ok ? job.resolve(outcomes[i]!.value) : job.reject(outcomes[i]!.value),
+    );
   }
 }
 

@@ -5,7 +5,13 @@ import { parseJson } from '../../db/schema';
 import { ApiError } from '../../plugins/errors';
 import { writeTx } from '../lesson-pages/tx';
 import { notFound } from '../scope';
-import { answersOf, applyProgression, lessonsOfPrograms, loadProgramContexts, toProgramLesson } from '../progression/rules';
+import {
+  answersOf,
+  applyProgression,
+  lessonsOfPrograms,
+  loadProgramContexts,
+  toProgramLesson,
+} from '../progression/rules';
 import type { LessonRow } from '../progression/rules';
 
 export interface ActionContext {
@@ -26,7 +32,11 @@ const invalid = (i: number, field: 'actionIdx' | 'choiceIdx', detail: string) =>
  * answer is 409 INVALID_INPUTS; the same one again is a no-op) and the targets are opened.
  * Returns the id of the lesson the first choice opens.
  */
-export async function answerActions(ctx: ActionContext, lessonId: string, inputs: ActionAnswer[]): Promise<string> {
+export async function answerActions(
+  ctx: ActionContext,
+  lessonId: string,
+  inputs: ActionAnswer[],
+): Promise<string> {
   return writeTx(ctx.db, ctx.kind, async (trx) => {
     // The owner only, administrators included: acting on a lesson is personal.
     const lesson = await trx
@@ -41,7 +51,10 @@ export async function answerActions(ctx: ActionContext, lessonId: string, inputs
     const pair = { userId: lesson.userId, classProgramId: lesson.classProgramId };
     // Time first (a window may have closed since the last read), then the question.
     await applyProgression(trx, [pair], ctx.now);
-    const [siblings, contexts] = await Promise.all([lessonsOfPrograms(trx, [pair]), loadProgramContexts(trx, [lesson.classProgramId])]);
+    const [siblings, contexts] = await Promise.all([
+      lessonsOfPrograms(trx, [pair]),
+      loadProgramContexts(trx, [lesson.classProgramId]),
+    ]);
     const program = contexts.get(lesson.classProgramId);
     const self = siblings.find((s) => s.id === lesson.id) ?? lesson;
     const step = program?.steps[stepIndexOf(program.steps, self.courseId)];
@@ -51,19 +64,27 @@ export async function answerActions(ctx: ActionContext, lessonId: string, inputs
     const seen = new Set<number>();
     inputs.forEach((input, i) => {
       // One question per lesson: the only action index is 0.
-      if (input.actionIdx !== 0) throw invalid(i, 'actionIdx', `No action ${input.actionIdx}: this lesson has 1.`);
-      if (seen.has(input.actionIdx)) throw invalid(i, 'actionIdx', `Action ${input.actionIdx} is answered twice.`);
+      if (input.actionIdx !== 0)
+        throw invalid(i, 'actionIdx', `No action ${input.actionIdx}: this lesson has 1.`);
+      if (seen.has(input.actionIdx))
+        throw invalid(i, 'actionIdx', `Action ${input.actionIdx} is answered twice.`);
       seen.add(input.actionIdx);
       if (input.choiceIdx >= question.choices.length)
-        throw invalid(i, 'choiceIdx', `No choice ${input.choiceIdx}: the question has ${question.choices.length}.`);
+        throw invalid(
+          i,
+          'choiceIdx',
+          `No choice ${input.choiceIdx}: the question has ${question.choices.length}.`,
+        );
     });
     const program0 = toProgramLesson(self);
-    if (!hasLessonEnded(program0)) throw new ApiError(409, 'BAD_REQUEST', 'The lesson has not ended yet: its question comes at its end.');
+    if (!hasLessonEnded(program0))
+      throw new ApiError(409, 'BAD_REQUEST', 'The lesson has not ended yet: its question comes at its end.');
 
     const earlier = answersOf(self.actions);
     const fresh = inputs.filter((input) => {
       const before = earlier.find((a) => a.actionIdx === input.actionIdx);
-      if (before && before.choiceIdx !== input.choiceIdx) throw new ApiError(409, 'INVALID_INPUTS', 'This question is already answered.');
+      if (before && before.choiceIdx !== input.choiceIdx)
+        throw new ApiError(409, 'INVALID_INPUTS', 'This question is already answered.');
       return !before;
     });
 
@@ -72,7 +93,11 @@ export async function answerActions(ctx: ActionContext, lessonId: string, inputs
       const target = siblings.find((s) => s.courseId === courseId);
       if (!target) throw new ApiError(404, 'MODEL_NOT_FOUND', 'The lesson this choice opens does not exist.');
       if (isLessonClosed(nextLessonState(toProgramLesson(target).state, 'CHOSEN_BY_ACTION')))
-        throw new ApiError(403, 'Forbidden', 'The lesson this choice opens is not open (its window is closed or not started).');
+        throw new ApiError(
+          403,
+          'Forbidden',
+          'The lesson this choice opens is not open (its window is closed or not started).',
+        );
       return target;
     });
 
@@ -86,7 +111,8 @@ export async function answerActions(ctx: ActionContext, lessonId: string, inputs
         .where('actions', '=', self.actions)
         .executeTakeFirst();
       // Another request answered in between (PostgreSQL re-checks the WHERE after waiting).
-      if (Number(res.numUpdatedRows) !== 1) throw new ApiError(409, 'INVALID_INPUTS', 'This question is already answered.');
+      if (Number(res.numUpdatedRows) !== 1)
+        throw new ApiError(409, 'INVALID_INPUTS', 'This question is already answered.');
       // The rules now see the answer: its target opens (CHOSEN_BY_ACTION), idempotently.
       await applyProgression(trx, [pair], ctx.now);
     }

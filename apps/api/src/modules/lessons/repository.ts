@@ -15,7 +15,10 @@ export async function listLessons(
   userIds: string[],
   q: JsonApiQuery,
 ): Promise<{ rows: LessonRow[]; total: number }> {
-  let qb = db.selectFrom('lessons as l').where('l.contextId', '=', v.contextId).where('l.userId', 'in', userIds);
+  let qb = db
+    .selectFrom('lessons as l')
+    .where('l.contextId', '=', v.contextId)
+    .where('l.userId', 'in', userIds);
   const f = q.filters;
   if (f.classId) qb = qb.where('l.classId', 'in', f.classId);
   // The tenant already fixes the context; another id simply matches nothing.
@@ -39,7 +42,11 @@ export async function listLessons(
 
 /** A lesson of the tenant that the viewer owns (administrators: any of the tenant). */
 export async function findLesson(db: Db, v: Viewer, id: string): Promise<LessonRow | undefined> {
-  let qb = db.selectFrom('lessons as l').selectAll('l').where('l.contextId', '=', v.contextId).where('l.id', '=', id);
+  let qb = db
+    .selectFrom('lessons as l')
+    .selectAll('l')
+    .where('l.contextId', '=', v.contextId)
+    .where('l.id', '=', id);
   if (!v.isAdmin) qb = qb.where('l.userId', '=', v.userId);
   return qb.executeTakeFirst();
 }

@@ -32,7 +32,10 @@ const oneQuery = jsonApiQuerySchema({ includes: INCLUDES.lessons });
 const params = z.object({ id: z.string().min(1) });
 const index = z.number().int().min(0).max(1000);
 const actionsBody = z.object({
-  inputs: z.array(z.strictObject({ actionIdx: index, choiceIdx: index })).min(1).max(10),
+  inputs: z
+    .array(z.strictObject({ actionIdx: index, choiceIdx: index }))
+    .min(1)
+    .max(10),
 });
 
 export interface LessonRoutesOptions {
@@ -46,7 +49,12 @@ export const lessonRoutes: FastifyPluginAsyncZod<LessonRoutesOptions> = async (a
     '/lessons',
     {
       onRequest: app.auth.requireUser,
-      schema: { tags: ['lessons'], summary: "The signed-in learner's lessons, with tree and progression.", querystring: listQuery, response: { 200: collectionDocumentSchema } },
+      schema: {
+        tags: ['lessons'],
+        summary: "The signed-in learner's lessons, with tree and progression.",
+        querystring: listQuery,
+        response: { 200: collectionDocumentSchema },
+      },
     },
     async (request) => {
       const scope = scopeOf(app.db, request);
@@ -61,7 +69,13 @@ export const lessonRoutes: FastifyPluginAsyncZod<LessonRoutesOptions> = async (a
     '/lessons/:id',
     {
       onRequest: app.auth.requireUser,
-      schema: { tags: ['lessons'], summary: 'One of the learner’s lessons (another user’s id: 404).', params, querystring: oneQuery, response: { 200: resourceDocumentSchema } },
+      schema: {
+        tags: ['lessons'],
+        summary: 'One of the learner’s lessons (another user’s id: 404).',
+        params,
+        querystring: oneQuery,
+        response: { 200: resourceDocumentSchema },
+      },
     },
     async (request) => {
       const scope = scopeOf(app.db, request);
@@ -80,14 +94,21 @@ export const lessonRoutes: FastifyPluginAsyncZod<LessonRoutesOptions> = async (a
       onRequest: app.auth.requireUser,
       schema: {
         tags: ['lessons'],
-        summary: 'Answers the end-of-lesson question of an ended lesson; the choice opens its target lesson, which is returned.',
+        summary:
+          'Answers the end-of-lesson question of an ended lesson; the choice opens its target lesson, which is returned.',
         params,
         body: actionsBody,
         response: { 200: resourceDocumentSchema },
       },
     },
     async (request) => {
-      const ctx = { db: app.db, kind: app.dbKind, contextId: request.context.id, userId: currentUser(request).id, now: now() };
+      const ctx = {
+        db: app.db,
+        kind: app.dbKind,
+        contextId: request.context.id,
+        userId: currentUser(request).id,
+        now: now(),
+      };
       const targetId = await answerActions(ctx, request.params.id, request.body.inputs);
       const scope = scopeOf(app.db, request);
       const row = await findLesson(app.db, scope.viewer, targetId);

@@ -48,7 +48,8 @@ export function buildTree(
   for (const node of nodes) {
     if (node.parentId) children.set(node.parentId, [...(children.get(node.parentId) ?? []), node]);
   }
-  const byOrder = (a: TreeNodeRow, b: TreeNodeRow) => a.order - b.order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const byOrder = (a: TreeNodeRow, b: TreeNodeRow) =>
+    a.order - b.order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   const enabled = new Set(enabledSectionIds);
   return nodes
     .filter((n) => n.type === 'container' && (enabled.size === 0 || enabled.has(n.id)))
@@ -65,7 +66,10 @@ export function buildTree(
           progress:
             n.type === 'block'
               ? (progress.get(n.id) ?? null)
-              : (children.get(n.id) ?? []).reduce<PageProgress | null>((acc, c) => best(acc, progress.get(c.id) ?? null), null),
+              : (children.get(n.id) ?? []).reduce<PageProgress | null>(
+                  (acc, c) => best(acc, progress.get(c.id) ?? null),
+                  null,
+                ),
         })),
     }));
 }

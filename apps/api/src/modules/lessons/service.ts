@@ -13,10 +13,17 @@ import { groupBy } from '../scope';
  * Serialises lessons with their trees in two queries for the whole batch (no N+1); `actionsOf`
  * gives each lesson's end-of-lesson actions (see progression/rules.ts `syncProgression`).
  */
-export async function lessonResources(db: Db, rows: LessonRow[], actionsOf?: (row: LessonRow) => LessonActions): Promise<Resource[]> {
+export async function lessonResources(
+  db: Db,
+  rows: LessonRow[],
+  actionsOf?: (row: LessonRow) => LessonActions,
+): Promise<Resource[]> {
   const [nodes, pages] = await Promise.all([
     structureOfCourses(db, [...new Set(rows.map((r) => r.courseId))]),
-    activePagesOfLessons(db, rows.map((r) => r.id)),
+    activePagesOfLessons(
+      db,
+      rows.map((r) => r.id),
+    ),
   ]);
   const nodesByCourse = groupBy(nodes, (n) => n.courseId);
   const pagesByLesson = groupBy(pages, (p: PageProgressRow) => p.lessonId);

@@ -10,7 +10,12 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
     path: '/programs',
     tag: 'programs',
     summary: "Programs of the user's classes (no drafts for learners).",
-    query: jsonApiQuerySchema({ filters: { id: filterValue }, sorts: ['name'], includes: INCLUDES.programs, paginated: true }),
+    query: jsonApiQuerySchema({
+      filters: { id: filterValue },
+      sorts: ['name'],
+      includes: INCLUDES.programs,
+      paginated: true,
+    }),
     list: listPrograms,
     toResource: toProgramResource,
   });

@@ -15,7 +15,8 @@ type LessonRow = Selectable<LessonsTable>;
  * lesson again changes nothing but the day's record.
  */
 export async function onLessonCompleted(trx: Kysely<Database>, lesson: LessonRow, now: Date): Promise<void> {
-  if (lesson.classProgramId) await applyProgression(trx, [{ userId: lesson.userId, classProgramId: lesson.classProgramId }], now);
+  if (lesson.classProgramId)
+    await applyProgression(trx, [{ userId: lesson.userId, classProgramId: lesson.classProgramId }], now);
   await writeDailyRecord(trx, lesson.userId, now);
 }
 
@@ -23,7 +24,13 @@ export async function onLessonCompleted(trx: Kysely<Database>, lesson: LessonRow
  * For the player's reads and writes: the lesson as the progression rules have it now (a window
  * that opened or closed, a time limit that ran out), written first when something is due.
  */
-export async function syncLesson(db: Kysely<Database>, kind: DbKind, lesson: LessonRow, now: Date, contextsOf?: ProgramContextLoader): Promise<LessonRow> {
+export async function syncLesson(
+  db: Kysely<Database>,
+  kind: DbKind,
+  lesson: LessonRow,
+  now: Date,
+  contextsOf?: ProgramContextLoader,
+): Promise<LessonRow> {
   const view = await syncProgression(db, [lesson], now, (fn) => writeTx(db, kind, fn), contextsOf);
   return view.rows[0] ?? lesson;
 }

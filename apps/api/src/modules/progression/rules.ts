@@ -5,7 +5,14 @@ import type { TimeWindow } from '@parcours/domain/class-timing';
 import { LESSON_STATES } from '@parcours/domain/entities';
 import type { LessonActions, LessonState, PageProgress } from '@parcours/domain/entities';
 import { endOfLessonActions, reconcileProgram, unlockModeOf } from '@parcours/domain/lesson-state';
-import type { ActionAnswer, LessonOutcome, ProgramLesson, ProgramStep, StepQuestion, UnlockMode } from '@parcours/domain/lesson-state';
+import type {
+  ActionAnswer,
+  LessonOutcome,
+  ProgramLesson,
+  ProgramStep,
+  StepQuestion,
+  UnlockMode,
+} from '@parcours/domain/lesson-state';
 import { prepared } from '../../db/prepared';
 import type { Database, LessonsTable } from '../../db/schema';
 import { parseJson } from '../../db/schema';
@@ -34,7 +41,8 @@ export interface ProgramContext {
 
 const STATES = new Set<string>(LESSON_STATES);
 const stateOf = (s: string): LessonState => (STATES.has(s) ? (s as LessonState) : 'LOCKED');
-const progressOf = (p: string | null): PageProgress | null => (p === 'COMPLETED' || p === 'ONGOING' ? p : null);
+const progressOf = (p: string | null): PageProgress | null =>
+  p === 'COMPLETED' || p === 'ONGOING' ? p : null;
 
 /** The learner's answers to the end-of-lesson question, kept in the lesson's `actions` column. */
 export function answersOf(actionsText: string): ActionAnswer[] {
@@ -42,19 +50,24 @@ export function answersOf(actionsText: string): ActionAnswer[] {
   if (!v || !Array.isArray(v.answers)) return [];
   return v.answers.flatMap((a: unknown) => {
     const x = a as { actionIdx?: unknown; choiceIdx?: unknown } | null;
-    return x && Number.isInteger(x.actionIdx) && Number.isInteger(x.choiceIdx) ? [{ actionIdx: x.actionIdx as number, choiceIdx: x.choiceIdx as number }] : [];
+    return x && Number.isInteger(x.actionIdx) && Number.isInteger(x.choiceIdx)
+      ? [{ actionIdx: x.actionIdx as number, choiceIdx: x.choiceIdx as number }]
+      : [];
   });
 }
 
 function stepOf(courseId: string, settingsText: string): ProgramStep {
   const s = jsonObject(settingsText);
-  const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : null);
+  const strings = (v: unknown) =>
+    Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : null;
   const q = s.question as { label?: unknown; choices?: unknown } | undefined;
   let question: StepQuestion | null = null;
   if (q && typeof q.label === 'string' && Array.isArray(q.choices)) {
     const choices = q.choices.flatMap((c: unknown) => {
       const x = c as { response?: unknown; target?: unknown } | null;
-      return x && typeof x.response === 'string' && typeof x.target === 'string' ? [{ response: x.response, target: x.target }] : [];
+      return x && typeof x.response === 'string' && typeof x.target === 'string'
+        ? [{ response: x.response, target: x.target }]
+        : [];
     });
     if (choices.length) question = { label: q.label, choices };
   }
@@ -62,7 +75,10 @@ function stepOf(courseId: string, settingsText: string): ProgramStep {
 }
 
 /** Windows, unlock mode and steps of class programs, in two queries. */
-export async function loadProgramContexts(db: Q, classProgramIds: string[]): Promise<Map<string, ProgramContext>> {
+export async function loadProgramContexts(
+  db: Q,
+  classProgramIds: string[],
+): Promise<Map<string, ProgramContext>> {
   const out = new Map<string, ProgramContext>();
   if (classProgramIds.length === 0) return out;
   const cps = await db
@@ -70,8 +86,14 @@ export async function loadProgramContexts(db: Q, classProgramIds: string[]): Pro
     .innerJoin('classes as c', 'c.id', 'cp.classId')
     .innerJoin('programs as p', 'p.id', 'cp.programId')
     .select([
-      'cp.id', 'cp.programId', 'cp.startAt', 'cp.expireAt', 'cp.openingBoundaries',
-      'c.startAt as classStartAt', 'c.expireAt as classExpireAt', 'p.settings as programSettings',
+      'cp.id',
+      'cp.programId',
+      'cp.startAt',
+      'cp.expireAt',
+      'cp.openingBoundaries',
+      'c.startAt as classStartAt',
+      'c.expireAt as classExpireAt',
+      'p.settings as programSettings',
     ])
     .where('cp.id', 'in', classProgramIds)
     .execute();
@@ -81,7 +103,17 @@ export async function loadProgramContexts(db: Q, classProgramIds: string[]): Pro
         .selectFrom('programCourses as pc')
         .innerJoin('courses as co', 'co.id', 'pc.courseId')
         .leftJoin('courseTypes as ct', 'ct.id', 'co.typeId')
-        .select(['pc.programId', 'pc.courseId', 'pc.settings', 'pc.order', 'pc.id', 'co.title', 'co.reference', 'co.settings as courseSettings', 'ct.settings as typeSettings'])
+        .select([
+          'pc.programId',
+          'pc.courseId',
+          'pc.settings',
+          'pc.order',
+          'pc.id',
+          'co.title',
+          'co.reference',
+          'co.settings as courseSettings',
+          'ct.settings as typeSettings',
+        ])
         .where('pc.programId', 'in', programIds)
         .orderBy('pc.order')
         .orderBy('pc.id')
@@ -95,12 +127,26 @@ export async function loadProgramContexts(db: Q, classProgramIds: string[]): Pro
       classProgramId: cp.id,
       window: lessonWindow(
         { startAt: cp.classStartAt, expireAt: cp.classExpireAt },
-        { startAt: cp.startAt, expireAt: cp.expireAt, openingBoundaries: { from: str(bounds.from), to: str(bounds.to) } },
+        {
+          startAt: cp.startAt,
+          expireAt: cp.expireAt,
+          openingBoundaries: { from: str(bounds.from), to: str(bounds.to) },
+        },
       ),
       mode: unlockModeOf(jsonObject(cp.programSettings)),
       steps: mine.map((pc) => stepOf(pc.courseId, pc.settings)),
       courses: new Map(
-        mine.map((pc) => [pc.courseId, { title: pc.title, reference: pc.reference, certificate: courseIsCertifying(jsonObject(pc.courseSettings), jsonObject(pc.typeSettings ?? '{}')) }]),
+        mine.map((pc) => [
+          pc.courseId,
+          {
+            title: pc.title,
+            reference: pc.reference,
+            certificate: courseIsCertifying(
+              jsonObject(pc.courseSettings),
+              jsonObject(pc.typeSettings ?? '{}'),
+            ),
+          },
+        ]),
       ),
     });
   }
@@ -138,7 +184,13 @@ interface Change {
 
 /** What the rules change in one learner's lessons of one class program (nothing written). */
 export function planProgram(rows: LessonRow[], ctx: ProgramContext, now: Date): Change[] {
-  const outcomes = reconcileProgram(rows.map(toProgramLesson), { steps: ctx.steps, mode: ctx.mode, window: ctx.window, now, graceSeconds: GRACE_SECONDS });
+  const outcomes = reconcileProgram(rows.map(toProgramLesson), {
+    steps: ctx.steps,
+    mode: ctx.mode,
+    window: ctx.window,
+    now,
+    graceSeconds: GRACE_SECONDS,
+  });
   const iso = now.toISOString();
   const changes: Change[] = [];
   for (const row of rows) {
@@ -172,34 +224,51 @@ async function writeChanges(trx: Q, changes: Change[], now: Date): Promise<numbe
   return written;
 }
 
-const groupKey = (r: Pick<LessonRow, 'userId' | 'classProgramId'>) => `${r.userId}\u0000${r.classProgramId ?? ''}`;
+const groupKey = (r: Pick<LessonRow, 'userId' | 'classProgramId'>) =>
+  `${r.userId}\u0000${r.classProgramId ?? ''}`;
 
 /** Every lesson of the given learners in the given class programs. */
 // The player's reads check one learner's one class program: that common case is prepared.
 const lessonsOfOneProgram = prepared((db: Q, userId: string, classProgramId: string) =>
-  db.selectFrom('lessons').selectAll().where('userId', '=', userId).where('classProgramId', '=', classProgramId),
+  db
+    .selectFrom('lessons')
+    .selectAll()
+    .where('userId', '=', userId)
+    .where('classProgramId', '=', classProgramId),
 );
 
-export async function lessonsOfPrograms(db: Q, pairs: { userId: string; classProgramId: string }[]): Promise<LessonRow[]> {
+export async function lessonsOfPrograms(
+  db: Q,
+  pairs: { userId: string; classProgramId: string }[],
+): Promise<LessonRow[]> {
   if (pairs.length === 0) return [];
   if (pairs.length === 1) return lessonsOfOneProgram.all(db, pairs[0]!.userId, pairs[0]!.classProgramId);
   const userIds = [...new Set(pairs.map((p) => p.userId))];
   const cpIds = [...new Set(pairs.map((p) => p.classProgramId))];
   const wanted = new Set(pairs.map((p) => groupKey(p)));
-  const rows = await db.selectFrom('lessons').selectAll().where('userId', 'in', userIds).where('classProgramId', 'in', cpIds).execute();
+  const rows = await db
+    .selectFrom('lessons')
+    .selectAll()
+    .where('userId', 'in', userIds)
+    .where('classProgramId', 'in', cpIds)
+    .execute();
   return rows.filter((r) => wanted.has(groupKey(r)));
 }
 
-function pairsOf(rows: Pick<LessonRow, 'userId' | 'classProgramId'>[]): { userId: string; classProgramId: string }[] {
+function pairsOf(
+  rows: Pick<LessonRow, 'userId' | 'classProgramId'>[],
+): { userId: string; classProgramId: string }[] {
   const seen = new Map<string, { userId: string; classProgramId: string }>();
-  for (const r of rows) if (r.classProgramId) seen.set(groupKey(r), { userId: r.userId, classProgramId: r.classProgramId });
+  for (const r of rows)
+    if (r.classProgramId) seen.set(groupKey(r), { userId: r.userId, classProgramId: r.classProgramId });
   return [...seen.values()];
 }
 
 /** Plans every (learner, class program) group among `siblings`. */
 function planAll(siblings: LessonRow[], contexts: Map<string, ProgramContext>, now: Date): Change[] {
   const groups = new Map<string, LessonRow[]>();
-  for (const r of siblings) if (r.classProgramId) groups.set(groupKey(r), [...(groups.get(groupKey(r)) ?? []), r]);
+  for (const r of siblings)
+    if (r.classProgramId) groups.set(groupKey(r), [...(groups.get(groupKey(r)) ?? []), r]);
   return [...groups.values()].flatMap((rows) => {
     const ctx = contexts.get(rows[0]?.classProgramId ?? '');
     return ctx ? planProgram(rows, ctx, now) : [];
@@ -211,7 +280,11 @@ function planAll(siblings: LessonRow[], contexts: Map<string, ProgramContext>, n
  * reading them through the transaction (so a lesson just completed in it counts). Returns the
  * number of lessons written.
  */
-export async function applyProgression(trx: Q, pairs: { userId: string; classProgramId: string }[], now: Date): Promise<number> {
+export async function applyProgression(
+  trx: Q,
+  pairs: { userId: string; classProgramId: string }[],
+  now: Date,
+): Promise<number> {
   if (pairs.length === 0) return 0;
   const [siblings, contexts] = await Promise.all([
     lessonsOfPrograms(trx, pairs),
@@ -244,7 +317,10 @@ export async function syncProgression(
   contextsOf: ProgramContextLoader = (ids) => loadProgramContexts(db, ids),
 ): Promise<ProgressionView> {
   const pairs = pairsOf(rows);
-  const [before, contexts] = await Promise.all([lessonsOfPrograms(db, pairs), contextsOf([...new Set(pairs.map((p) => p.classProgramId))])]);
+  const [before, contexts] = await Promise.all([
+    lessonsOfPrograms(db, pairs),
+    contextsOf([...new Set(pairs.map((p) => p.classProgramId))]),
+  ]);
   let siblings = before;
   let current = rows;
   if (planAll(siblings, contexts, now).length > 0) {

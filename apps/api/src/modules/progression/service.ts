@@ -23,7 +23,9 @@ type LessonRow = Selectable<LessonsTable>;
  * The next issue (unlocking the next lessons, end of program) extends this function.
  */
 // Run with every answer: prepared once (db/prepared.ts).
-const touchLesson = prepared((db: Kysely<Database>, id: string, now: string) => db.updateTable('lessons').set({ updatedAt: now }).where('id', '=', id));
+const touchLesson = prepared((db: Kysely<Database>, id: string, now: string) =>
+  db.updateTable('lessons').set({ updatedAt: now }).where('id', '=', id),
+);
 const pageScores = prepared((db: Kysely<Database>, lessonId: string) =>
   db
     .selectFrom('lessonPages')
@@ -32,11 +34,28 @@ const pageScores = prepared((db: Kysely<Database>, lessonId: string) =>
     .where('state', '!=', 'ARCHIVED'),
 );
 const writeLesson = prepared(
-  (db: Kysely<Database>, id: string, scoring: string, progress: string, state: string, endedAt: string | null, startedAt: string | null, updatedAt: string) =>
-    db.updateTable('lessons').set({ scoring, progress, state, endedAt, startedAt, updatedAt }).where('id', '=', id),
+  (
+    db: Kysely<Database>,
+    id: string,
+    scoring: string,
+    progress: string,
+    state: string,
+    endedAt: string | null,
+    startedAt: string | null,
+    updatedAt: string,
+  ) =>
+    db
+      .updateTable('lessons')
+      .set({ scoring, progress, state, endedAt, startedAt, updatedAt })
+      .where('id', '=', id),
 );
 
-export async function afterPageCompleted(trx: Kysely<Database>, lesson: LessonRow, now: Date, plan?: LessonPlan): Promise<LessonRow> {
+export async function afterPageCompleted(
+  trx: Kysely<Database>,
+  lesson: LessonRow,
+  now: Date,
+  plan?: LessonPlan,
+): Promise<LessonRow> {
   const iso = now.toISOString();
   // Written first so that, on PostgreSQL, two pages of the same lesson completed at once take
   // turns here (row lock) and each sum sees the other's committed page; SQLite has one writer.
@@ -45,7 +64,8 @@ export async function afterPageCompleted(trx: Kysely<Database>, lesson: LessonRo
   const pages = await pageScores.all(trx, lesson.id);
   const round2 = (n: number) => Math.round(n * 100) / 100;
   const graded = pages.filter((p) => p.answeredAt !== null);
-  const sum = (f: (p: (typeof graded)[number]) => number) => round2(graded.reduce((acc, p) => acc + Number(f(p)), 0));
+  const sum = (f: (p: (typeof graded)[number]) => number) =>
+    round2(graded.reduce((acc, p) => acc + Number(f(p)), 0));
   const scoring = { global: { actual: sum((p) => p.scoreActual), max: sum((p) => p.scoreMax) } };
 
   plan ??= buildPlan(
@@ -68,7 +88,16 @@ export async function afterPageCompleted(trx: Kysely<Database>, lesson: LessonRo
     startedAt: lesson.startedAt ?? iso,
     updatedAt: iso,
   };
-  await writeLesson.run(trx, lesson.id, next.scoring, next.progress, next.state, next.endedAt, next.startedAt, next.updatedAt);
+  await writeLesson.run(
+    trx,
+    lesson.id,
+    next.scoring,
+    next.progress,
+    next.state,
+    next.endedAt,
+    next.startedAt,
+    next.updatedAt,
+  );
   // Issue 4: the next lessons unlock and the day's record is written, in this same transaction.
   if (allDone) await onLessonCompleted(trx, { ...lesson, ...next }, now);
   return { ...lesson, ...next };

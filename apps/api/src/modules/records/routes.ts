@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { parseJson } from '../../db/schema';
-import { collectionDocumentSchema, filterValue, jsonApiQuerySchema, parseJsonApiQuery } from '../../plugins/jsonapi';
+import {
+  collectionDocumentSchema,
+  filterValue,
+  jsonApiQuerySchema,
+  parseJsonApiQuery,
+} from '../../plugins/jsonapi';
 import type { Resource } from '../../plugins/jsonapi';
 import { collection } from '../respond';
 import { ownUserIds, scopeOf } from '../scope';
@@ -42,7 +47,8 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.auth.requireUser,
       schema: {
         tags: ['records'],
-        summary: "The learner's score records (`filter[userId]` = own id or `me`; `filter[before]` strictly before an instant).",
+        summary:
+          "The learner's score records (`filter[userId]` = own id or `me`; `filter[before]` strictly before an instant).",
         querystring: listQuery,
         response: { 200: collectionDocumentSchema },
       },
@@ -54,7 +60,13 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
       const beforeText = q.filters.before?.[0];
       // Stored dates are UTC ISO strings: compare in the same form, whatever offset was sent.
       const before = beforeText ? new Date(beforeText).toISOString() : null;
-      const { rows, total } = await listRecords(app.db, scope.viewer, ownUserIds(scope.viewer, requested), q, before);
+      const { rows, total } = await listRecords(
+        app.db,
+        scope.viewer,
+        ownUserIds(scope.viewer, requested),
+        q,
+        before,
+      );
       return collection(scope, q, rows.map(toRecordResource), total);
     },
   );

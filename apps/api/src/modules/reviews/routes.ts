@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { collectionDocumentSchema, filterValue, jsonApiQuerySchema, parseJsonApiQuery, resourceDocumentSchema } from '../../plugins/jsonapi';
+import {
+  collectionDocumentSchema,
+  filterValue,
+  jsonApiQuerySchema,
+  parseJsonApiQuery,
+  resourceDocumentSchema,
+} from '../../plugins/jsonapi';
 import { collection } from '../respond';
 import { ownUserIds, scopeOf } from '../scope';
 import { listReviews } from './repository';
@@ -20,7 +26,9 @@ const createBody = z.object({
   // SPEC §2: /evaluate/{type}/{id}, the type can only be the program type.
   resourceType: z.literal('program'),
   resourceId: id,
-  ratio: z.number().refine(isRatingRatio, 'ratio is rating / 5 with a rating of 1 to 5: 0.2, 0.4, 0.6, 0.8 or 1.'),
+  ratio: z
+    .number()
+    .refine(isRatingRatio, 'ratio is rating / 5 with a rating of 1 to 5: 0.2, 0.4, 0.6, 0.8 or 1.'),
 });
 
 export interface ReviewRoutesOptions {
@@ -35,7 +43,12 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (a
     '/reviews',
     {
       onRequest: app.auth.requireUser,
-      schema: { tags: ['reviews'], summary: "The learner's reviews (`filter[userId]` = own id or `me`).", querystring: listQuery, response: { 200: collectionDocumentSchema } },
+      schema: {
+        tags: ['reviews'],
+        summary: "The learner's reviews (`filter[userId]` = own id or `me`).",
+        querystring: listQuery,
+        response: { 200: collectionDocumentSchema },
+      },
     },
     async (request) => {
       const scope = scopeOf(app.db, request);
@@ -50,7 +63,12 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (a
     '/reviews',
     {
       onRequest: app.auth.requireUser,
-      schema: { tags: ['reviews'], summary: 'Evaluates a program (one review per learner and program).', body: createBody, response: { 201: resourceDocumentSchema } },
+      schema: {
+        tags: ['reviews'],
+        summary: 'Evaluates a program (one review per learner and program).',
+        body: createBody,
+        response: { 201: resourceDocumentSchema },
+      },
     },
     async (request, reply) => {
       const scope = scopeOf(app.db, request);

@@ -37,22 +37,37 @@ const missingData = (pointer: string) =>
  * files go to the learner's own address. Without, the message goes to the teachers of the
  * class (only with internal login and allowContactTeacher, SPEC §6).
  */
-export async function contact(deps: ContactDeps, context: ContextRow, origin: string, user: AuthUser, body: ContactBody): Promise<void> {
+export async function contact(
+  deps: ContactDeps,
+  context: ContextRow,
+  origin: string,
+  user: AuthUser,
+  body: ContactBody,
+): Promise<void> {
   if (body.fileIds !== undefined) return sendDocumentation(deps, context, origin, user, body);
   return contactTeachers(deps, context, user, body);
 }
 
-async function contactTeachers(deps: ContactDeps, context: ContextRow, user: AuthUser, body: ContactBody): Promise<void> {
+async function contactTeachers(
+  deps: ContactDeps,
+  context: ContextRow,
+  user: AuthUser,
+  body: ContactBody,
+): Promise<void> {
   const settings = contextSettings(context);
   if (!settings.login.internal || !settings.allowContactTeacher) {
     throw new ApiError(403, 'Forbidden', 'Contacting teachers is not available here.');
   }
-  const input = parseWith(contactSchema.omit({ fileIds: true }), { subject: body.subject, message: body.message });
+  const input = parseWith(contactSchema.omit({ fileIds: true }), {
+    subject: body.subject,
+    message: body.message,
+  });
   if (!body.classId) throw missingData('/classId');
   const klass = await findMemberClass(deps.db, context.id, user.id, body.classId);
   if (!klass) throw notFound('Class');
   const teachers = await findClassTeachers(deps.db, klass.id);
-  if (teachers.length === 0) throw new ApiError(422, 'BAD_REQUEST', 'This class has no teacher to write to.', { pointer: '/classId' });
+  if (teachers.length === 0)
+    throw new ApiError(422, 'BAD_REQUEST', 'This class has no teacher to write to.', { pointer: '/classId' });
 
   const learner = user.row;
   // One mail per teacher, in their own language, without showing the other addresses.
@@ -81,7 +96,13 @@ function mentions(texts: string[], fileId: string): boolean {
   return texts.some((t) => t.includes(quoted) || t.includes(inUrl));
 }
 
-async function sendDocumentation(deps: ContactDeps, context: ContextRow, origin: string, user: AuthUser, body: ContactBody): Promise<void> {
+async function sendDocumentation(
+  deps: ContactDeps,
+  context: ContextRow,
+  origin: string,
+  user: AuthUser,
+  body: ContactBody,
+): Promise<void> {
   const input = parseWith(documentationRequestSchema, { message: body.message, fileIds: body.fileIds });
   const learner = user.row;
   if (!learner.email) throw missingData('/email');
@@ -94,7 +115,8 @@ async function sendDocumentation(deps: ContactDeps, context: ContextRow, origin:
     // Only files of the courses the learner follows (their lessons' courses and blocks).
     const texts = await courseTextsOfLearner(deps.db, context.id, user.id);
     const hidden = files.find((f) => !mentions(texts, f.id));
-    if (hidden) throw new ApiError(403, 'Forbidden', 'You may not receive this file.', { pointer: '/fileIds' });
+    if (hidden)
+      throw new ApiError(403, 'Forbidden', 'You may not receive this file.', { pointer: '/fileIds' });
   }
 
   let budget = MAX_ATTACHMENTS_BYTES;

@@ -26,7 +26,12 @@ export const ATTEMPT_WINDOW_MS = 60_000;
  * Per-key limit kept in the database (login_attempts), so it holds across API processes; the
  * per-IP limit is the route's @fastify/rate-limit config.
  */
-export async function enforceAttemptLimit(deps: IdentityDeps, key: string, detail: string, limit = deps.limit): Promise<void> {
+export async function enforceAttemptLimit(
+  deps: IdentityDeps,
+  key: string,
+  detail: string,
+  limit = deps.limit,
+): Promise<void> {
   const count = await countLoginAttempt(deps.db, key, deps.now(), ATTEMPT_WINDOW_MS);
   if (count > limit) throw new ApiError(429, 'TOO_MANY_REQUESTS', detail);
 }

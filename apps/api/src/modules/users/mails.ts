@@ -26,15 +26,20 @@ ${body}
 </body></html>`;
 }
 
-export function resetMail(locale: Locale, p: { tenantName: string; link: string; ttlMinutes: number }): MailContent {
+export function resetMail(
+  locale: Locale,
+  p: { tenantName: string; link: string; ttlMinutes: number },
+): MailContent {
   const t =
     locale === 'fr'
       ? {
           subject: `${p.tenantName} : renouvellement de votre mot de passe`,
-          intro: 'Vous avez demandé à renouveler votre mot de passe. Ouvrez ce lien pour en choisir un nouveau :',
+          intro:
+            'Vous avez demandé à renouveler votre mot de passe. Ouvrez ce lien pour en choisir un nouveau :',
           button: 'Choisir un nouveau mot de passe',
           expiry: `Ce lien ne sert qu'une fois et expire dans ${p.ttlMinutes} minutes.`,
-          ignore: "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.",
+          ignore:
+            "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.",
         }
       : {
           subject: `${p.tenantName}: renew your password`,
@@ -58,20 +63,35 @@ export function resetMail(locale: Locale, p: { tenantName: string; link: string;
 
 export function teacherContactMail(
   locale: Locale,
-  p: { tenantName: string; learnerName: string; learnerEmail: string; className: string; subject?: string | undefined; message: string },
+  p: {
+    tenantName: string;
+    learnerName: string;
+    learnerEmail: string;
+    className: string;
+    subject?: string | undefined;
+    message: string;
+  },
 ): MailContent {
   const from = p.learnerEmail ? `${p.learnerName} <${p.learnerEmail}>` : p.learnerName;
   const t =
     locale === 'fr'
       ? {
-          subject: p.subject ? `[${p.className}] ${p.subject}` : `[${p.className}] Message de ${p.learnerName}`,
+          subject: p.subject
+            ? `[${p.className}] ${p.subject}`
+            : `[${p.className}] Message de ${p.learnerName}`,
           intro: `${from}, apprenant de la classe « ${p.className} », vous a écrit :`,
-          reply: p.learnerEmail ? 'Répondez à ce message pour lui écrire.' : "Cet apprenant n'a pas d'e-mail enregistré.",
+          reply: p.learnerEmail
+            ? 'Répondez à ce message pour lui écrire.'
+            : "Cet apprenant n'a pas d'e-mail enregistré.",
         }
       : {
-          subject: p.subject ? `[${p.className}] ${p.subject}` : `[${p.className}] Message from ${p.learnerName}`,
+          subject: p.subject
+            ? `[${p.className}] ${p.subject}`
+            : `[${p.className}] Message from ${p.learnerName}`,
           intro: `${from}, a learner of the class "${p.className}", wrote to you:`,
-          reply: p.learnerEmail ? 'Reply to this message to answer them.' : 'This learner has no e-mail on record.',
+          reply: p.learnerEmail
+            ? 'Reply to this message to answer them.'
+            : 'This learner has no e-mail on record.',
         };
   return {
     subject: t.subject,
@@ -87,7 +107,11 @@ export function teacherContactMail(
 
 export function documentationMail(
   locale: Locale,
-  p: { tenantName: string; message?: string | undefined; files: { name: string; url: string; attached: boolean }[] },
+  p: {
+    tenantName: string;
+    message?: string | undefined;
+    files: { name: string; url: string; attached: boolean }[];
+  },
 ): MailContent {
   const t =
     locale === 'fr'
@@ -103,11 +127,17 @@ export function documentationMail(
         };
   const lines = p.files.map((f) => `- ${f.name}${f.attached ? ` ${t.attached}` : ''}: ${f.url}`).join('\n');
   const items = p.files
-    .map((f) => `<li><a href="${escapeHtml(f.url)}">${escapeHtml(f.name)}</a>${f.attached ? ` ${escapeHtml(t.attached)}` : ''}</li>`)
+    .map(
+      (f) =>
+        `<li><a href="${escapeHtml(f.url)}">${escapeHtml(f.name)}</a>${f.attached ? ` ${escapeHtml(t.attached)}` : ''}</li>`,
+    )
     .join('\n');
   return {
     subject: t.subject,
     text: `${t.intro}\n\n${p.message ? `${p.message}\n\n` : ''}${lines}\n\n${p.tenantName}\n`,
-    html: layout(p.tenantName, `<p>${escapeHtml(t.intro)}</p>\n${p.message ? htmlParagraphs(p.message) : ''}\n<ul>${items}</ul>`),
+    html: layout(
+      p.tenantName,
+      `<p>${escapeHtml(t.intro)}</p>\n${p.message ? htmlParagraphs(p.message) : ''}\n<ul>${items}</ul>`,
+    ),
   };
 }

@@ -10,7 +10,12 @@ import { isTenantHostname } from './repository';
  * (otherwise a forged Host would send reset links to an attacker's site). Else PUBLIC_URL, else
  * the tenant's `hosts.app`, else the request origin of a loopback host (local demo).
  */
-export async function publicOrigin(db: Db, request: FastifyRequest, context: ContextRow, publicUrl?: string): Promise<string> {
+export async function publicOrigin(
+  db: Db,
+  request: FastifyRequest,
+  context: ContextRow,
+  publicUrl?: string,
+): Promise<string> {
   const hostname = request.hostname.toLowerCase();
   const requestOrigin = `${request.protocol}://${request.host}`;
   if (await isTenantHostname(db, context.id, hostname)) return requestOrigin;

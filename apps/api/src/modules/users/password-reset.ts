@@ -28,17 +28,27 @@ export function hashResetToken(token: string): string {
 }
 
 // SPEC §8 "User load via link": 403 'Lien expiré', 401 'Lien invalide ou expiré'.
-const invalidLink = () => new ApiError(401, 'UNAUTHORIZED', 'Lien invalide ou expiré / The link is invalid or was already used.');
+const invalidLink = () =>
+  new ApiError(401, 'UNAUTHORIZED', 'Lien invalide ou expiré / The link is invalid or was already used.');
 const expiredLink = () => new ApiError(403, 'Forbidden', 'Lien expiré / The link has expired.');
 
 /**
  * POST users/recover. The answer never depends on whether the e-mail is known: the mail is
  * sent in the background so the response time does not tell either.
  */
-export async function recover(deps: IdentityDeps, context: ContextRow, origin: string, email: string): Promise<void> {
+export async function recover(
+  deps: IdentityDeps,
+  context: ContextRow,
+  origin: string,
+  email: string,
+): Promise<void> {
   const now = deps.now();
   const normalized = email.trim().toLowerCase();
-  await enforceAttemptLimit(deps, `recover:${context.id}:${normalized}`, 'Too many recovery requests for this e-mail; try again in a minute.');
+  await enforceAttemptLimit(
+    deps,
+    `recover:${context.id}:${normalized}`,
+    'Too many recovery requests for this e-mail; try again in a minute.',
+  );
   const settings = contextSettings(context);
   const user = settings.login.internal ? await findUserByEmail(deps.db, context.id, normalized) : undefined;
   if (!user) return;
@@ -75,12 +85,19 @@ async function loadLink(deps: IdentityDeps, context: ContextRow, token: string) 
   if (reset.expireAt <= deps.now().toISOString()) throw expiredLink();
   const user = await findUserById(deps.db, context.id, reset.userId);
   if (!user) throw invalidLink();
-  const simplePassword = usesSimplePassword({ isFromInvitationCode: user.isFromInvitationCode === 1 }, contextSettings(context));
+  const simplePassword = usesSimplePassword(
+    { isFromInvitationCode: user.isFromInvitationCode === 1 },
+    contextSettings(context),
+  );
   return { reset, user, simplePassword };
 }
 
 /** GET users/reset/{token}: the reset screen loads the link first (SPEC §7). */
-export async function loadResetLink(deps: IdentityDeps, context: ContextRow, token: string): Promise<ResetLinkInfo> {
+export async function loadResetLink(
+  deps: IdentityDeps,
+  context: ContextRow,
+  token: string,
+): Promise<ResetLinkInfo> {
   const { user, simplePassword } = await loadLink(deps, context, token);
   return { userId: user.id, email: user.email, displayName: displayName(user), simplePassword };
 }
@@ -89,14 +106,24 @@ export async function loadResetLink(deps: IdentityDeps, context: ContextRow, tok
  * POST users/reset: sets the new password, uses the link up (single use even under concurrent
  * submissions) and revokes every token issued before, all in one transaction.
  */
-export async function resetPassword(deps: IdentityDeps, context: ContextRow, body: { token: string; password: unknown }): Promise<void> {
+export async function resetPassword(
+  deps: IdentityDeps,
+  context: ContextRow,
+  body: { token: string; password: unknown },
+): Promise<void> {
   const { reset, simplePassword } = await loadLink(deps, context, body.token);
-  const { password } = parseWith(resetPasswordSchema({ simple: simplePassword }), { password: body.password });
+  const { password } = parseWith(resetPasswordSchema({ simple: simplePassword }), {
+    password: body.password,
+  });
   const passwordHash = await hashPassword(password);
   const nowIso = deps.now().toISOString();
   await deps.db.transaction().execute(async (trx) => {
     if (!(await consumePasswordReset(trx, reset.tokenHash, nowIso))) throw invalidLink();
-    await updateUser(trx, context.id, reset.userId, { passwordHash, tokensValidAfter: nowIso, updatedAt: nowIso });
+    await updateUser(trx, context.id, reset.userId, {
+      passwordHash,
+      tokensValidAfter: nowIso,
+      updatedAt: nowIso,
+    });
     await usePendingPasswordResets(trx, reset.userId, nowIso);
   });
 }

@@ -14,7 +14,14 @@ import { contextSettings } from '../contexts/service';
 import type { IdentityDeps } from './deps';
 import { enforceAttemptLimit } from './deps';
 import { rethrowUnique, uniqueEmail, uniqueUsername } from './registration';
-import { clearLoginAttempts, findUserByEmail, findUserById, findUserByUsername, updateUser, usePendingPasswordResets } from './repository';
+import {
+  clearLoginAttempts,
+  findUserByEmail,
+  findUserById,
+  findUserByUsername,
+  updateUser,
+  usePendingPasswordResets,
+} from './repository';
 import type { UserRow } from './repository';
 import { me } from './service';
 import { parseWith } from './validation';
@@ -33,7 +40,11 @@ export interface ProfilePatch {
   preferredLocale?: 'fr' | 'en' | null | undefined;
 }
 
-export type PatchResponse = MeResponse & { access_token?: string; token_type?: 'Bearer'; expires_in?: number };
+export type PatchResponse = MeResponse & {
+  access_token?: string;
+  token_type?: 'Bearer';
+  expires_in?: number;
+};
 
 const PROFILE_FIELDS = ['lastname', 'firstname', 'username', 'email', 'birthday'] as const;
 type ProfileField = (typeof PROFILE_FIELDS)[number];
@@ -42,7 +53,11 @@ type ProfileField = (typeof PROFILE_FIELDS)[number];
  * The flags of the shared profile schema for this user on this tenant (documented in
  * docs/api.md so the web form builds the same schema).
  */
-export function profileFlags(user: UserRow, settings: ContextSettings, patch: ProfilePatch): ProfileSchemaFlags {
+export function profileFlags(
+  user: UserRow,
+  settings: ContextSettings,
+  patch: ProfilePatch,
+): ProfileSchemaFlags {
   const invitationRegistration = settings.invitationCodes.enabled;
   return {
     fields: settings.profile.fields,
@@ -52,7 +67,9 @@ export function profileFlags(user: UserRow, settings: ContextSettings, patch: Pr
     passwordChange: patch.password !== undefined,
     simplePassword: usesSimplePassword({ isFromInvitationCode: user.isFromInvitationCode === 1 }, settings),
     requiredDatas: settings.requiredDatas,
-    termsAcceptance: (patch.acceptTerms !== undefined || patch.legal?.cguAcceptedVersion !== undefined) && settings.legal.cgu !== null,
+    termsAcceptance:
+      (patch.acceptTerms !== undefined || patch.legal?.cguAcceptedVersion !== undefined) &&
+      settings.legal.cgu !== null,
   };
 }
 
@@ -99,13 +116,25 @@ export async function updateProfile(
 
   for (const field of PROFILE_FIELDS) {
     if (patch[field] === undefined || allowed[field]) continue;
-    const same = field === 'email' ? given(patch.email)?.toLowerCase() === current(row, 'email')?.toLowerCase() : given(patch[field]) === current(row, field);
-    if (!same) throw new ApiError(403, 'Forbidden', `The field ${field} cannot be changed here.`, { pointer: `/${field}` });
+    const same =
+      field === 'email'
+        ? given(patch.email)?.toLowerCase() === current(row, 'email')?.toLowerCase()
+        : given(patch[field]) === current(row, field);
+    if (!same)
+      throw new ApiError(403, 'Forbidden', `The field ${field} cannot be changed here.`, {
+        pointer: `/${field}`,
+      });
   }
 
   const cgu = settings.legal.cgu;
-  if (patch.legal?.cguAcceptedVersion !== undefined && cgu && patch.legal.cguAcceptedVersion !== cgu.version) {
-    throw ApiError.validation([{ detail: 'validation.terms.required', source: { pointer: '/legal/cguAcceptedVersion' } }]);
+  if (
+    patch.legal?.cguAcceptedVersion !== undefined &&
+    cgu &&
+    patch.legal.cguAcceptedVersion !== cgu.version
+  ) {
+    throw ApiError.validation([
+      { detail: 'validation.terms.required', source: { pointer: '/legal/cguAcceptedVersion' } },
+    ]);
   }
 
   const sentValues: ProfileFormValues = {};
@@ -113,11 +142,16 @@ export async function updateProfile(
     if (allowed[field] && patch[field] !== undefined) sentValues[field] = patch[field] ?? undefined;
   }
   if (patch.password !== undefined) sentValues.password = patch.password;
-  if (flags.termsAcceptance) sentValues.acceptTerms = patch.acceptTerms ?? patch.legal?.cguAcceptedVersion === cgu?.version;
+  if (flags.termsAcceptance)
+    sentValues.acceptTerms = patch.acceptTerms ?? patch.legal?.cguAcceptedVersion === cgu?.version;
   // Only the fields sent are checked (a PATCH carries changed fields): missing required data
   // is what needsRequiredDatas reports, it does not block other changes.
   const full = profileSchema(flags) as unknown as z.ZodObject<z.ZodRawShape>;
-  const sent = Object.fromEntries(Object.keys(sentValues).filter((k) => k in full.shape).map((k) => [k, true] as const));
+  const sent = Object.fromEntries(
+    Object.keys(sentValues)
+      .filter((k) => k in full.shape)
+      .map((k) => [k, true] as const),
+  );
   const parsed = parseWith(full.pick(sent) as unknown as z.ZodType<ProfileInput>, sentValues);
 
   const now = deps.now();
@@ -131,7 +165,8 @@ export async function updateProfile(
     const before = field === 'email' ? row.email : row[field];
     if (next !== before) changes[field] = next as never;
   }
-  if (patch.preferredLocale !== undefined && patch.preferredLocale !== row.preferredLocale) changes.preferredLocale = patch.preferredLocale;
+  if (patch.preferredLocale !== undefined && patch.preferredLocale !== row.preferredLocale)
+    changes.preferredLocale = patch.preferredLocale;
   if (flags.termsAcceptance && cgu && parsed.acceptTerms) {
     const legal = parseJson<Record<string, unknown>>(row.legal, {});
     changes.legal = JSON.stringify({ ...legal, cguAcceptedVersion: cgu.version, cguAcceptedAt: nowIso });
@@ -141,13 +176,17 @@ export async function updateProfile(
   if (parsed.password !== undefined) {
     if (row.passwordHash) {
       if (!patch.currentPassword) {
-        throw ApiError.validation([{ detail: 'validation.login.password.required', source: { pointer: '/currentPassword' } }]);
+        throw ApiError.validation([
+          { detail: 'validation.login.password.required', source: { pointer: '/currentPassword' } },
+        ]);
       }
       // Guessing the current password with a stolen token is limited like sign-in.
       const key = `password:${context.id}:${row.id}`;
       await enforceAttemptLimit(deps, key, 'Too many password attempts; try again in a minute.');
       if (!(await verifyPassword(patch.currentPassword, row.passwordHash))) {
-        throw new ApiError(422, 'INVALID_PASSWORD', 'The current password is wrong.', { pointer: '/currentPassword' });
+        throw new ApiError(422, 'INVALID_PASSWORD', 'The current password is wrong.', {
+          pointer: '/currentPassword',
+        });
       }
       await clearLoginAttempts(deps.db, key);
     }
@@ -161,7 +200,8 @@ export async function updateProfile(
     changes.updatedAt = nowIso;
     try {
       await deps.db.transaction().execute(async (trx) => {
-        if (changes.username && (await findUserByUsername(trx, context.id, changes.username))) throw uniqueUsername();
+        if (changes.username && (await findUserByUsername(trx, context.id, changes.username)))
+          throw uniqueUsername();
         if (changes.email) {
           const other = await findUserByEmail(trx, context.id, changes.email);
           if (other && other.id !== row.id) throw uniqueEmail();

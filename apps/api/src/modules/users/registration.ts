@@ -9,7 +9,14 @@ import type { ContextRow } from '../contexts/repository';
 import { contextSettings } from '../contexts/service';
 import type { IdentityDeps } from './deps';
 import { enforceAttemptLimit } from './deps';
-import { enrolStudent, findUserByEmail, findUserByUsername, insertUser, uniqueViolation, useInvitationCode } from './repository';
+import {
+  enrolStudent,
+  findUserByEmail,
+  findUserByUsername,
+  insertUser,
+  uniqueViolation,
+  useInvitationCode,
+} from './repository';
 import { parseWith } from './validation';
 
 export interface RegisterBody {
@@ -24,8 +31,12 @@ export interface RegisterBody {
 
 const NO_FIELDS = { firstname: false, lastname: false, email: false, username: false, birthday: false };
 
-export const uniqueUsername = () => new ApiError(409, 'UNIQUE_USERNAME', 'This username is already in use.', { pointer: '/username' });
-export const uniqueEmail = () => new ApiError(409, 'UNIQUE_USERNAME_OR_EMAIL', 'This username or e-mail is already in use.', { pointer: '/email' });
+export const uniqueUsername = () =>
+  new ApiError(409, 'UNIQUE_USERNAME', 'This username is already in use.', { pointer: '/username' });
+export const uniqueEmail = () =>
+  new ApiError(409, 'UNIQUE_USERNAME_OR_EMAIL', 'This username or e-mail is already in use.', {
+    pointer: '/email',
+  });
 
 /** Maps a unique-index failure of a users write to the SPEC §8 code; rethrows anything else. */
 export function rethrowUnique(err: unknown): never {
@@ -40,13 +51,23 @@ export function rethrowUnique(err: unknown): never {
  * The code use, the user, its class enrolments and their lessons are written in one
  * transaction; the unique indexes decide between concurrent registrations.
  */
-export async function register(deps: IdentityDeps, context: ContextRow, ip: string, body: RegisterBody): Promise<LoginResponse> {
+export async function register(
+  deps: IdentityDeps,
+  context: ContextRow,
+  ip: string,
+  body: RegisterBody,
+): Promise<LoginResponse> {
   const settings = contextSettings(context);
   if (!settings.invitationCodes.enabled) {
     throw new ApiError(403, 'Forbidden', 'Registration with an invitation code is not available here.');
   }
   // Per address, sized for a classroom registering together (login-guard addressLimit).
-  await enforceAttemptLimit(deps, `register:${context.id}:${ip}`, 'Too many registrations from this address; try again in a minute.', deps.addressLimit);
+  await enforceAttemptLimit(
+    deps,
+    `register:${context.id}:${ip}`,
+    'Too many registrations from this address; try again in a minute.',
+    deps.addressLimit,
+  );
 
   // The invitation-registration form of SPEC §5: username required, e-mail optional; names
   // are validated when given (the required-data flow asks for them later otherwise).
@@ -74,7 +95,9 @@ export async function register(deps: IdentityDeps, context: ContextRow, ip: stri
     await deps.db.transaction().execute(async (trx) => {
       const classIds = await useInvitationCode(trx, context.id, body.code.trim(), nowIso);
       if (!classIds) {
-        throw new ApiError(422, 'INVALID_INVITATION_CODE', 'This invitation code is not available.', { pointer: '/code' });
+        throw new ApiError(422, 'INVALID_INVITATION_CODE', 'This invitation code is not available.', {
+          pointer: '/code',
+        });
       }
       // Friendly answers first; the unique indexes still decide under concurrency.
       if (await findUserByUsername(trx, context.id, username)) throw uniqueUsername();

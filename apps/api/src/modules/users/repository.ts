@@ -22,7 +22,12 @@ export async function findUsersForLogin(db: Db, contextId: string, identifier: s
 }
 
 export async function findUserById(db: Db, contextId: string, id: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('contextId', '=', contextId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('contextId', '=', contextId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /**
@@ -46,7 +51,11 @@ const viewerQuery = prepared((db: Db, contextId: string, id: string) =>
     .where('u.id', '=', id),
 );
 
-export async function findViewer(db: Db, contextId: string, id: string): Promise<{ row: UserRow; roleNames: string[] } | undefined> {
+export async function findViewer(
+  db: Db,
+  contextId: string,
+  id: string,
+): Promise<{ row: UserRow; roleNames: string[] } | undefined> {
   const rows = await viewerQuery.all(db, contextId, id);
   const first = rows[0];
   if (!first) return undefined;
@@ -98,7 +107,11 @@ export async function countLoginAttempt(db: Db, key: string, now: Date, windowMs
 
 /** The count of `key` in its current window, without counting an attempt (0 once it ended). */
 export async function readLoginAttempts(db: Db, key: string, now: Date, windowMs: number): Promise<number> {
-  const row = await db.selectFrom('loginAttempts').select(['count', 'windowStart']).where('key', '=', key).executeTakeFirst();
+  const row = await db
+    .selectFrom('loginAttempts')
+    .select(['count', 'windowStart'])
+    .where('key', '=', key)
+    .executeTakeFirst();
   if (!row || row.windowStart <= new Date(now.getTime() - windowMs).toISOString()) return 0;
   return Number(row.count);
 }
@@ -115,7 +128,11 @@ export async function pruneLoginAttempts(db: Db, before: Date): Promise<void> {
 // ------------------------------------------------------------------ identity (issue 5)
 
 /** A user by e-mail in any case; blank e-mails (invitation users without one) never match. */
-export async function findUserByEmail(db: Db, contextId: string, email: string): Promise<UserRow | undefined> {
+export async function findUserByEmail(
+  db: Db,
+  contextId: string,
+  email: string,
+): Promise<UserRow | undefined> {
   const wanted = email.trim().toLowerCase();
   if (wanted === '') return undefined;
   return db
@@ -126,12 +143,30 @@ export async function findUserByEmail(db: Db, contextId: string, email: string):
     .executeTakeFirst();
 }
 
-export async function findUserByUsername(db: Db, contextId: string, username: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('contextId', '=', contextId).where('username', '=', username).executeTakeFirst();
+export async function findUserByUsername(
+  db: Db,
+  contextId: string,
+  username: string,
+): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('contextId', '=', contextId)
+    .where('username', '=', username)
+    .executeTakeFirst();
 }
 
-export async function findUserByOidcSubject(db: Db, contextId: string, subject: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('contextId', '=', contextId).where('oidcSubject', '=', subject).executeTakeFirst();
+export async function findUserByOidcSubject(
+  db: Db,
+  contextId: string,
+  subject: string,
+): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('contextId', '=', contextId)
+    .where('oidcSubject', '=', subject)
+    .executeTakeFirst();
 }
 
 export type NewUser = Insertable<UsersTable>;
@@ -140,7 +175,12 @@ export async function insertUser(db: Db, user: NewUser): Promise<void> {
   await db.insertInto('users').values(user).execute();
 }
 
-export async function updateUser(db: Db, contextId: string, id: string, values: Updateable<UsersTable>): Promise<void> {
+export async function updateUser(
+  db: Db,
+  contextId: string,
+  id: string,
+  values: Updateable<UsersTable>,
+): Promise<void> {
   await db.updateTable('users').set(values).where('contextId', '=', contextId).where('id', '=', id).execute();
 }
 
@@ -151,7 +191,8 @@ export async function updateUser(db: Db, contextId: string, id: string, values: 
 export function uniqueViolation(err: unknown): 'username' | 'email' | 'oidc' | 'other' | null {
   if (!err || typeof err !== 'object') return null;
   const e = err as { code?: unknown; message?: unknown; constraint?: unknown };
-  const isUnique = e.code === '23505' || (typeof e.code === 'string' && e.code.startsWith('SQLITE_CONSTRAINT'));
+  const isUnique =
+    e.code === '23505' || (typeof e.code === 'string' && e.code.startsWith('SQLITE_CONSTRAINT'));
   if (!isUnique) return null;
   const text = `${typeof e.constraint === 'string' ? e.constraint : ''} ${typeof e.message === 'string' ? e.message : ''}`;
   if (text.includes('username')) return 'username';
@@ -162,8 +203,14 @@ export function uniqueViolation(err: unknown): 'username' | 'email' | 'oidc' | '
 
 // ---- password resets (only a hash of the token is stored)
 
-export async function insertPasswordReset(db: Db, row: { tokenHash: string; userId: string; expireAt: string; createdAt: string }): Promise<void> {
-  await db.insertInto('passwordResets').values({ ...row, usedAt: null }).execute();
+export async function insertPasswordReset(
+  db: Db,
+  row: { tokenHash: string; userId: string; expireAt: string; createdAt: string },
+): Promise<void> {
+  await db
+    .insertInto('passwordResets')
+    .values({ ...row, usedAt: null })
+    .execute();
 }
 
 /** The reset of a token hash, only when its user belongs to this tenant. */
@@ -191,7 +238,12 @@ export async function consumePasswordReset(db: Db, tokenHash: string, nowIso: st
 
 /** Every other pending link of the user dies with a password change. */
 export async function usePendingPasswordResets(db: Db, userId: string, nowIso: string): Promise<void> {
-  await db.updateTable('passwordResets').set({ usedAt: nowIso }).where('userId', '=', userId).where('usedAt', 'is', null).execute();
+  await db
+    .updateTable('passwordResets')
+    .set({ usedAt: nowIso })
+    .where('userId', '=', userId)
+    .where('usedAt', 'is', null)
+    .execute();
 }
 
 // ---- invitation codes
@@ -200,7 +252,12 @@ export async function usePendingPasswordResets(db: Db, userId: string, nowIso: s
  * Counts one use of a code if it is of this tenant, not expired and not used up, in one
  * statement: concurrent registrations cannot exceed `max_uses`. Returns the code's class ids.
  */
-export async function useInvitationCode(db: Db, contextId: string, code: string, nowIso: string): Promise<string[] | null> {
+export async function useInvitationCode(
+  db: Db,
+  contextId: string,
+  code: string,
+  nowIso: string,
+): Promise<string[] | null> {
   const row = await db
     .updateTable('invitationCodes')
     .set({ uses: sql<number>`uses + 1` })
@@ -216,9 +273,20 @@ export async function useInvitationCode(db: Db, contextId: string, code: string,
 }
 
 /** Enrols a learner as STUDENT in those of `classIds` that belong to the tenant. */
-export async function enrolStudent(db: Db, contextId: string, userId: string, classIds: string[], nowIso: string): Promise<string[]> {
+export async function enrolStudent(
+  db: Db,
+  contextId: string,
+  userId: string,
+  classIds: string[],
+  nowIso: string,
+): Promise<string[]> {
   if (classIds.length === 0) return [];
-  const classes = await db.selectFrom('classes').select('id').where('contextId', '=', contextId).where('id', 'in', classIds).execute();
+  const classes = await db
+    .selectFrom('classes')
+    .select('id')
+    .where('contextId', '=', contextId)
+    .where('id', 'in', classIds)
+    .execute();
   if (classes.length === 0) return [];
   await db
     .insertInto('classUsers')
@@ -266,7 +334,12 @@ export async function findClassTeachers(db: Db, classId: string) {
 
 export async function findTenantFiles(db: Db, contextId: string, ids: string[]) {
   if (ids.length === 0) return [];
-  return db.selectFrom('files').selectAll().where('contextId', '=', contextId).where('id', 'in', ids).execute();
+  return db
+    .selectFrom('files')
+    .selectAll()
+    .where('contextId', '=', contextId)
+    .where('id', 'in', ids)
+    .execute();
 }
 
 /**

@@ -123,7 +123,13 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const { response, deviceCookie } = await login(
-        { db: app.db, auth: app.auth, limit: opts.loginRateLimit, addressLimit: perAddress, secret: opts.secret },
+        {
+          db: app.db,
+          auth: app.auth,
+          limit: opts.loginRateLimit,
+          addressLimit: perAddress,
+          secret: opts.secret,
+        },
         request.context,
         request.body,
         { ip: request.ip, cookieHeader: request.headers.cookie, secure: request.protocol === 'https' },
@@ -187,7 +193,12 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
         params: tokenParams,
         querystring: z.strictObject({ noCache: z.string().optional() }),
         response: {
-          200: z.object({ userId: z.string(), email: z.string(), displayName: z.string(), simplePassword: z.boolean() }),
+          200: z.object({
+            userId: z.string(),
+            email: z.string(),
+            displayName: z.string(),
+            simplePassword: z.boolean(),
+          }),
         },
       },
     },
@@ -234,7 +245,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       onRequest: app.auth.requireUser,
       schema: {
         tags: ['users'],
-        summary: 'Change one\'s profile, password or terms acceptance; answers the updated user.',
+        summary: "Change one's profile, password or terms acceptance; answers the updated user.",
         params: z.object({ id: z.string().min(1).max(200) }),
         body: patchBody,
         response: {
@@ -246,7 +257,8 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
         },
       },
     },
-    async (request) => updateProfile(deps, request.context, currentUser(request), request.params.id, request.body),
+    async (request) =>
+      updateProfile(deps, request.context, currentUser(request), request.params.id, request.body),
   );
 
   app.post(
@@ -262,7 +274,13 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const origin = await publicOrigin(app.db, request, request.context, opts.publicUrl);
-      await contact({ ...deps, filesDir: app.filesDir }, request.context, origin, currentUser(request), request.body);
+      await contact(
+        { ...deps, filesDir: app.filesDir },
+        request.context,
+        origin,
+        currentUser(request),
+        request.body,
+      );
       return reply.code(204).send(null);
     },
   );

@@ -1,7 +1,13 @@
 import { displayName } from '@parcours/domain/display-name';
 import { userDomain } from '@parcours/domain/user-domain';
 import { COMPANY_ROLES } from '@parcours/domain/entities';
-import type { CompanyRole, ContextSettings, LoginResponse, MeResponse, UserProfile } from '@parcours/domain/entities';
+import type {
+  CompanyRole,
+  ContextSettings,
+  LoginResponse,
+  MeResponse,
+  UserProfile,
+} from '@parcours/domain/entities';
 import type { Db } from '../../db/db';
 import { parseJson } from '../../db/schema';
 import { verifyPassword } from '../../lib/password';
@@ -55,8 +61,10 @@ export async function login(
   const identifier = body.email.trim();
   // Counted in the database so every API process shares them (login-guard.ts).
   const perAddress = await countLoginAttempt(deps.db, `login-ip:${client.ip}`, now, FAILURE_WINDOW_MS);
-  if (perAddress > deps.addressLimit) throw tooMany('Too many sign-in attempts from this address; try again in a minute.');
-  if (Math.random() < 0.01) await pruneLoginAttempts(deps.db, new Date(now.getTime() - 10 * FAILURE_WINDOW_MS));
+  if (perAddress > deps.addressLimit)
+    throw tooMany('Too many sign-in attempts from this address; try again in a minute.');
+  if (Math.random() < 0.01)
+    await pruneLoginAttempts(deps.db, new Date(now.getTime() - 10 * FAILURE_WINDOW_MS));
 
   const candidates = await findUsersForLogin(deps.db, context.id, identifier);
   // An e-mail match wins over someone whose username happens to equal that e-mail.
@@ -68,7 +76,12 @@ export async function login(
   const failures = await readLoginAttempts(deps.db, failureKey, now, FAILURE_WINDOW_MS);
   const known = user !== null && isKnownDevice(deps.secret, client.cookieHeader, context.id, user.id);
   if (failures >= deps.limit && !known) {
-    const inSlot = await countLoginAttempt(deps.db, `login-slow:${context.id}:${identifier.toLowerCase()}`, now, SLOW_SLOT_MS);
+    const inSlot = await countLoginAttempt(
+      deps.db,
+      `login-slow:${context.id}:${identifier.toLowerCase()}`,
+      now,
+      SLOW_SLOT_MS,
+    );
     if (inSlot > 1) throw tooMany('Too many failed sign-ins for this account; try again in a few seconds.');
   }
 
@@ -104,8 +117,9 @@ function stringArray(value: unknown): string[] {
 
 export async function profileOf(db: Db, context: ContextRow, user: AuthUser): Promise<UserProfile> {
   const row = user.row;
-  const companies = (await findUserCompanies(db, context.id, row.id))
-    .filter((c): c is { id: string; name: string; role: CompanyRole } => COMPANY.has(c.role));
+  const companies = (await findUserCompanies(db, context.id, row.id)).filter(
+    (c): c is { id: string; name: string; role: CompanyRole } => COMPANY.has(c.role),
+  );
   const domain = userDomain({ roles: user.roles, companies });
   const legal = parseJson<{ cguAcceptedVersion?: unknown; cguAcceptedAt?: unknown }>(row.legal, {});
   const scoring = parseJson<unknown>(row.scoring, {});
@@ -123,7 +137,10 @@ export async function profileOf(db: Db, context: ContextRow, user: AuthUser): Pr
       cguAcceptedAt: typeof legal.cguAcceptedAt === 'string' ? legal.cguAcceptedAt : null,
     },
     supportGroups: stringArray(parseJson<unknown>(row.supportGroups, [])),
-    scoring: scoring !== null && typeof scoring === 'object' && !Array.isArray(scoring) ? (scoring as Record<string, unknown>) : {},
+    scoring:
+      scoring !== null && typeof scoring === 'object' && !Array.isArray(scoring)
+        ? (scoring as Record<string, unknown>)
+        : {},
     contributionLevel: row.contributionLevel,
     donePageCount: { global: row.donePageCount },
     timeAlive: { global: row.timeAlive },
@@ -136,7 +153,8 @@ export async function profileOf(db: Db, context: ContextRow, user: AuthUser): Pr
     companies,
     createdAt: row.createdAt,
     domain,
-    preferredLocale: row.preferredLocale === 'fr' || row.preferredLocale === 'en' ? row.preferredLocale : null,
+    preferredLocale:
+      row.preferredLocale === 'fr' || row.preferredLocale === 'en' ? row.preferredLocale : null,
     contextId: row.contextId,
     needsRequiredDatas: needsRequiredDatas(row, contextSettings(context)),
   };

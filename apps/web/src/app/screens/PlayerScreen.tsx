@@ -16,8 +16,12 @@ export const playerSlots: PlayerSlots = {
     import('../../features/widgets/calculator/Calculator').then((m) => ({ default: m.Calculator })),
   ),
   // Media widgets: loaded with the first resource opened or the first row with its own sound.
-  FileViewer: lazy(() => import('../../features/widgets/media/FileViewer').then((m) => ({ default: m.FileViewer }))),
-  RowAudio: lazy(() => import('../../features/widgets/sound/RowAudio').then((m) => ({ default: m.RowAudio }))),
+  FileViewer: lazy(() =>
+    import('../../features/widgets/media/FileViewer').then((m) => ({ default: m.FileViewer })),
+  ),
+  RowAudio: lazy(() =>
+    import('../../features/widgets/sound/RowAudio').then((m) => ({ default: m.RowAudio })),
+  ),
   // Loaded when a learner first asks for documents by e-mail.
   DocumentsDialog: lazy(() =>
     import('../../features/contact/components/DocumentationDialog').then((m) => ({
@@ -35,4 +39,3 @@ export function PlayerScreen() {
     </PlayerSlotsContext>
   );
 }
-

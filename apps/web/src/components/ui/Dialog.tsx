@@ -58,7 +58,10 @@ export function Dialog({
       className="dialog-overlay"
     >
       <Modal className="dialog-modal">
-        <AriaDialog role={role} className={['dialog', `dialog--${tone}`, className].filter(Boolean).join(' ')}>
+        <AriaDialog
+          role={role}
+          className={['dialog', `dialog--${tone}`, className].filter(Boolean).join(' ')}
+        >
           <Heading slot="title" className="dialog__title">
             {title}
           </Heading>

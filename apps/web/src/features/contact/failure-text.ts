@@ -5,7 +5,10 @@ import { errorCodeOf, fieldProblems } from '../../lib/api-errors';
  * message key of a field the form does not show (e.g. the missing class: 'Des données sont
  * manquantes pour satisfaire votre requète').
  */
-export function contactFailure(error: unknown, formFields: readonly string[]): { code: string; detail: string | null } {
+export function contactFailure(
+  error: unknown,
+  formFields: readonly string[],
+): { code: string; detail: string | null } {
   const other = fieldProblems(error).find((problem) => !formFields.includes(problem.field));
   return { code: errorCodeOf(error), detail: other?.key ?? null };
 }

@@ -1,5 +1,12 @@
 import { classUsersDoc, lesson } from '../../test/fixtures';
-import { buildClassViews, competencyFamily, DEFAULT_FILTERS, filterClasses, nextOpeningDelay, type ClassView } from './model';
+import {
+  buildClassViews,
+  competencyFamily,
+  DEFAULT_FILTERS,
+  filterClasses,
+  nextOpeningDelay,
+  type ClassView,
+} from './model';
 
 const NOW = new Date('2025-03-01T12:00:00Z');
 
@@ -82,7 +89,13 @@ describe('home model: class timing refresh', () => {
     teachers: [],
     mobileAllowed: true,
     programs: [
-      { classProgramId: 'cp', programId: 'p', name: 'P', courses: [], window: { startAt: programStart, expireAt: null } },
+      {
+        classProgramId: 'cp',
+        programId: 'p',
+        name: 'P',
+        courses: [],
+        window: { startAt: programStart, expireAt: null },
+      },
     ],
   });
 
@@ -95,6 +108,8 @@ describe('home model: class timing refresh', () => {
   });
 
   it('has nothing to wait for once everything has started', () => {
-    expect(nextOpeningDelay([view('2025-01-01T00:00:00Z', '2025-02-01T00:00:00Z'), view(null)], NOW)).toBeNull();
+    expect(
+      nextOpeningDelay([view('2025-01-01T00:00:00Z', '2025-02-01T00:00:00Z'), view(null)], NOW),
+    ).toBeNull();
   });
 });

@@ -8,7 +8,12 @@ import { allAnswersEmpty, isExerciseRow, pageRows } from './page-rows';
 const content = {
   sections: [
     { rows: [{ type: 'wysiwyg' as const }, { type: 'multiple-choice' as const, choices: [{}, {}] }] },
-    { rows: [{ type: 'drag-n-drop' as const, choices: [{}], targets: [{}, {}] }, { type: 'free-answer' as const }] },
+    {
+      rows: [
+        { type: 'drag-n-drop' as const, choices: [{}], targets: [{}, {}] },
+        { type: 'free-answer' as const },
+      ],
+    },
   ],
 };
 
@@ -29,7 +34,8 @@ describe('page rows restated from the domain', () => {
   });
 
   it('knows the same exercise types and bounds', () => {
-    for (const type of [...EXERCISE_TYPES, 'wysiwyg', 'widgets', 'nope']) expect(isExerciseRow(type)).toBe(isExerciseType(type));
+    for (const type of [...EXERCISE_TYPES, 'wysiwyg', 'widgets', 'nope'])
+      expect(isExerciseRow(type)).toBe(isExerciseType(type));
     expect(FREE_ANSWER_MAX).toBe(MAX_FREE_ANSWER_LENGTH);
   });
 });

@@ -4,7 +4,12 @@
  * those modules build zod schemas when loaded, and zod would add about 28 kB gzip to the player
  * chunk for three small functions; page-rows.test.ts checks both agree.
  */
-import { EXERCISE_TYPES, type BlockView, type ExerciseType, type PublicRowView } from '@parcours/domain/entities';
+import {
+  EXERCISE_TYPES,
+  type BlockView,
+  type ExerciseType,
+  type PublicRowView,
+} from '@parcours/domain/entities';
 
 export interface PageRow {
   section: number;
@@ -19,7 +24,9 @@ export function isExerciseRow(type: unknown): type is ExerciseType {
 }
 
 export function pageRows(content: BlockView['content']): PageRow[] {
-  return content.sections.flatMap((s, section) => s.rows.map((row, i) => ({ section, row: i, content: row })));
+  return content.sections.flatMap((s, section) =>
+    s.rows.map((row, i) => ({ section, row: i, content: row })),
+  );
 }
 
 /** null, a blank string, an empty list or only empty lists (drag-n-drop); index 0 is an answer. */

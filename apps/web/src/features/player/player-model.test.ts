@@ -11,7 +11,10 @@ import {
   showsDashboardButton,
 } from './player-model';
 
-const page = (overrides: Parameters<typeof pageAttributes>[0] = {}) => ({ id: 'p1', ...pageAttributes(overrides) });
+const page = (overrides: Parameters<typeof pageAttributes>[0] = {}) => ({
+  id: 'p1',
+  ...pageAttributes(overrides),
+});
 
 function keyEvent(target: Element, init: Partial<KeyboardEvent> = {}) {
   return {
@@ -68,7 +71,9 @@ describe('player rules', () => {
     ];
     const graded = page({ results: results({ feedbacks }) });
     expect(orderFeedbacks(graded).map((f) => f.message)).toEqual(['g1', 'g2', 'a1', 'a2']);
-    expect(orderFeedbacks({ ...graded, courseTypeSettings: { hints: true, feedbacks: false, retry: false } })).toEqual([]);
+    expect(
+      orderFeedbacks({ ...graded, courseTypeSettings: { hints: true, feedbacks: false, retry: false } }),
+    ).toEqual([]);
   });
 
   it('asks about an empty answer on exercise pages only', () => {
@@ -83,11 +88,17 @@ describe('player rules', () => {
     const retry = { hints: true, feedbacks: true, retry: true };
     const wrong = results({ outcome: 'incorrect', retryAllowed: true });
     expect(canRetry(page({ courseTypeSettings: retry, results: wrong }))).toBe(true);
-    expect(canRetry(page({ courseTypeSettings: retry, results: results({ retryAllowed: false }) }))).toBe(false);
+    expect(canRetry(page({ courseTypeSettings: retry, results: results({ retryAllowed: false }) }))).toBe(
+      false,
+    );
     expect(canRetry(page({ courseTypeSettings: retry }))).toBe(false);
     expect(canRetry(page({ results: wrong }))).toBe(false);
-    expect(canRetry(page({ courseTypeSettings: retry, results: wrong, block: block({ type: 'slide' }) }))).toBe(false);
-    expect(canRetry(page({ courseTypeSettings: retry, results: wrong, block: block({ type: 'tincan' }) }))).toBe(false);
+    expect(
+      canRetry(page({ courseTypeSettings: retry, results: wrong, block: block({ type: 'slide' }) })),
+    ).toBe(false);
+    expect(
+      canRetry(page({ courseTypeSettings: retry, results: wrong, block: block({ type: 'tincan' }) })),
+    ).toBe(false);
   });
 
   it('waits for the start of a timed page', () => {
@@ -112,7 +123,9 @@ describe('player rules', () => {
     const unlockedLessons = [{ id: 'l2', title: 'Next' }];
     expect(afterLessonPath('l1', { interactive, unlockedLessons }, 'p1')).toBe('/session/l1/questions');
     expect(afterLessonPath('l1', { interactive: [], unlockedLessons }, 'p1')).toBe('/session/l1/actions');
-    expect(afterLessonPath('l1', { interactive: [], unlockedLessons: [] }, 'p1')).toBe('/evaluate/program/p1');
+    expect(afterLessonPath('l1', { interactive: [], unlockedLessons: [] }, 'p1')).toBe(
+      '/evaluate/program/p1',
+    );
     expect(afterLessonPath('l1', { interactive: [], unlockedLessons: [] }, null)).toBeNull();
   });
 });

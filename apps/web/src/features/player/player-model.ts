@@ -66,7 +66,18 @@ const ENTER_OWNERS =
  * field it moves on like a form would.
  */
 export function enterTriggersNext(
-  event: Pick<KeyboardEvent, 'key' | 'defaultPrevented' | 'repeat' | 'isComposing' | 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'target'>,
+  event: Pick<
+    KeyboardEvent,
+    | 'key'
+    | 'defaultPrevented'
+    | 'repeat'
+    | 'isComposing'
+    | 'altKey'
+    | 'ctrlKey'
+    | 'metaKey'
+    | 'shiftKey'
+    | 'target'
+  >,
   context: { isTincan: boolean; dialogOpen: boolean; enabled: boolean },
 ): boolean {
   if (event.key !== 'Enter' || event.defaultPrevented || event.repeat || event.isComposing) return false;
@@ -135,7 +146,8 @@ export function scoreOf(results: PageResults | null): { actual: number; max: num
 export function asRowCorrection(value: unknown, rowType: string): RowCorrection | null {
   if (typeof value !== 'object' || value === null || !isExerciseRow(rowType)) return null;
   const record = value as Record<string, unknown>;
-  if (typeof record.ratio !== 'number' || typeof record.detail !== 'object' || record.detail === null) return null;
+  if (typeof record.ratio !== 'number' || typeof record.detail !== 'object' || record.detail === null)
+    return null;
   return { ...record, type: rowType } as RowCorrection;
 }
 

@@ -11,7 +11,8 @@ export function usePageClock(pageId: string | null, enabled: boolean): number {
   useEffect(() => {
     if (!enabled || !pageId) return undefined;
     const timer = setInterval(
-      () => setTick((t) => (t.pageId === pageId ? { pageId, seconds: t.seconds + 1 } : { pageId, seconds: 1 })),
+      () =>
+        setTick((t) => (t.pageId === pageId ? { pageId, seconds: t.seconds + 1 } : { pageId, seconds: 1 })),
       LESSON_TIMER_MS,
     );
     return () => clearInterval(timer);

@@ -46,7 +46,11 @@ describe('progression rules', () => {
   });
 
   it("uses an error code's own texts, else the generic ones", () => {
-    const known = new Set(['errors.LESSON_SKIPPED.title', 'errors.LESSON_SKIPPED.message', 'errors.LESSON_SKIPPED.button']);
+    const known = new Set([
+      'errors.LESSON_SKIPPED.title',
+      'errors.LESSON_SKIPPED.message',
+      'errors.LESSON_SKIPPED.button',
+    ]);
     expect(errorTextKeys('LESSON_SKIPPED', (key) => known.has(key))).toEqual({
       title: 'errors.LESSON_SKIPPED.title',
       message: 'errors.LESSON_SKIPPED.message',

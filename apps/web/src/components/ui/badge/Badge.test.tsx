@@ -58,7 +58,9 @@ describe('badge display', () => {
   });
 
   it('puts the value under the picture when an icon is drawn on it', () => {
-    const { container, rerender } = render(<Badge type="level" level="gold" icon="calculator" value="80 %" label="Maths" />);
+    const { container, rerender } = render(
+      <Badge type="level" level="gold" icon="calculator" value="80 %" label="Maths" />,
+    );
     expect(container.querySelector('.badge__art .badge__value')).toBeNull();
     expect(container.querySelector('.badge__value--below')).toHaveTextContent('80 %');
     rerender(<Badge type="PI" level="xp" value="120" label="XP" />);

@@ -22,7 +22,10 @@ export interface ProfilePatch {
 export type ProfilePatchResponse = MeResponse & { access_token?: string };
 
 export function updateProfile(userId: string, patch: ProfilePatch): Promise<ProfilePatchResponse> {
-  return apiFetch<ProfilePatchResponse>(`users/${encodeURIComponent(userId)}`, { method: 'PATCH', body: patch });
+  return apiFetch<ProfilePatchResponse>(`users/${encodeURIComponent(userId)}`, {
+    method: 'PATCH',
+    body: patch,
+  });
 }
 
 /** Saves and makes the answer the session's user, so the header, guards and gate follow at once. */

@@ -26,7 +26,13 @@ import '../account.css';
 
 type Outcome = { tone: 'success' } | { tone: 'nothing' } | { tone: 'error'; code: string };
 
-const INPUT_TYPES = { lastname: 'text', firstname: 'text', username: 'text', email: 'email', birthday: 'date' };
+const INPUT_TYPES = {
+  lastname: 'text',
+  firstname: 'text',
+  username: 'text',
+  email: 'email',
+  birthday: 'date',
+};
 const AUTOCOMPLETE = {
   lastname: 'family-name',
   firstname: 'given-name',
@@ -57,7 +63,10 @@ function ProfileForm({
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const mutation = useUpdateProfile(user._id);
-  const flags = useMemo(() => profileFlags(profile, settings, passwordOpen), [profile, settings, passwordOpen]);
+  const flags = useMemo(
+    () => profileFlags(profile, settings, passwordOpen),
+    [profile, settings, passwordOpen],
+  );
   const modes = useMemo(() => fieldModes(flags), [flags]);
   const schema = useMemo(() => profileFormSchema(flags), [flags]);
   // useForm takes its options anew on each render, so opening the password change adds its rules.
@@ -100,7 +109,9 @@ function ProfileForm({
       setOutcome({ tone: 'error', code: errorCodeOf(error) });
       let focused = false;
       for (const problem of fieldProblems(error)) {
-        const field = [...PROFILE_FIELDS, 'password', 'currentPassword'].find((name) => name === problem.field);
+        const field = [...PROFILE_FIELDS, 'password', 'currentPassword'].find(
+          (name) => name === problem.field,
+        );
         if (!field) continue;
         setError(field as keyof ProfileFormValues, { message: problem.key }, { shouldFocus: !focused });
         focused = true;

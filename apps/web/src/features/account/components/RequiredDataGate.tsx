@@ -8,7 +8,14 @@ import { FormField } from '../../../components/ui/FormField';
 import { errorCodeOf, fieldProblems } from '../../../lib/api-errors';
 import { useTranslation } from '../../../lib/i18n';
 import { useUpdateProfile } from '../api/update-profile';
-import { gatePatch, gateSchema, gateValuesOf, needsTerms, type GateFormValues, type GateOutput } from '../gate-model';
+import {
+  gatePatch,
+  gateSchema,
+  gateValuesOf,
+  needsTerms,
+  type GateFormValues,
+  type GateOutput,
+} from '../gate-model';
 import '../../../components/ui/form.css';
 import '../account.css';
 
@@ -53,7 +60,10 @@ export function RequiredDataGate({ user, settings }: RequiredDataGateProps) {
     } catch (error) {
       setFailure(errorCodeOf(error));
       for (const problem of fieldProblems(error)) {
-        const field = problem.field === 'legal' ? 'acceptTerms' : [...FIELDS, 'acceptTerms'].find((f) => f === problem.field);
+        const field =
+          problem.field === 'legal'
+            ? 'acceptTerms'
+            : [...FIELDS, 'acceptTerms'].find((f) => f === problem.field);
         if (field) setError(field as keyof GateFormValues, { message: problem.key });
       }
     }

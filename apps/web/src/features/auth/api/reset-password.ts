@@ -2,5 +2,10 @@
 import { apiFetch } from '../../../lib/api-client';
 
 export function resetPassword(token: string, password: string): Promise<void> {
-  return apiFetch<void>('users/reset', { method: 'POST', body: { token, password }, token: null, ownUnauthorized: true });
+  return apiFetch<void>('users/reset', {
+    method: 'POST',
+    body: { token, password },
+    token: null,
+    ownUnauthorized: true,
+  });
 }

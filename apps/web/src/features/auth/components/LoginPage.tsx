@@ -96,7 +96,9 @@ export function LoginPage() {
         <Suspense fallback={<Spinner label={t('common.loading')} />}>
           {mode === 'recover' ? <RecoverForm /> : null}
           {mode === 'register' ? <RegisterForm onSignedIn={onSignedIn} /> : null}
-          {mode === 'signin' && oidc && tenant ? <SsoButton contextId={tenant.id} label={oidc.label} /> : null}
+          {mode === 'signin' && oidc && tenant ? (
+            <SsoButton contextId={tenant.id} label={oidc.label} />
+          ) : null}
         </Suspense>
         {mode === 'signin' && internal ? <SignInForm onSignedIn={onSignedIn} /> : null}
 

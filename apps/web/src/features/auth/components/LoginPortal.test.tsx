@@ -23,7 +23,10 @@ describe('the /login portal', () => {
   it('offers recover and, only when the tenant has invitation codes, register', async () => {
     withTenant({ invitationCodes: { enabled: false, simplePassword: false } });
     const { unmount } = renderLogin();
-    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/login?mode=recover');
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
+      'href',
+      '/login?mode=recover',
+    );
     expect(screen.queryByRole('link', { name: /invitation code/ })).not.toBeInTheDocument();
     unmount();
 
@@ -67,11 +70,19 @@ describe('the /login portal', () => {
               status: 422,
               body: {
                 errors: [
-                  { status: '422', code: 'INVALID_INVITATION_CODE', title: 'x', source: { pointer: '/code' } },
+                  {
+                    status: '422',
+                    code: 'INVALID_INVITATION_CODE',
+                    title: 'x',
+                    source: { pointer: '/code' },
+                  },
                 ],
               },
             }
-          : { status: 201, body: { access_token: 'jwt-new', token_type: 'Bearer', expires_in: 1, user_id: 'u-1' } },
+          : {
+              status: 201,
+              body: { access_token: 'jwt-new', token_type: 'Bearer', expires_in: 1, user_id: 'u-1' },
+            },
       'users/me': { body: me() },
     });
     renderLogin('/login?mode=register');
@@ -125,7 +136,10 @@ describe('the /login portal', () => {
       ['linkExpired', 'Lien expiré'],
       ['linkInvalid', 'Lien invalide ou expiré'],
       ['reconnect', 'Vous devez vous reconnecter.'],
-      ['accountMismatch', 'Erreur lors du chargement de votre compte, veuillez recharger la page et réessayer.'],
+      [
+        'accountMismatch',
+        'Erreur lors du chargement de votre compte, veuillez recharger la page et réessayer.',
+      ],
     ] as const) {
       endSession(notice);
       const { unmount } = renderLogin();

@@ -47,7 +47,8 @@ export function RegisterForm({ onSignedIn }: RegisterFormProps) {
         ...(values.email ? { email: values.email } : {}),
         preferredLocale: i18n.language,
       });
-      if (!(await onSignedIn(answer.access_token, answer.user_id))) setFailure({ code: 'UNDEFINED', explained: false });
+      if (!(await onSignedIn(answer.access_token, answer.user_id)))
+        setFailure({ code: 'UNDEFINED', explained: false });
     } catch (error) {
       let explained = false;
       for (const problem of fieldProblems(error)) {

@@ -21,7 +21,10 @@ function renderReset(path: string) {
 }
 
 const link = { userId: 'u-1', email: 'jane@example.org', displayName: 'Jane Doe', simplePassword: false };
-const failing = (status: number, code: string) => ({ status, body: { errors: [{ status: String(status), code }] } });
+const failing = (status: number, code: string) => ({
+  status,
+  body: { errors: [{ status: String(status), code }] },
+});
 
 describe('password renewal (/reset)', () => {
   beforeEach(() => changeLanguage('fr'));
@@ -31,7 +34,9 @@ describe('password renewal (/reset)', () => {
     setStoredContext('{"ctx":1}');
     const fetchMock = mockApi({ 'users/reset/tok-1': { body: link }, 'POST users/reset': { status: 204 } });
     renderReset('/reset/tok-1');
-    expect(await screen.findByText('Choisissez un nouveau mot de passe pour le compte jane@example.org.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Choisissez un nouveau mot de passe pour le compte jane@example.org.'),
+    ).toBeInTheDocument();
     const field = screen.getByLabelText('Nouveau mot de passe');
     const submit = screen.getByRole('button', { name: 'Enregistrer le mot de passe' });
 
@@ -93,7 +98,10 @@ describe('password renewal (/reset)', () => {
   });
 
   it('a simple-password account only needs 6 characters', async () => {
-    mockApi({ 'users/reset/tok-3': { body: { ...link, simplePassword: true } }, 'POST users/reset': { status: 204 } });
+    mockApi({
+      'users/reset/tok-3': { body: { ...link, simplePassword: true } },
+      'POST users/reset': { status: 204 },
+    });
     renderReset('/reset/tok-3');
     await userEvent.type(await screen.findByLabelText('Nouveau mot de passe'), 'abc');
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer le mot de passe' }));

@@ -30,7 +30,12 @@ export function ContactTeacherAction({ classId, className }: ContactTeacherActio
       </Button>
       {requested ? (
         <Suspense fallback={null}>
-          <ContactTeacherDialog isOpen={open} onOpenChange={setOpen} classId={classId} className={className} />
+          <ContactTeacherDialog
+            isOpen={open}
+            onOpenChange={setOpen}
+            classId={classId}
+            className={className}
+          />
         </Suspense>
       ) : null}
     </>

@@ -25,7 +25,15 @@ export interface ContactTeacherDialogProps {
 type ContactFormValues = z.input<typeof contactSchema>;
 const FORM_FIELDS = ['subject', 'message'] as const;
 
-function ContactTeacherModal({ classId, className, close }: { classId: string; className: string; close: () => void }) {
+function ContactTeacherModal({
+  classId,
+  className,
+  close,
+}: {
+  classId: string;
+  className: string;
+  close: () => void;
+}) {
   const { t } = useTranslation();
   const formId = useId();
   const mutation = useContactTeachers(classId);
@@ -117,7 +125,12 @@ function ContactTeacherModal({ classId, className, close }: { classId: string; c
  * the code's title, success 'Message envoyé' then the dialog closes after 1.5 s (SPEC §8).
  * Mounted only while open, so each opening starts with an empty form.
  */
-export function ContactTeacherDialog({ isOpen, onOpenChange, classId, className }: ContactTeacherDialogProps) {
+export function ContactTeacherDialog({
+  isOpen,
+  onOpenChange,
+  classId,
+  className,
+}: ContactTeacherDialogProps) {
   const close = useCallback(() => onOpenChange(false), [onOpenChange]);
   return isOpen ? <ContactTeacherModal classId={classId} className={className} close={close} /> : null;
 }

@@ -37,20 +37,27 @@ describe('receive documentation by e-mail', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: /Schéma du poste/ }));
     await userEvent.click(screen.getByRole('checkbox', { name: /Fiche sécurité/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Recevoir par e-mail' }));
-    expect(await screen.findByText('Des données sont manquantes pour satisfaire votre requète')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Des données sont manquantes pour satisfaire votre requète'),
+    ).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
 
     await userEvent.click(screen.getByRole('checkbox', { name: /Fiche sécurité/ }));
     await userEvent.type(screen.getByLabelText('Message (facultatif)'), 'Merci');
     await userEvent.click(screen.getByRole('button', { name: 'Recevoir par e-mail' }));
     expect(await screen.findByText('Les documents vous ont été envoyés par e-mail.')).toBeInTheDocument();
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ fileIds: ['f-2'], message: 'Merci' });
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({
+      fileIds: ['f-2'],
+      message: 'Merci',
+    });
     expect(dialog).toBeInTheDocument();
     expect(await screen.findByText('closed', {}, { timeout: 3_000 })).toBeInTheDocument();
   }, 15_000);
 
   it("shows the code's title when the server refuses", async () => {
-    mockApi({ 'POST users/contact': { status: 403, body: { errors: [{ status: '403', code: 'Forbidden' }] } } });
+    mockApi({
+      'POST users/contact': { status: 403, body: { errors: [{ status: '403', code: 'Forbidden' }] } },
+    });
     render(<Harness />);
     await screen.findByRole('dialog');
     await userEvent.click(screen.getByRole('button', { name: 'Recevoir par e-mail' }));

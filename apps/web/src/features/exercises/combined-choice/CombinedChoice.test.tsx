@@ -3,7 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { renderRow } from '../test-row';
 import { CombinedChoice } from './CombinedChoice';
 
-const row = { type: 'combined-choice' as const, choices: [{ value: '6' }, { value: '60' }, { value: '600' }] };
+const row = {
+  type: 'combined-choice' as const,
+  choices: [{ value: '6' }, { value: '60' }, { value: '600' }],
+};
 
 describe('combined-choice', () => {
   it('is a radio group named by the question; a click picks one index', async () => {
@@ -32,7 +35,12 @@ describe('combined-choice', () => {
     renderRow(CombinedChoice, row, {
       value: 0,
       readOnly: true,
-      correction: { type: 'combined-choice', ratio: 0, correct: false, detail: { items: ['wrong', 'missing', 'neutral'] } },
+      correction: {
+        type: 'combined-choice',
+        ratio: 0,
+        correct: false,
+        detail: { items: ['wrong', 'missing', 'neutral'] },
+      },
     });
     expect(screen.getByRole('radio', { name: /^6.*Wrong/ })).toBeChecked();
     expect(screen.getByRole('radio', { name: /60.*Expected/ })).toBeDisabled();

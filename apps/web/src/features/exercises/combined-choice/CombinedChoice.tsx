@@ -9,7 +9,15 @@ import { columnsOf, displayOrder } from '../shared/order';
  * combined-choice: one native radio group (Tab into it, arrow keys to move and pick), named by
  * the question. Answer: the picked index or null.
  */
-export function CombinedChoice({ row, idPrefix, labelledBy, value, onChange, readOnly, correction }: RowProps) {
+export function CombinedChoice({
+  row,
+  idPrefix,
+  labelledBy,
+  value,
+  onChange,
+  readOnly,
+  correction,
+}: RowProps) {
   const picked = asIndex(value);
   const choices = row.choices ?? [];
   const order = displayOrder(choices.length, row.settings?.keepOrder, idPrefix);

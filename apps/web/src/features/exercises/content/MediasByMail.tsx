@@ -36,14 +36,21 @@ export function MediasByMail({ row, DocumentsDialog }: RowProps) {
       </ul>
       {DocumentsDialog ? (
         <>
-          <Button variant="secondary" onClick={() => setOpen(true)}>{t('exercises.mediasByMail.send')}</Button>
+          <Button variant="secondary" onClick={() => setOpen(true)}>
+            {t('exercises.mediasByMail.send')}
+          </Button>
           {open ? (
             <Suspense fallback={null}>
               <DocumentsDialog
                 isOpen={open}
                 onOpenChange={setOpen}
                 title={row.title ?? undefined}
-                files={files.map((f) => ({ id: f.id, name: f.name ?? f.id, type: f.type ?? '', ...(f.url ? { url: f.url } : {}) }))}
+                files={files.map((f) => ({
+                  id: f.id,
+                  name: f.name ?? f.id,
+                  type: f.type ?? '',
+                  ...(f.url ? { url: f.url } : {}),
+                }))}
               />
             </Suspense>
           ) : null}

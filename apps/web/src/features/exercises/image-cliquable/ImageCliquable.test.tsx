@@ -41,10 +41,18 @@ describe('image-cliquable', () => {
     renderRow(ImageCliquable, row, {
       value: [0],
       readOnly: true,
-      correction: { type: 'image-cliquable', ratio: 0, correct: false, detail: { items: ['wrong', 'neutral', 'missing'] } },
+      correction: {
+        type: 'image-cliquable',
+        ratio: 0,
+        correct: false,
+        detail: { items: ['wrong', 'neutral', 'missing'] },
+      },
     });
     expect(screen.getByRole('checkbox', { name: 'Disque A' })).toHaveAttribute('aria-disabled', 'true');
-    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Disque A ✗Wrong', 'Disque C ◎Expected']);
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Disque A ✗Wrong',
+      'Disque C ◎Expected',
+    ]);
     expect(screen.getByText('Wrong')).toBeInTheDocument();
     expect(screen.getByText('Expected')).toBeInTheDocument();
   });

@@ -31,7 +31,11 @@ function ZoneShape({ zone }: { zone: Zone }) {
     return (
       <polygon
         className="zone__shape"
-        points={Array.isArray(zone.points) ? zone.points.map((p) => (Array.isArray(p) ? p.join(',') : String(p))).join(' ') : String(zone.points ?? '')}
+        points={
+          Array.isArray(zone.points)
+            ? zone.points.map((p) => (Array.isArray(p) ? p.join(',') : String(p))).join(' ')
+            : String(zone.points ?? '')
+        }
       />
     );
   return (
@@ -66,7 +70,15 @@ const ICONS: Partial<Record<CorrectionStatus, string>> = { correct: '✓', wrong
  * named by its label (Tab to it, Space or Enter to tick). Zones show on hover and focus and
  * stay marked once picked. Answer: the picked zone indexes.
  */
-export function ImageCliquable({ row, idPrefix, labelledBy, value, onChange, readOnly, correction }: RowProps) {
+export function ImageCliquable({
+  row,
+  idPrefix,
+  labelledBy,
+  value,
+  onChange,
+  readOnly,
+  correction,
+}: RowProps) {
   const { t } = useTranslation();
   const zones = (row.choices ?? []) as Zone[];
   const picked = asIndexList(value);
@@ -106,7 +118,9 @@ export function ImageCliquable({ row, idPrefix, labelledBy, value, onChange, rea
         aria-labelledby={labelledBy}
         aria-describedby={`${idPrefix}-help`}
       >
-        {src ? <image href={src} x={0} y={0} width={width} height={height} preserveAspectRatio="xMidYMid meet" /> : null}
+        {src ? (
+          <image href={src} x={0} y={0} width={width} height={height} preserveAspectRatio="xMidYMid meet" />
+        ) : null}
         {zones.map((zone, index) => {
           const checked = picked.includes(index);
           const status = (statuses[index] ?? 'neutral') as CorrectionStatus;
@@ -125,7 +139,14 @@ export function ImageCliquable({ row, idPrefix, labelledBy, value, onChange, rea
             >
               <ZoneShape zone={zone} />
               {ICONS[status] ? (
-                <text x={cx} y={cy} className="zone__icon" textAnchor="middle" dominantBaseline="central" aria-hidden="true">
+                <text
+                  x={cx}
+                  y={cy}
+                  className="zone__icon"
+                  textAnchor="middle"
+                  dominantBaseline="central"
+                  aria-hidden="true"
+                >
                   {ICONS[status]}
                 </text>
               ) : null}

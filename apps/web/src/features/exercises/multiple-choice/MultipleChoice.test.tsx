@@ -36,7 +36,12 @@ describe('multiple-choice', () => {
     renderRow(MultipleChoice, row, {
       value: [0, 2],
       readOnly: true,
-      correction: { type: 'multiple-choice', ratio: 0, correct: false, detail: { items: ['correct', 'missing', 'wrong'] } },
+      correction: {
+        type: 'multiple-choice',
+        ratio: 0,
+        correct: false,
+        detail: { items: ['correct', 'missing', 'wrong'] },
+      },
     });
     expect(screen.getByRole('checkbox', { name: /2\/4.*Right/ })).toBeDisabled();
     expect(screen.getByRole('checkbox', { name: /3\/6.*Expected/ })).not.toBeChecked();

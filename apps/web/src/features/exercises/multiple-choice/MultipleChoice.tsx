@@ -9,7 +9,15 @@ import { columnsOf, displayOrder } from '../shared/order';
  * multiple-choice: a group of native checkboxes (Tab to each, Space to tick), named by the
  * question. Answer: the ticked choice indexes, in content order.
  */
-export function MultipleChoice({ row, idPrefix, labelledBy, value, onChange, readOnly, correction }: RowProps) {
+export function MultipleChoice({
+  row,
+  idPrefix,
+  labelledBy,
+  value,
+  onChange,
+  readOnly,
+  correction,
+}: RowProps) {
   const picked = asIndexList(value);
   const choices = row.choices ?? [];
   const order = displayOrder(choices.length, row.settings?.keepOrder, idPrefix);

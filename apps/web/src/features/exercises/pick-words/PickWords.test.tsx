@@ -12,7 +12,11 @@ const row = {
 
 describe('pick-words', () => {
   it('splits the text like the importer does', () => {
-    expect(tokenize(row.text).filter((s) => s.kind === 'word').map((s) => s.text)).toEqual(row.words);
+    expect(
+      tokenize(row.text)
+        .filter((s) => s.kind === 'word')
+        .map((s) => s.text),
+    ).toEqual(row.words);
   });
 
   it('makes each word a toggle button; clicks give positions', async () => {
@@ -49,6 +53,9 @@ describe('pick-words', () => {
       },
     });
     expect(screen.getByRole('button', { name: /^ses\s*\(Wrong\)$/ })).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByRole('button', { name: /^clients\s*\(Expected\)$/ })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: /^clients\s*\(Expected\)$/ })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
   });
 });

@@ -12,7 +12,16 @@ const ICONS: Partial<Record<CorrectionStatus, string>> = { correct: '✓', wrong
  * whole text; arrow keys, Home and End move between words, Space or Enter toggles.
  * Answer: the positions of the picked words.
  */
-export function PickWords({ row, idPrefix, labelledBy, value, onChange, readOnly, correction, announce }: RowProps) {
+export function PickWords({
+  row,
+  idPrefix,
+  labelledBy,
+  value,
+  onChange,
+  readOnly,
+  correction,
+  announce,
+}: RowProps) {
   const { t } = useTranslation();
   const words = useMemo(() => (Array.isArray(row.words) ? row.words.map(String) : []), [row.words]);
   const segments = useMemo(() => segmentsOf(row.text, words), [row.text, words]);
@@ -56,7 +65,12 @@ export function PickWords({ row, idPrefix, labelledBy, value, onChange, readOnly
       <p id={`${idPrefix}-help`} className="pick-words__help">
         {t('exercises.pickWords.help')}
       </p>
-      <div role="group" aria-labelledby={labelledBy} aria-describedby={`${idPrefix}-help`} className="pick-words__text">
+      <div
+        role="group"
+        aria-labelledby={labelledBy}
+        aria-describedby={`${idPrefix}-help`}
+        className="pick-words__text"
+      >
         {segments.map((segment, i) => {
           if (segment.kind === 'text') return <span key={i}>{segment.text}</span>;
           const { position } = segment;

@@ -10,7 +10,9 @@ type Choice = NonNullable<PublicRowView['choices']>[number];
  */
 export function ChoiceLabel({ choice }: { choice: Choice }) {
   const src = fileUrl(choice.appFile);
-  const alt = htmlToText(choice.value) ? '' : String((choice.appFile as { name?: unknown } | null | undefined)?.name ?? '');
+  const alt = htmlToText(choice.value)
+    ? ''
+    : String((choice.appFile as { name?: unknown } | null | undefined)?.name ?? '');
   return (
     <span className="choice-label">
       {src ? <img className="choice-label__image" src={src} alt={alt} loading="lazy" /> : null}

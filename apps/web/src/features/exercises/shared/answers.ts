@@ -28,6 +28,10 @@ export function itemStatuses(correction: RowCorrection | null): readonly string[
   const items = (correction.detail as { items?: unknown }).items;
   if (!Array.isArray(items)) return [];
   return items.map((item: unknown) =>
-    typeof item === 'string' ? item : typeof item === 'object' && item !== null ? String((item as { status?: unknown }).status) : 'neutral',
+    typeof item === 'string'
+      ? item
+      : typeof item === 'object' && item !== null
+        ? String((item as { status?: unknown }).status)
+        : 'neutral',
   );
 }

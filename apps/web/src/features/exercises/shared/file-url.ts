@@ -4,5 +4,7 @@
  */
 export function fileUrl(file: { id: string; url?: unknown } | null | undefined): string | null {
   if (!file) return null;
-  return typeof file.url === 'string' && file.url ? file.url : `/api/files/${encodeURIComponent(file.id)}/download`;
+  return typeof file.url === 'string' && file.url
+    ? file.url
+    : `/api/files/${encodeURIComponent(file.id)}/download`;
 }

@@ -264,7 +264,8 @@ describe('home: keeping itself fresh', () => {
     renderHome();
     expect(await screen.findByRole('heading', { name: 'Class 1' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Course k1/ })).not.toBeInTheDocument();
-    const count = (path: string) => calledUrls(fetchMock).filter((url) => url.pathname === `/api/${path}`).length;
+    const count = (path: string) =>
+      calledUrls(fetchMock).filter((url) => url.pathname === `/api/${path}`).length;
     const before = { classes: count('class-users'), lessons: count('lessons') };
 
     unlocked = true;

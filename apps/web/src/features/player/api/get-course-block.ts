@@ -5,7 +5,10 @@ import { indexDocument, relatedMany } from '../../../lib/json-api';
 import { playerKeys } from './query-keys';
 
 // The block type travels as `kind`: JSON:API forbids an attribute named `type`.
-type BlockAttributes = Omit<BlockView, 'id' | 'terms' | 'type'> & { kind: BlockView['type']; terms?: BlockView['terms'] };
+type BlockAttributes = Omit<BlockView, 'id' | 'terms' | 'type'> & {
+  kind: BlockView['type'];
+  terms?: BlockView['terms'];
+};
 interface TermAttributes {
   title: string;
   words: string[];
@@ -14,12 +17,18 @@ interface TermAttributes {
 
 /** A block's public view with its glossary terms (node mode). */
 export async function getCourseBlock(blockId: string, signal?: AbortSignal): Promise<BlockView> {
-  const doc = await apiFetch<Document<Resource<string, BlockAttributes>>>(`course-blocks/${encodeURIComponent(blockId)}`, {
-    query: { include: 'terms' },
-    signal,
-  });
+  const doc = await apiFetch<Document<Resource<string, BlockAttributes>>>(
+    `course-blocks/${encodeURIComponent(blockId)}`,
+    {
+      query: { include: 'terms' },
+      signal,
+    },
+  );
   const index = indexDocument(doc);
-  const included = relatedMany<TermAttributes>(doc.data, 'terms', index).map((r) => ({ id: r.id, ...r.attributes }));
+  const included = relatedMany<TermAttributes>(doc.data, 'terms', index).map((r) => ({
+    id: r.id,
+    ...r.attributes,
+  }));
   const { kind, ...attributes } = doc.data.attributes;
   return {
     ...attributes,
@@ -32,7 +41,10 @@ export async function getCourseBlock(blockId: string, signal?: AbortSignal): Pro
 }
 
 export const courseBlockQueryOptions = (blockId: string) =>
-  queryOptions({ queryKey: playerKeys.block(blockId), queryFn: ({ signal }) => getCourseBlock(blockId, signal) });
+  queryOptions({
+    queryKey: playerKeys.block(blockId),
+    queryFn: ({ signal }) => getCourseBlock(blockId, signal),
+  });
 
 export function useCourseBlock(blockId: string | null) {
   return useQuery({ ...courseBlockQueryOptions(blockId ?? ''), enabled: blockId !== null });

@@ -16,7 +16,11 @@ export async function getLesson(lessonId: string, signal?: AbortSignal): Promise
 }
 
 export const lessonQueryOptions = (lessonId: string) =>
-  queryOptions({ queryKey: playerKeys.lesson(lessonId), queryFn: ({ signal }) => getLesson(lessonId, signal), staleTime: 0 });
+  queryOptions({
+    queryKey: playerKeys.lesson(lessonId),
+    queryFn: ({ signal }) => getLesson(lessonId, signal),
+    staleTime: 0,
+  });
 
 export function useLesson(lessonId: string) {
   return useQuery(lessonQueryOptions(lessonId));

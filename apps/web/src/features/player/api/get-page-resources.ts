@@ -28,7 +28,11 @@ export interface PageResources {
  * The page's resources: resource blocks under its node (`page-resources` resources), and the
  * files attached to node and block (`meta.files`).
  */
-export async function getPageResources(pageId: string, lessonId: string, signal?: AbortSignal): Promise<PageResources> {
+export async function getPageResources(
+  pageId: string,
+  lessonId: string,
+  signal?: AbortSignal,
+): Promise<PageResources> {
   const answer = await apiFetch<{ data?: { attributes: PageResource }[]; meta?: { files?: ResourceFile[] } }>(
     `pages/${encodeURIComponent(pageId)}/resources`,
     { query: { lessonId }, signal },

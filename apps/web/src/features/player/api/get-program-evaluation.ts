@@ -7,7 +7,10 @@ import type { LessonResource } from './get-lesson';
  * complete, ends its program, and the learner has not reviewed that program yet. The reviews
  * call may not exist on the server yet: any failure reads as "not due", never as an error.
  */
-export async function getDueProgramEvaluation(lesson: LessonResource, userId: string | null): Promise<string | null> {
+export async function getDueProgramEvaluation(
+  lesson: LessonResource,
+  userId: string | null,
+): Promise<string | null> {
   const { progress, isEndOfProgram, classProgramId } = lesson.attributes;
   if (progress !== 'COMPLETED' || !isEndOfProgram || !classProgramId) return null;
   try {

@@ -5,7 +5,11 @@ import { lessonPath, toLessonPage, type LessonPage, type LessonPageDocument } fr
  * Records the learner's answers (one per row, reading order) and answers the graded page.
  * Slides and tincan pages send no inputs: the empty patch marks them seen.
  */
-export async function patchPage(lessonId: string, pageId: string, answers?: readonly unknown[]): Promise<LessonPage> {
+export async function patchPage(
+  lessonId: string,
+  pageId: string,
+  answers?: readonly unknown[],
+): Promise<LessonPage> {
   const doc = await apiFetch<LessonPageDocument>(`${lessonPath(lessonId)}/pages/current`, {
     method: 'PATCH',
     body: answers === undefined ? { pageId } : { pageId, inputs: { answers } },

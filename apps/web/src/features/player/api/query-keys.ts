@@ -2,9 +2,11 @@
 export const playerKeys = {
   all: ['player'] as const,
   /** The page a player route shows: the lesson's current page, or the one named in the route. */
-  page: (lessonId: string, pageId: string | null) => [...playerKeys.all, 'page', lessonId, pageId ?? 'current'] as const,
+  page: (lessonId: string, pageId: string | null) =>
+    [...playerKeys.all, 'page', lessonId, pageId ?? 'current'] as const,
   lesson: (lessonId: string) => [...playerKeys.all, 'lesson', lessonId] as const,
-  resources: (pageId: string, lessonId: string) => [...playerKeys.all, 'resources', pageId, lessonId] as const,
+  resources: (pageId: string, lessonId: string) =>
+    [...playerKeys.all, 'resources', pageId, lessonId] as const,
   node: (nodeId: string) => [...playerKeys.all, 'node', nodeId] as const,
   siblings: (parentId: string) => [...playerKeys.all, 'siblings', parentId] as const,
   block: (blockId: string) => [...playerKeys.all, 'block', blockId] as const,

@@ -52,7 +52,10 @@ describe('Countdown (SPEC §4)', () => {
     act(() => vi.advanceTimersByTime(500));
     expect(onEnded).toHaveBeenCalledTimes(1);
     // The exercise clock keeps its own time and its urgent announcements.
-    expect(container.querySelector('.countdown--exercise [aria-live]')).toHaveAttribute('aria-live', 'assertive');
+    expect(container.querySelector('.countdown--exercise [aria-live]')).toHaveAttribute(
+      'aria-live',
+      'assertive',
+    );
     expect(screen.getByRole('timer', { name: 'Time left for this exercise' })).toHaveTextContent('00:54');
   });
 });

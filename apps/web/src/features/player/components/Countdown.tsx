@@ -9,8 +9,16 @@ import { useCountdown } from '../use-countdown';
  */
 export type CountdownScope = 'plain' | 'exercise' | 'lesson';
 
-const TEXTS: Record<CountdownScope, { label: string; caption: string | null; ending: string; ended: string }> = {
-  plain: { label: 'player.countdown.label', caption: null, ending: 'player.countdown.ending', ended: 'player.countdown.ended' },
+const TEXTS: Record<
+  CountdownScope,
+  { label: string; caption: string | null; ending: string; ended: string }
+> = {
+  plain: {
+    label: 'player.countdown.label',
+    caption: null,
+    ending: 'player.countdown.ending',
+    ended: 'player.countdown.ended',
+  },
   exercise: {
     label: 'player.countdown.exerciseLabel',
     caption: 'player.countdown.exerciseCaption',

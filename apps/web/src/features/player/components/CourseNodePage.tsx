@@ -20,7 +20,13 @@ import '../player.css';
 function hintMessages(settings: Record<string, unknown>): string[] {
   const list = Array.isArray(settings.hints) ? settings.hints : [];
   return list
-    .map((h: unknown) => (typeof h === 'string' ? h : typeof h === 'object' && h !== null ? (h as { message?: unknown }).message : null))
+    .map((h: unknown) =>
+      typeof h === 'string'
+        ? h
+        : typeof h === 'object' && h !== null
+          ? (h as { message?: unknown }).message
+          : null,
+    )
     .filter((m): m is string => typeof m === 'string');
 }
 
@@ -75,7 +81,12 @@ export function CourseNodePage({ nodeId }: { nodeId: string }) {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [isTincan, block]);
 
-  if (nodeQuery.isError || blockQuery.isError) return <Alert tone="error" title={t('errors.MODEL_NOT_FOUND.title')}>{t('player.node.notFound')}</Alert>;
+  if (nodeQuery.isError || blockQuery.isError)
+    return (
+      <Alert tone="error" title={t('errors.MODEL_NOT_FOUND.title')}>
+        {t('player.node.notFound')}
+      </Alert>
+    );
   if (!node) return <Spinner label={t('player.loading')} />;
 
   if (isMulti && !blockNode)
@@ -98,12 +109,15 @@ export function CourseNodePage({ nodeId }: { nodeId: string }) {
     <div className="player player--node" ref={root}>
       <Toolbar
         seconds={null}
-        countdown={limit ? <Countdown seconds={limit} restartKey={blockNode.id} onEnded={() => void goNext()} /> : null}
+        countdown={
+          limit ? <Countdown seconds={limit} restartKey={blockNode.id} onEnded={() => void goNext()} /> : null
+        }
         resources={[]}
         files={(blockNode.attributes.attachmentIds ?? []).map((id, i) => ({
           id,
           name: t('player.resources.document', { number: i + 1 }),
-          download: blockNode.attributes.attachmentUrls?.[i] ?? `/api/files/${encodeURIComponent(id)}/download`,
+          download:
+            blockNode.attributes.attachmentUrls?.[i] ?? `/api/files/${encodeURIComponent(id)}/download`,
         }))}
         calculator={Boolean(blockNode.attributes.tools.calculator ?? node.attributes.tools.calculator)}
       />
@@ -120,7 +134,11 @@ export function CourseNodePage({ nodeId }: { nodeId: string }) {
         before={
           hints.length > 0 ? (
             <Hints
-              hints={{ messages: hints.slice(0, revealed), remaining: hints.length - revealed, nextMalus: null }}
+              hints={{
+                messages: hints.slice(0, revealed),
+                remaining: hints.length - revealed,
+                nextMalus: null,
+              }}
               canReveal
               onReveal={() => {
                 setRevealed((n) => Math.min(hints.length, n + 1));

@@ -33,7 +33,9 @@ export function FeedbackDialog({
       }
     >
       {feedbacks.length > 1 ? (
-        <p className="dialog__count">{t('player.feedback.position', { index: index + 1, count: feedbacks.length })}</p>
+        <p className="dialog__count">
+          {t('player.feedback.position', { index: index + 1, count: feedbacks.length })}
+        </p>
       ) : null}
       <RichText html={feedback.message} />
     </Dialog>
@@ -65,7 +67,15 @@ export function NoAnswerDialog({ onStay, onContinue }: { onStay: () => void; onC
   );
 }
 
-export function HintConfirmDialog({ cost, onConfirm, onCancel }: { cost: number; onConfirm: () => void; onCancel: () => void }) {
+export function HintConfirmDialog({
+  cost,
+  onConfirm,
+  onCancel,
+}: {
+  cost: number;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Dialog
@@ -89,7 +99,15 @@ export function HintConfirmDialog({ cost, onConfirm, onCancel }: { cost: number;
 }
 
 /** SPEC §2 timed exercise confirmation; "later" goes back to the dashboard. */
-export function TimedConfirmDialog({ seconds, onStart, onLater }: { seconds: number; onStart: () => void; onLater: () => void }) {
+export function TimedConfirmDialog({
+  seconds,
+  onStart,
+  onLater,
+}: {
+  seconds: number;
+  onStart: () => void;
+  onLater: () => void;
+}) {
   const { t } = useTranslation();
   const minutes = Math.floor(seconds / 60);
   const rest = seconds % 60;

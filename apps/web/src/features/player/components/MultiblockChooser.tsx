@@ -11,7 +11,13 @@ interface MultiblockChooserProps {
 }
 
 /** SPEC §2: a multiblock first offers its blocks by numbered title. */
-export function MultiblockChooser({ title, choices, onChoose, headingRef, busy = false }: MultiblockChooserProps) {
+export function MultiblockChooser({
+  title,
+  choices,
+  onChoose,
+  headingRef,
+  busy = false,
+}: MultiblockChooserProps) {
   const { t } = useTranslation();
   return (
     <article className="block block--multiblock" aria-labelledby="multiblock-title">
@@ -23,7 +29,12 @@ export function MultiblockChooser({ title, choices, onChoose, headingRef, busy =
         <ol className="multiblock__list">
           {choices.map((choice, i) => (
             <li key={choice.id}>
-              <Button variant="secondary" className="multiblock__choice" disabled={busy} onClick={() => onChoose(choice.id)}>
+              <Button
+                variant="secondary"
+                className="multiblock__choice"
+                disabled={busy}
+                onClick={() => onChoose(choice.id)}
+              >
                 {t('player.node.numbered', { number: i + 1, title: choice.title ?? '' })}
                 {choice.done ? <span className="multiblock__done"> ✓ {t('player.node.done')}</span> : null}
               </Button>

@@ -6,7 +6,11 @@ import { lessonPath } from './get-lesson';
  * server creates it on first open, so the player finds it ready. The page itself is not kept:
  * the player loads it again under its own keys.
  */
-export async function openCurrentPage(lessonId: string, section: string | null, signal?: AbortSignal): Promise<void> {
+export async function openCurrentPage(
+  lessonId: string,
+  section: string | null,
+  signal?: AbortSignal,
+): Promise<void> {
   await apiFetch<unknown>(`${lessonPath(lessonId)}/pages/current`, {
     query: { noCache: Date.now(), section },
     signal,

@@ -13,10 +13,13 @@ export async function postAction(
   lessonId: string,
   inputs: readonly ActionInput[],
 ): Promise<Resource<string, LessonAttributes>> {
-  const doc = await apiFetch<Document<Resource<string, LessonAttributes>>>(`${lessonPath(lessonId)}/actions`, {
-    method: 'POST',
-    body: { inputs },
-  });
+  const doc = await apiFetch<Document<Resource<string, LessonAttributes>>>(
+    `${lessonPath(lessonId)}/actions`,
+    {
+      method: 'POST',
+      body: { inputs },
+    },
+  );
   return doc.data;
 }
 

@@ -13,7 +13,12 @@ export interface ReviewInput {
 }
 
 /** Rates a program (SPEC §3 Review: the ratio is rating / 5; an empty comment is not sent). */
-export async function postReview({ classId, programId, rating, comment }: ReviewInput): Promise<ReviewResource> {
+export async function postReview({
+  classId,
+  programId,
+  rating,
+  comment,
+}: ReviewInput): Promise<ReviewResource> {
   const text = comment?.trim();
   const doc = await apiFetch<Document<ReviewResource>>('reviews', {
     method: 'POST',

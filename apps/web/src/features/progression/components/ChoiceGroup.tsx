@@ -27,7 +27,11 @@ export function ChoiceGroup({ label, options, value, onChange, isDisabled = fals
           <Radio key={option.value} value={option.value} className="choice-group__option">
             {({ isSelected }) => (
               <>
-                <span className="choice-group__mark" aria-hidden="true" data-selected={isSelected || undefined} />
+                <span
+                  className="choice-group__mark"
+                  aria-hidden="true"
+                  data-selected={isSelected || undefined}
+                />
                 <span className="choice-group__text">{option.label}</span>
               </>
             )}

@@ -27,7 +27,9 @@ describe('end-of-lesson question', () => {
         }),
       },
       'POST lessons/l-1/actions': { body: lessonDoc('l-3', { state: 'AVAILABLE', progress: null }) },
-      'lessons/l-3': { body: lessonDoc('l-3', { state: 'AVAILABLE', progress: null, enabledSectionIds: ['s-1'] }) },
+      'lessons/l-3': {
+        body: lessonDoc('l-3', { state: 'AVAILABLE', progress: null, enabledSectionIds: ['s-1'] }),
+      },
       'lessons/l-3/pages/current': { body: pageDoc('l-3') },
     });
     renderQuestions();
@@ -68,7 +70,9 @@ describe('end-of-lesson question', () => {
     const user = userEvent.setup();
     mockApi({
       'lessons/l-1': {
-        body: lessonDoc('l-1', { actions: { interactive: [{ ...QUESTION, choices: [QUESTION.choices[0]!] }], unlockedLessons: [] } }),
+        body: lessonDoc('l-1', {
+          actions: { interactive: [{ ...QUESTION, choices: [QUESTION.choices[0]!] }], unlockedLessons: [] },
+        }),
       },
       'POST lessons/l-1/actions': {
         status: 409,
@@ -86,7 +90,9 @@ describe('end-of-lesson question', () => {
     const user = userEvent.setup();
     mockApi({
       'lessons/l-1': {
-        body: lessonDoc('l-1', { actions: { interactive: [{ ...QUESTION, choices: [QUESTION.choices[0]!] }], unlockedLessons: [] } }),
+        body: lessonDoc('l-1', {
+          actions: { interactive: [{ ...QUESTION, choices: [QUESTION.choices[0]!] }], unlockedLessons: [] },
+        }),
       },
       'POST lessons/l-1/actions': { status: 500, body: 'oops' },
     });

@@ -55,7 +55,9 @@ function Questions({
     if (!allAnswered(answers) || busy) return;
     setOpening(true);
     try {
-      const target = await send.mutateAsync(answers.map((choiceIdx, actionIdx) => ({ actionIdx, choiceIdx })));
+      const target = await send.mutateAsync(
+        answers.map((choiceIdx, actionIdx) => ({ actionIdx, choiceIdx })),
+      );
       void navigate(await openLesson(target.id));
     } catch (error) {
       setFailure(errorCodeOf(error));
@@ -73,7 +75,10 @@ function Questions({
           <ChoiceGroup
             key={actionIdx}
             label={action.label}
-            options={action.choices.map((choice, choiceIdx) => ({ value: String(choiceIdx), label: choice.response }))}
+            options={action.choices.map((choice, choiceIdx) => ({
+              value: String(choiceIdx),
+              label: choice.response,
+            }))}
             value={answers[actionIdx] == null ? null : String(answers[actionIdx])}
             onChange={(value) =>
               setAnswers((current) => current.map((answer, i) => (i === actionIdx ? Number(value) : answer)))

@@ -38,7 +38,9 @@ export function RadialScore({ percent, label, valueText, className }: RadialScor
     <div
       role="img"
       aria-label={label}
-      className={['radial-score', `radial-score--${progressColor(clamped / 100)}`, className].filter(Boolean).join(' ')}
+      className={['radial-score', `radial-score--${progressColor(clamped / 100)}`, className]
+        .filter(Boolean)
+        .join(' ')}
       data-filled={filled ? 'true' : 'false'}
     >
       <svg viewBox="0 0 120 120" aria-hidden="true" focusable="false" className="radial-score__ring">

@@ -46,6 +46,8 @@ describe('star rating', () => {
   it('reads its error with the group', () => {
     render(<Harness error="Choose a rating" />);
     expect(screen.getByText('Choose a rating')).toBeInTheDocument();
-    expect(screen.getByRole('radiogroup', { name: 'Your rating' })).toHaveAccessibleDescription('Choose a rating');
+    expect(screen.getByRole('radiogroup', { name: 'Your rating' })).toHaveAccessibleDescription(
+      'Choose a rating',
+    );
   });
 });

@@ -32,7 +32,14 @@ function Star({ filled }: { filled: boolean }) {
  * SPEC §5 rating, 1 to 5 stars, as a radio group (React Aria): arrows move and pick, each star
  * is named "3 stars" in the learner's language, and hovering previews the stars it would light.
  */
-export function StarRating({ value, onChange, label, error, isDisabled = false, name = 'rating' }: StarRatingProps) {
+export function StarRating({
+  value,
+  onChange,
+  label,
+  error,
+  isDisabled = false,
+  name = 'rating',
+}: StarRatingProps) {
   const { t } = useTranslation();
   const [preview, setPreview] = useState<number | null>(null);
   const lit = preview ?? value;

@@ -12,7 +12,9 @@ function Where() {
 
 /** Renders a progression screen at `path` with a fresh query client and a location probe. */
 export function renderAt(path: string, pattern: string, element: ReactElement) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR, evaluate, initialCalc, keyFromKeyboard, press, type CalcKey, type CalcState } from './calculator';
+import {
+  ERROR,
+  evaluate,
+  initialCalc,
+  keyFromKeyboard,
+  press,
+  type CalcKey,
+  type CalcState,
+} from './calculator';
 
 function run(keys: string): CalcState {
   return [...keys].reduce((state, ch) => {

@@ -38,7 +38,8 @@ export function formatNumber(n: number): string {
   if (!Number.isFinite(n)) return ERROR;
   let text = String(round(n));
   if (text.length > DISPLAY_MAX) {
-    for (let p = DISPLAY_MAX - 1; p > 0 && text.length > DISPLAY_MAX; p--) text = String(Number(n.toPrecision(p)));
+    for (let p = DISPLAY_MAX - 1; p > 0 && text.length > DISPLAY_MAX; p--)
+      text = String(Number(n.toPrecision(p)));
     if (text.length > DISPLAY_MAX) text = n.toExponential(2);
   }
   return text.replace('.', ',');
@@ -125,7 +126,8 @@ export function press(previous: CalcState, key: CalcKey): CalcState {
       const last = state.history[state.history.length - 1];
       if (value === null) {
         // Changing one's mind about the operator replaces it.
-        if (typeof last === 'string') return { ...state, history: [...state.history.slice(0, -1), key.operator] };
+        if (typeof last === 'string')
+          return { ...state, history: [...state.history.slice(0, -1), key.operator] };
         if (state.history.length === 0) return { ...state, history: [0, key.operator] };
         return state;
       }

@@ -25,7 +25,11 @@ export function CountdownWidget({ seconds }: { seconds: number }) {
 
   return (
     <div className="countdown-widget">
-      <span role="timer" aria-label={t('widgets.countdown.label')} className={`countdown-widget__time${left <= COUNTDOWN_ENDING_S ? ' is-ending' : ''}`}>
+      <span
+        role="timer"
+        aria-label={t('widgets.countdown.label')}
+        className={`countdown-widget__time${left <= COUNTDOWN_ENDING_S ? ' is-ending' : ''}`}
+      >
         {formatClock(left)}
       </span>
       <button
