@@ -16,7 +16,6 @@ export const CORE_SECTIONS = [
   'browserNotice',
   'userMenu',
   'routes',
-  'comingSoon',
   'login',
   'recover',
   'register',

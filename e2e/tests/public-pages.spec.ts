@@ -40,7 +40,7 @@ test.describe('public pages', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('a screen of a later release says it is coming, accessibly', async ({ page }) => {
+  test('the profile screen opens signed in, accessibly', async ({ page }) => {
     await page.goto('/login');
     await signIn(page);
     await expect(page.getByRole('heading', { name: 'Mes formations' })).toBeVisible();

@@ -19,7 +19,6 @@ const SIGNED_OUT = [
   'features/auth',
   'features/legal',
   'features/errors',
-  'app/ComingSoon.tsx',
   'app/Shell.tsx',
   'app/UserMenu.tsx',
   'app/BrowserNotice.tsx',
