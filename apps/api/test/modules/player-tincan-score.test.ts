@@ -1,202 +1,38 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/app';
-import { importFolder } from '../../src/content/importer';
-import { DEMO } from '../content/helpers';
-import { testEnv } from '../helpers/app';
-import type { ErrorDoc } from '../helpers/app';
-import { createTestDb } from '../helpers/test-db';
+import type { FastifyInstance } from 'fastify';
 import type { TestDb } from '../helpers/test-db';
-import type { PageDoc } from '../helpers/player';
+import { doc, errorsOf, startTincanWorld } from '../helpers/tincan';
+import type { TincanWorld } from '../helpers/tincan';
 
 /**
  * POST /api/lessons/{id}/pages/custom-tincan-score (docs/api.md "Lesson player"): the demo
  * course "Health and safety at work" (English tenant) has a tincan page, the fifth. Each test
  * takes a fresh lesson of that course for the demo learner and walks to it through the API.
  */
-const HOST = 'en.localhost';
-
+let w: TincanWorld;
 let t: TestDb;
 let app: FastifyInstance;
 let peer: FastifyInstance;
-let filesDir: string;
-let contextId: string;
-let courseId: string;
-let classId: string;
-let learnerId: string;
 let teacherId: string;
 let learnerToken: string;
-let lessonCount = 0;
-
-async function login(email: string, password: string): Promise<string> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/users/login',
-    headers: { host: HOST },
-    payload: { email, password },
-  });
-  expect(res.statusCode).toBe(200);
-  return (res.json() as { access_token: string }).access_token;
-}
 
 beforeAll(async () => {
-  t = await createTestDb();
-  filesDir = mkdtempSync(path.join(tmpdir(), 'parcours-tincan-score-'));
-  const report = await importFolder(t.db, DEMO, { filesDir });
-  expect(report.errors).toEqual([]);
-  const make = async () => {
-    const a = await buildApp({ env: testEnv(), db: t.db, dbKind: t.kind, filesDir, logger: false });
-    await a.ready();
-    return a;
-  };
-  app = await make();
-  // Another server process on the same database: only the database decides between the two.
-  peer = await make();
-  const course = await t.db
-    .selectFrom('courses as c')
-    .innerJoin('contexts as x', 'x.id', 'c.contextId')
-    .select(['c.id', 'c.contextId'])
-    .where('x.alias', '=', 'en')
-    .where('c.title', '=', 'Health and safety at work')
-    .executeTakeFirstOrThrow();
-  courseId = course.id;
-  contextId = course.contextId;
-  const userOf = async (email: string) =>
-    (
-      await t.db
-        .selectFrom('users')
-        .select('id')
-        .where('contextId', '=', contextId)
-        .where('email', '=', email)
-        .executeTakeFirstOrThrow()
-    ).id;
-  learnerId = await userOf('learner@example.com');
-  teacherId = await userOf('teacher@example.com');
-  classId = (
-    await t.db
-      .selectFrom('classUsers as cu')
-      .innerJoin('classes as k', 'k.id', 'cu.classId')
-      .select('k.id')
-      .where('cu.userId', '=', learnerId)
-      .executeTakeFirstOrThrow()
-  ).id;
-  learnerToken = await login('learner@example.com', 'Learner#2026');
+  w = await startTincanWorld('tincan-score');
+  ({ t, app, peer, teacherId, learnerToken } = w);
 });
 afterAll(async () => {
-  await peer?.close();
-  await app?.close();
-  await t?.close();
-  if (filesDir) rmSync(filesDir, { recursive: true, force: true });
+  await w?.close();
 });
 
-/** A fresh lesson of the whole course (every section) for `userId`. */
-async function newLesson(userId: string): Promise<string> {
-  const id = `tincan-score-${++lessonCount}`;
-  const now = new Date().toISOString();
-  await t.db
-    .insertInto('lessons')
-    .values({
-      id,
-      contextId,
-      userId,
-      classId,
-      classProgramId: null,
-      classStepProgramId: null,
-      courseId,
-      programCourseId: null,
-      currentNodeId: null,
-      enabledSectionIds: '[]',
-      timeLimit: null,
-      state: 'AVAILABLE',
-      progress: null,
-      certificationRef: null,
-      startAt: null,
-      startedAt: null,
-      endedAt: null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute();
-  return id;
-}
-
-function client(token: string, on: FastifyInstance = app) {
-  const headers = { host: HOST, authorization: `Bearer ${token}` };
-  const send = (
-    method: 'GET' | 'POST' | 'PATCH',
-    url: string,
-    payload?: object,
-  ): Promise<LightMyRequestResponse> => on.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-  return {
-    current: (lessonId: string, query = '') => send('GET', `/api/lessons/${lessonId}/pages/current${query}`),
-    close: (lessonId: string, pageId: string) =>
-      send('PATCH', `/api/lessons/${lessonId}/pages/current`, { pageId }),
-    next: (lessonId: string, fromPageId: string) =>
-      send('POST', `/api/lessons/${lessonId}/pages/next`, { fromPageId }),
-    choose: (lessonId: string, pageId: string, nodeId: string) =>
-      send('POST', `/api/lessons/${lessonId}/pages/current/choose`, { pageId, nodeId }),
-    score: (lessonId: string, body: object) =>
-      send('POST', `/api/lessons/${lessonId}/pages/custom-tincan-score`, body),
-  };
-}
-
-const doc = (res: LightMyRequestResponse) => (res.json() as PageDoc).data;
-const errorsOf = (res: LightMyRequestResponse) => (res.json() as ErrorDoc).errors;
-
-/** A fresh lesson walked to its tincan page (earlier pages closed empty); the pages passed on the way, and the module's launch. */
-async function toTincan(): Promise<{
-  lessonId: string;
-  pageId: string;
-  index: number;
-  before: PageDoc['data'][];
-  launch: string;
-}> {
-  const lessonId = await newLesson(learnerId);
-  const p = client(learnerToken);
-  let res = await p.current(lessonId);
-  const before: PageDoc['data'][] = [];
-  for (let guard = 0; guard < 20; guard++) {
-    expect(res.statusCode, res.body).toBe(200);
-    const page = doc(res);
-    if (page.attributes.block?.type === 'tincan') {
-      // The launch the server issued with the module page: every score below sends it back.
-      const launch = (page.attributes as { tincanLaunch?: string | null }).tincanLaunch;
-      if (!launch) throw new Error('the module page came without a launch');
-      return { lessonId, pageId: page.id, index: page.attributes.index, before, launch };
-    }
-    expect((await p.close(lessonId, page.id)).statusCode).toBe(200);
-    before.push(page);
-    res = await p.next(lessonId, page.id);
-  }
-  throw new Error('no tincan page in the demo course');
-}
-
-async function learnerState(lessonId: string) {
-  const u = await t.db
-    .selectFrom('users')
-    .select(['scoring', 'donePageCount'])
-    .where('id', '=', learnerId)
-    .executeTakeFirstOrThrow();
-  const l = await t.db
-    .selectFrom('lessons')
-    .select('scoring')
-    .where('id', '=', lessonId)
-    .executeTakeFirstOrThrow();
-  const graded = await t.db
-    .selectFrom('lessonPages')
-    .select('id')
-    .where('lessonId', '=', lessonId)
-    .where('answeredAt', 'is not', null)
-    .execute();
-  return {
-    xp: Number((JSON.parse(u.scoring || '{}') as { xp?: number }).xp ?? 0),
-    done: u.donePageCount,
-    lesson: (JSON.parse(l.scoring || '{}') as { global?: { actual: number; max: number } }).global,
-    graded: graded.length,
-  };
+const login = (email: string, password: string) => w.login(email, password);
+const newLesson = (userId: string) => w.newLesson(userId);
+const client = (token: string, on?: FastifyInstance) => w.client(token, on);
+const learnerState = (lessonId: string) => w.learnerState(lessonId);
+/** The module's launch is part of every score below: a page served without one is a failure. */
+async function toTincan() {
+  const walked = await w.toTincan();
+  if (!walked.launch) throw new Error('the module page came without a launch');
+  return { ...walked, launch: walked.launch };
 }
 
 describe('custom-tincan-score', () => {
