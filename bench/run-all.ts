@@ -4,6 +4,7 @@ import { dashboardLoad } from './dashboard-load';
 import { nextPaint } from './next-paint';
 import { playerLoad } from './player-load';
 import { startReport } from './start';
+import { printTargets } from './targets';
 
 // `npm run bench [-- api|bundle|player|next|start|dashboard]`: every measurement by default.
 const which = new Set(process.argv.slice(2));
@@ -14,3 +15,4 @@ if (all || which.has('next')) await nextPaint();
 if (all || which.has('player')) await playerLoad();
 if (all || which.has('start')) await startReport();
 if (all || which.has('dashboard')) await dashboardLoad();
+printTargets();
