@@ -22,6 +22,12 @@ export const playerSlots: PlayerSlots = {
   RowAudio: lazy(() =>
     import('../../features/widgets/sound/RowAudio').then((m) => ({ default: m.RowAudio })),
   ),
+  // An unknown lesson id says so (issue 12), not "cannot find the next page".
+  LessonNotFound: lazy(() =>
+    import('../../features/errors/components/NotFoundPage').then((m) => ({
+      default: () => <m.NotFoundPage what="lesson" />,
+    })),
+  ),
   // Loaded when a learner first asks for documents by e-mail.
   DocumentsDialog: lazy(() =>
     import('../../features/contact/components/DocumentationDialog').then((m) => ({

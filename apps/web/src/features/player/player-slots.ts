@@ -23,6 +23,8 @@ export interface PlayerSlots {
   FileViewer?: ComponentType<{ file: SlotFile; onClose: () => void }>;
   /** Plays a row's own sound (row setting `audioFileId`). */
   RowAudio?: ComponentType<{ fileId: string; autoPlay: boolean }>;
+  /** Shown instead of the player when the lesson id is unknown (features/errors). */
+  LessonNotFound?: ComponentType;
 }
 
 export const PlayerSlotsContext = createContext<PlayerSlots>({ rows: {} });

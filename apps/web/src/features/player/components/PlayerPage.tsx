@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -12,6 +12,7 @@ import {
   scoreOf,
   timeLimitOf,
 } from '../player-model';
+import { usePlayerSlots } from '../player-slots';
 import { usePagePlayer, type PlayerMode } from '../use-page-player';
 import { BlockScreen } from './BlockScreen';
 import { CorrectionLegend } from './CorrectionLegend';
@@ -31,6 +32,8 @@ import { MultiblockChooser } from './MultiblockChooser';
 import { Toolbar } from './Toolbar';
 import '../player.css';
 
+const isNotFound = (error: unknown) => (error as { status?: unknown } | null)?.status === 404;
+
 interface PlayerPageProps {
   lessonId: string;
   /** A page named by the route (an already reached page, or the page to correct). */
@@ -49,6 +52,7 @@ export function PlayerPage({ lessonId, pageId, mode = 'page' }: PlayerPageProps)
   const nextRef = useRef(player.next);
   const playing = mode === 'page';
   const resources = usePageResources(page?.id ?? null, page ? lessonId : null);
+  const slots = usePlayerSlots();
 
   useEffect(() => {
     nextRef.current = player.next;
@@ -78,6 +82,14 @@ export function PlayerPage({ lessonId, pageId, mode = 'page' }: PlayerPageProps)
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [playing, isTincan, dialogOpen]);
 
+  // The lesson itself is unknown (404, not the 409 of a missing next page): say that.
+  const { LessonNotFound } = slots;
+  if (playing && player.loadError === 'MODEL_NOT_FOUND' && isNotFound(player.query.error) && LessonNotFound)
+    return (
+      <Suspense fallback={<Spinner label={t('player.loading')} />}>
+        <LessonNotFound />
+      </Suspense>
+    );
   if (player.loadError) {
     // SPEC §8 MODEL_NOT_FOUND: in the back office's correction window, closing the error closes
     // that window (the back office opened it) instead of sending the administrator home.
