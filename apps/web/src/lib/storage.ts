@@ -18,6 +18,8 @@ export const STORAGE_KEYS = {
   dontShowAddToPhone: `${PREFIX}dontShowAddToPhone`,
   /** The install prompt was offered in this tab (session storage). */
   installOffered: `${PREFIX}installOffered`,
+  /** The lesson the learner last played, any tab (the home's resume card, issue 12). */
+  lastLesson: `${PREFIX}lastLesson`,
 } as const;
 
 function safe<T>(run: () => T, fallback: T): T {
@@ -58,6 +60,9 @@ export const getDontShowAddToPhone = (): boolean => read(local(), STORAGE_KEYS.d
 export const setDontShowAddToPhone = (): void => write(local(), STORAGE_KEYS.dontShowAddToPhone, '1');
 export const wasInstallOffered = (): boolean => read(session(), STORAGE_KEYS.installOffered) === '1';
 export const markInstallOffered = (): void => write(session(), STORAGE_KEYS.installOffered, '1');
+
+export const getLastLesson = (): string | null => read(local(), STORAGE_KEYS.lastLesson);
+export const setLastLesson = (lessonId: string): void => write(local(), STORAGE_KEYS.lastLesson, lessonId);
 
 export interface ActiveLesson {
   classId: string;

@@ -239,8 +239,16 @@ describe('home: lessons on cards', () => {
     renderHome();
     const bar = await screen.findByRole('progressbar', { name: 'Progress of Course k1' });
     expect(bar).toHaveAttribute('aria-valuenow', '40');
-    expect(screen.getByText('Score: 75%')).toBeInTheDocument();
+    const card = screen.getByRole('article', { name: 'Class 1' });
+    expect(within(card).getByText('Score: 75%')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Continue Course k1' })).toHaveAttribute('href', '/session/l-1');
+    // Issue 12: the lesson in progress comes first, before the classes.
+    const resume = screen.getByRole('region', { name: 'Pick up where you left off' });
+    expect(within(resume).getByRole('link', { name: 'Resume Course k1' })).toHaveAttribute(
+      'href',
+      '/session/l-1',
+    );
+    expect(resume.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });
 

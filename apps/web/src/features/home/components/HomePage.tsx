@@ -31,6 +31,7 @@ import {
 import { ClassCard } from './ClassCard';
 import { EmptyState, type EmptyVariant } from './EmptyState';
 import { HomeFilters } from './HomeFilters';
+import { ResumeCard } from './ResumeCard';
 import '../home.css';
 
 const PERIODS = new Set<PeriodFilter>(['active', 'next', 'past']);
@@ -158,6 +159,8 @@ export function HomePage({ classActions }: HomePageProps = {}) {
         <h1>{t('home.title')}</h1>
         {name ? <p className="home__greeting">{t('home.greeting', { name })}</p> : null}
       </div>
+
+      <ResumeCard views={views ? available : null} lessons={lessons.data} />
 
       <HomeFilters
         filters={filters}

@@ -5,6 +5,7 @@
  * graded. The server still decides everything when the answers arrive.
  */
 import { useEffect, useRef } from 'react';
+import { setLastLesson } from '../../../lib/storage';
 import type { LessonPage } from '../api/lesson-page';
 import {
   answerQueue,
@@ -48,6 +49,11 @@ export function usePlayerOffline(o: PlayerOfflineOptions) {
   useEffect(() => {
     opts.current = o;
   });
+
+  // The home's resume card offers the lesson last played on this device (issue 12).
+  useEffect(() => {
+    if (o.playing) setLastLesson(o.lessonId);
+  }, [o.playing, o.lessonId]);
 
   useEffect(() => {
     startOfflineSync();
