@@ -1,18 +1,22 @@
 import { apiLoad } from './api-load';
 import { bundleReport } from './bundle';
 import { dashboardLoad } from './dashboard-load';
+import { growthBench } from './growth';
+import { lighthouseReport } from './lighthouse';
 import { nextPaint } from './next-paint';
 import { playerLoad } from './player-load';
 import { startReport } from './start';
 import { printTargets } from './targets';
 
-// `npm run bench [-- api|bundle|player|next|start|dashboard]`: every measurement by default.
+// `npm run bench [-- api|bundle|lighthouse|player|next|start|dashboard]`: every measurement by default.
 const which = new Set(process.argv.slice(2));
 const all = which.size === 0;
 if (all || which.has('bundle')) await bundleReport();
+if (all || which.has('lighthouse')) await lighthouseReport();
 if (all || which.has('api')) await apiLoad();
 if (all || which.has('next')) await nextPaint();
 if (all || which.has('player')) await playerLoad();
 if (all || which.has('start')) await startReport();
 if (all || which.has('dashboard')) await dashboardLoad();
+if (all || which.has('growth')) await growthBench();
 printTargets();
