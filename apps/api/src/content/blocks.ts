@@ -123,7 +123,7 @@ function buildRow(row: RowFile, order: number, refs: BlockRefs): Record<string, 
       return {
         ...base,
         widgets: row.widgets.map((w) =>
-          'file' in w
+          'file' in w && w.file !== undefined
             ? { kind: w.kind, appFile: appFile(refs.file(w.file)) }
             : w.kind === 'richtext'
               ? { kind: w.kind, html: clean(w.html) }

@@ -150,6 +150,18 @@ async function walkLesson(alias: string, lessonId: string, pick: number): Promis
     );
     checkedPages++;
     if (page.attributes.block) checkedBlocks.add(page.attributes.block.id);
+    // The page's resource nodes (SPEC §3 "a block holds resources") are read, never pages.
+    const listed = await send('GET', `/api/pages/${page.id}/resources?lessonId=${lessonId}`);
+    expect(listed.statusCode).toBe(200);
+    for (const r of (listed.json() as { data: { attributes: { block: { id: string } | null } }[] }).data) {
+      if (!r.attributes.block) continue;
+      checkedBlocks.add(r.attributes.block.id);
+      const secrets = secretsOf(solutions.get(r.attributes.block.id)!);
+      walkJson(r, (key, value, at) => {
+        if (key !== null && FORBIDDEN_KEYS.has(key)) leaks.push(`resource ${at}`);
+        if (typeof value === 'string' && secrets.has(value)) leaks.push(`resource secret at ${at}`);
+      });
+    }
     // Unlock every hint, then look again: hints are never answers.
     for (let i = 0; i < page.attributes.hints.remaining; i++) {
       const h = await send('POST', `${base}/current/hints`, { pageId: page.id });

@@ -161,7 +161,14 @@ const widget = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('countdown'), seconds: z.number().int().positive() }),
   z.strictObject({ kind: z.literal('pdf'), file: filePath }),
   z.strictObject({ kind: z.literal('sound'), file: filePath }),
-  z.strictObject({ kind: z.literal('video'), url: z.string().regex(VIDEO_URL) }),
+  // A link of the supported form (SPEC §5), or a stored video of a supported type (SPEC §3).
+  z
+    .strictObject({
+      kind: z.literal('video'),
+      url: z.string().regex(VIDEO_URL).optional(),
+      file: filePath.optional(),
+    })
+    .refine((w) => (w.url === undefined) !== (w.file === undefined), 'a video widget has either url or file'),
   z.strictObject({ kind: z.literal('richtext'), html }),
 ]);
 const widgetsRow = z.strictObject({

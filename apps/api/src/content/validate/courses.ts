@@ -185,7 +185,7 @@ function validateRow(
       row.files.forEach((f, i) => useFile(`${rp}.files[${i}]`, f));
       break;
     case 'widgets':
-      row.widgets.forEach((w, i) => 'file' in w && useFile(`${rp}.widgets[${i}].file`, w.file));
+      row.widgets.forEach((w, i) => 'file' in w && w.file && useFile(`${rp}.widgets[${i}].file`, w.file));
       break;
     default:
       break;
@@ -200,10 +200,16 @@ function validateTree(
   useFile: (file: string, p: string, rel: string) => void,
 ): void {
   const ids = new Map<string, string>();
-  const walk = (n: NodeFile, p: string, depth: number): void => {
+  const walk = (n: NodeFile, p: string, depth: number, underBlock: boolean): void => {
     if (ids.has(n.id)) push(cf, `${p}.id`, `duplicate node id "${n.id}" (first at ${ids.get(n.id)})`);
     else ids.set(n.id, p);
     n.attachments.forEach((f, i) => useFile(cf, `${p}.attachments[${i}]`, f));
+    if (underBlock) {
+      // SPEC §3 "a block holds resources": each one a block node of its own, listed by the
+      // toolbar's resources (GET pages/{id}/resources), never a page of the lesson.
+      validateResource(n, p, cf, blocks, push);
+      return;
+    }
     const type = nodeType(n, depth);
     if (depth === 1 && type !== 'container')
       push(cf, `${p}.type`, 'the root holds containers (sections) only');
@@ -212,14 +218,32 @@ function validateTree(
     if (type === 'block') {
       if (!n.block) push(cf, `${p}.block`, 'a block node needs a block id');
       else if (!blocks.has(n.block)) push(cf, `${p}.block`, `unknown block "${n.block}"`);
-      if (n.children.length) push(cf, `${p}.children`, 'a block node has no children');
     } else {
       if (n.block) push(cf, `${p}.block`, `a ${type} node does not hold a block`);
       if (n.children.length === 0) push(cf, `${p}.children`, `a ${type} node needs children`);
     }
-    n.children.forEach((c, i) => walk(c, `${p}.children[${i}]`, depth + 1));
+    n.children.forEach((c, i) => walk(c, `${p}.children[${i}]`, depth + 1, type === 'block'));
   };
-  d.tree.children.forEach((c, i) => walk(c, `tree.children[${i}]`, 1));
+  d.tree.children.forEach((c, i) => walk(c, `tree.children[${i}]`, 1, false));
+}
+
+/** A resource node under a block: a slide block of its own (read in the resource modal, never graded), no children. */
+function validateResource(
+  n: NodeFile,
+  p: string,
+  cf: string,
+  blocks: Map<string, BlockFile>,
+  push: Push,
+): void {
+  if (n.type && n.type !== 'block') push(cf, `${p}.type`, 'a resource under a block is a block node');
+  if (!n.block) push(cf, `${p}.block`, 'a resource node needs a block id');
+  else {
+    const blk = blocks.get(n.block);
+    if (!blk) push(cf, `${p}.block`, `unknown block "${n.block}"`);
+    else if (blk.type !== 'slide') push(cf, `${p}.block`, `a resource is a slide block, not ${blk.type}`);
+  }
+  if (n.children.length) push(cf, `${p}.children`, 'a resource node has no children');
+  if (n.settings.timeLimit) push(cf, `${p}.settings.timeLimit`, 'a resource node has no time limit');
 }
 
 export function nodeType(n: NodeFile, depth: number): 'container' | 'multiblock' | 'block' {

@@ -16,6 +16,7 @@ import { termLinks, visibleBlocksByIds } from '../course-blocks/repository';
 import { toBlockResource } from '../course-blocks/serializer';
 import type { Scope } from '../scope';
 import { groupBy, notFound, scopeOf } from '../scope';
+import { courseNodeGuidanceRoutes } from './guidance';
 import { childrenOf, listNodes, nodesByIds } from './repository';
 import { toNodeResource } from './serializer';
 
@@ -146,4 +147,6 @@ export const courseNodeRoutes: FastifyPluginAsyncZod = async (app) => {
       return resourceDocument(data, await resolveIncludes(scope, relations, [data], q.include));
     },
   );
+
+  await app.register(courseNodeGuidanceRoutes);
 };
