@@ -36,6 +36,7 @@ import { uploadRoutes } from './modules/files/upload';
 import { lessonPageRoutes } from './modules/lesson-pages/routes';
 import { lessonRoutes } from './modules/lessons/routes';
 import { logBookRecordRoutes } from './modules/log-book-records/routes';
+import { lrsRoutes } from './modules/lrs/routes';
 import { manifestRoutes } from './modules/manifest/routes';
 import { offlineRoutes } from './modules/offline/routes';
 import { pageListRoutes } from './modules/pages/list';
@@ -203,6 +204,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(courseBlockRoutes);
       // Certificates (issue 9): items, PDF, Open Badges credential, keys, public verification.
       await api.register(certificateRoutes, { secret: env.JWT_SECRET as string, publicUrl: env.PUBLIC_URL });
+      // Learning records (issue 14): the xAPI statements resource and module launches.
+      await api.register(lrsRoutes, opts.now ? { now: opts.now } : {});
       await registerTincan(api);
     },
     { prefix: '/api' },

@@ -364,6 +364,42 @@ export interface CertificatesTable {
   revokedAt: string | null;
 }
 
+/** Learning record store (issue 14, migration 0010). */
+export interface XapiStatementsTable {
+  contextId: string;
+  id: string;
+  userId: string | null;
+  actorKey: string;
+  verbId: string;
+  activityId: string | null;
+  refId: string | null;
+  registration: string | null;
+  voiding: Generated<Flag>;
+  voided: Generated<Flag>;
+  stored: string;
+  body: Json;
+}
+export interface XapiCredentialsTable {
+  key: string;
+  contextId: string;
+  userId: string;
+  lessonId: string;
+  pageId: string;
+  registration: string;
+  secretHash: string;
+  expiresAt: string;
+  createdAt: string;
+}
+export interface XapiOutboxTable {
+  contextId: string;
+  statementId: string;
+  attempts: Generated<number>;
+  nextAttemptAt: string;
+  deliveredAt: string | null;
+  lastError: string | null;
+  createdAt: string;
+}
+
 export interface Database {
   contexts: ContextsTable;
   contextHostnames: ContextHostnamesTable;
@@ -399,6 +435,9 @@ export interface Database {
   installationSecrets: InstallationSecretsTable;
   signingKeys: SigningKeysTable;
   certificates: CertificatesTable;
+  xapiStatements: XapiStatementsTable;
+  xapiCredentials: XapiCredentialsTable;
+  xapiOutbox: XapiOutboxTable;
 }
 
 /** Reads a JSON text column; a corrupt value yields the fallback rather than a 500. */

@@ -1,0 +1,250 @@
+import type { Db, DbKind } from '../../db/db';
+import { stableId } from '../../lib/ids';
+import type { ContextRow } from '../contexts/repository';
+import { homePageOf, learnerAgent, registrationOf } from './credentials';
+import { enqueueForwarding } from './forward';
+import type { Agent, Statement } from './statement-schema';
+import { prepare, storeStatements } from './store';
+
+/**
+ * Statements the player itself records for the learner's actions (issue 14): launched, answered
+ * (with the result), hint unlocked, lesson completed. They are emitted AFTER the player's
+ * transaction commits, off its path: queued in memory and written in batches, one transaction
+ * per tenant and flush. If the process dies between the commit and the flush, those statements
+ * are lost; the answer itself is not (decision 0017 says why that trade is taken).
+ */
+
+const VERB = {
+  launched: { id: 'http://adlnet.gov/expapi/verbs/launched', display: { 'en-US': 'launched' } },
+  answered: { id: 'http://adlnet.gov/expapi/verbs/answered', display: { 'en-US': 'answered' } },
+  unlocked: { id: 'http://id.tincanapi.com/verb/unlocked', display: { 'en-US': 'unlocked' } },
+  completed: { id: 'http://adlnet.gov/expapi/verbs/completed', display: { 'en-US': 'completed' } },
+};
+const blockActivity = (blockId: string) => ({
+  objectType: 'Activity' as const,
+  id: `urn:parcours:block:${blockId}`,
+});
+const lessonActivity = (lessonId: string) => ({
+  objectType: 'Activity' as const,
+  id: `urn:parcours:lesson:${lessonId}`,
+});
+const SYSTEM = (homePage: string): Agent => ({
+  objectType: 'Agent',
+  name: 'Parcours',
+  account: { homePage, name: 'player' },
+});
+
+export interface Emitted {
+  userId: string;
+  statement: Statement;
+}
+
+export function launchedStatement(
+  actor: Agent,
+  registration: string,
+  target: { userId: string; lessonId: string; blockId: string | null },
+  now: Date,
+): Emitted {
+  return {
+    userId: target.userId,
+    statement: {
+      actor,
+      verb: VERB.launched,
+      object: target.blockId ? blockActivity(target.blockId) : lessonActivity(target.lessonId),
+      context: { registration, contextActivities: { parent: [lessonActivity(target.lessonId)] } },
+      timestamp: now.toISOString(),
+    },
+  };
+}
+
+/** What the player tells after a commit: who, which lesson, and the page as answered. */
+export interface PlayerEvent {
+  kind: 'answered' | 'hint';
+  userId: string;
+  lessonId: string;
+  at: Date;
+  blockId: string | null;
+  /** Answered: the page's recorded score and outcome; hint: how many hints are now unlocked. */
+  score?: { actual: number; max: number } | undefined;
+  outcome?: string | undefined;
+  hintsUsed?: number | undefined;
+}
+
+interface Queued {
+  context: Pick<ContextRow, 'id' | 'alias' | 'hosts'>;
+  event: PlayerEvent | null;
+  emitted: Emitted | null;
+}
+
+interface Queue {
+  items: Queued[];
+  flushing: Promise<void> | null;
+  kind: DbKind;
+}
+const queues = new WeakMap<Db, Queue>();
+
+/** Queues statements already built (the launch). */
+export function emitStatements(
+  db: Db,
+  kind: DbKind,
+  context: Queued['context'],
+  statements: Emitted[],
+): void {
+  for (const emitted of statements) enqueue(db, kind, { context, event: null, emitted });
+}
+
+/** Queues a player event; its statements are built at flush time (one read of users and lessons per batch). */
+export function emitPlayerEvent(db: Db, kind: DbKind, context: Queued['context'], event: PlayerEvent): void {
+  enqueue(db, kind, { context, event, emitted: null });
+}
+
+function enqueue(db: Db, kind: DbKind, item: Queued) {
+  let q = queues.get(db);
+  if (!q) {
+    q = { items: [], flushing: null, kind };
+    queues.set(db, q);
+  }
+  q.items.push(item);
+  if (!q.flushing) q.flushing = new Promise((resolve) => setImmediate(resolve)).then(() => drain(db, q));
+}
+
+/** Resolves once every statement queued so far is written (tests, shutdown). */
+export async function flushEmitted(db: Db): Promise<void> {
+  while (queues.get(db)?.flushing) await queues.get(db)?.flushing;
+}
+
+async function drain(db: Db, q: Queue): Promise<void> {
+  try {
+    while (q.items.length > 0) {
+      const items = q.items.splice(0, 200);
+      try {
+        await write(db, q.kind, items);
+      } catch {
+        // A lost learning record must never fail or slow the player; the answer is committed.
+      }
+    }
+  } finally {
+    q.flushing = null;
+  }
+}
+
+async function write(db: Db, kind: DbKind, items: Queued[]): Promise<void> {
+  const userIds = [...new Set(items.map((i) => i.event?.userId).filter((u): u is string => !!u))];
+  const lessonIds = [...new Set(items.map((i) => i.event?.lessonId).filter((u): u is string => !!u))];
+  const users = userIds.length
+    ? await db.selectFrom('users').select(['id', 'tincanIdentifier']).where('id', 'in', userIds).execute()
+    : [];
+  const completedLessons = lessonIds.length
+    ? await db
+        .selectFrom('lessons')
+        .select('id')
+        .where('id', 'in', lessonIds)
+        .where('progress', '=', 'COMPLETED')
+        .execute()
+    : [];
+  const userOf = new Map(users.map((u) => [u.id, u]));
+  const done = new Set(completedLessons.map((l) => l.id));
+  const byContext = new Map<string, { context: Queued['context']; list: (Emitted & { id?: string })[] }>();
+  for (const item of items) {
+    const entry = byContext.get(item.context.id) ?? { context: item.context, list: [] };
+    byContext.set(item.context.id, entry);
+    if (item.emitted) entry.list.push(item.emitted);
+    const user = item.event ? userOf.get(item.event.userId) : undefined;
+    if (item.event && user) entry.list.push(...eventStatements(item.context, user, item.event, done));
+  }
+  for (const { context, list } of byContext.values()) {
+    const stored = new Date().toISOString();
+    // One completion per lesson: its id is derived from the lesson, and an id already stored is skipped.
+    const fixed = list.map((e) => e.statement.id).filter((id): id is string => !!id);
+    const existing = fixed.length
+      ? new Set(
+          (
+            await db
+              .selectFrom('xapiStatements')
+              .select('id')
+              .where('contextId', '=', context.id)
+              .where('id', 'in', fixed)
+              .execute()
+          ).map((r) => r.id),
+        )
+      : new Set<string>();
+    const seen = new Set<string>();
+    const batch = list
+      .filter(
+        (e) =>
+          !e.statement.id ||
+          (!existing.has(e.statement.id) && !seen.has(e.statement.id) && seen.add(e.statement.id)),
+      )
+      .map((e) => prepare(e.statement, e.userId, SYSTEM(homePageOf(context)), stored));
+    await storeStatements(db, kind, context.id, batch, (trx, rows) =>
+      enqueueForwarding(trx, context, rows, stored),
+    );
+  }
+}
+
+function eventStatements(
+  context: Queued['context'],
+  user: { id: string; tincanIdentifier: string | null },
+  e: PlayerEvent,
+  completedLessons: Set<string>,
+): Emitted[] {
+  const actor = learnerAgent(context, user);
+  const object = e.blockId ? blockActivity(e.blockId) : lessonActivity(e.lessonId);
+  const ctx = {
+    registration: registrationOf(e.blockId),
+    contextActivities: { parent: [lessonActivity(e.lessonId)] },
+  };
+  const timestamp = e.at.toISOString();
+  const out: Emitted[] = [];
+  if (e.kind === 'answered') {
+    const s = e.score;
+    out.push({
+      userId: user.id,
+      statement: {
+        actor,
+        verb: VERB.answered,
+        object,
+        context: ctx,
+        timestamp,
+        result: {
+          completion: true,
+          ...(e.outcome ? { success: e.outcome === 'correct' } : {}),
+          ...(s && s.max > 0
+            ? {
+                score: {
+                  raw: s.actual,
+                  min: 0,
+                  max: s.max,
+                  scaled: Math.max(-1, Math.min(1, s.actual / s.max)),
+                },
+              }
+            : {}),
+        },
+      },
+    });
+    if (completedLessons.has(e.lessonId)) {
+      out.push({
+        userId: user.id,
+        statement: {
+          id: stableId('xapi', 'lesson-completed', e.lessonId),
+          actor,
+          verb: VERB.completed,
+          object: lessonActivity(e.lessonId),
+          timestamp,
+        },
+      });
+    }
+  } else {
+    out.push({
+      userId: user.id,
+      statement: {
+        actor,
+        verb: VERB.unlocked,
+        object: { objectType: 'Activity', id: `${object.id}:hint:${e.hintsUsed ?? 0}` },
+        context: ctx,
+        timestamp,
+      },
+    });
+  }
+  return out;
+}

@@ -1,0 +1,202 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db, DbKind } from '../../db/db';
+import { ApiError } from '../../plugins/errors';
+import { homePageOf } from './credentials';
+import type { Credential } from './credentials';
+import { enqueueForwarding } from './forward';
+import { scoreByStatements } from './scoring';
+import { statementSchema, actorKey, agentSchema, iri, timestamp, uuid } from './statement-schema';
+import type { Actor, Statement } from './statement-schema';
+import { findStatement, prepare, queryStatements, storeStatements } from './store';
+import type { StatementQuery, StoredStatement } from './store';
+
+/** What a statements-resource call needs: the database, its clock and the request (tenant, origin). */
+export interface LrsOptions {
+  db: Db;
+  kind: DbKind;
+  now: Date;
+  request: FastifyRequest;
+}
+
+const DEFAULT_LIMIT = 100;
+const MAX_LIMIT = 500;
+
+const malformed = (detail: string, pointer?: string) =>
+  new ApiError(400, 'VALIDATION_ERROR', detail, pointer === undefined ? undefined : { pointer });
+const forbidden = (detail: string) => new ApiError(403, 'Forbidden', detail);
+
+/** The LRS vouches for statements sent with launch credentials (xAPI-Data.md §2.4.9). */
+function authorityOf(o: LrsOptions, cred: Credential): Actor {
+  return {
+    objectType: 'Agent',
+    name: 'Parcours',
+    account: { homePage: homePageOf(o.request.context), name: `launch/${cred.key}` },
+  };
+}
+
+/** The key of the credential's learner: the only actor these credentials may speak for. */
+const learnerKey = (o: LrsOptions, cred: Credential) =>
+  `account:${homePageOf(o.request.context)}|${cred.userId}`;
+
+/** Parses a request body into statements; the first problem refuses the whole request. */
+function parseBatch(body: unknown): Statement[] {
+  const list = Array.isArray(body) ? body : [body];
+  if (body === undefined || body === null || list.length === 0)
+    throw malformed('A statement or a non-empty array of statements is required.');
+  if (list.length > MAX_LIMIT) throw malformed(`At most ${MAX_LIMIT} statements per request.`);
+  return list.map((item, i) => {
+    const parsed = statementSchema.safeParse(item);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const path = [...(Array.isArray(body) ? [i] : []), ...(issue?.path ?? [])].join('/');
+      throw malformed(`Malformed statement: ${issue?.message ?? 'invalid'}`, `/${path}`);
+    }
+    return parsed.data;
+  });
+}
+
+/** Stores statements sent with `cred`: all about its learner (else 403), then scores the page. */
+async function store(o: LrsOptions, cred: Credential, statements: Statement[]): Promise<string[]> {
+  const mine = learnerKey(o, cred);
+  for (const s of statements) {
+    if (actorKey(s.actor) !== mine)
+      throw forbidden('These credentials may only record statements of their learner.');
+  }
+  const authority = authorityOf(o, cred);
+  const stored = o.now.toISOString();
+  const batch = statements.map((s) => prepare(s, cred.userId, authority, stored));
+  await refuseForeignVoiding(o, cred, batch);
+  const { ids, inserted } = await storeStatements(o.db, o.kind, o.request.context.id, batch, (trx, rows) =>
+    enqueueForwarding(trx, o.request.context, rows, stored),
+  );
+  await scoreByStatements(o, cred, inserted);
+  return ids;
+}
+
+/** A learner voids only their own statements. */
+async function refuseForeignVoiding(o: LrsOptions, cred: Credential, batch: StoredStatement[]) {
+  for (const s of batch) {
+    const obj = s.body.object as { objectType?: string; id?: string };
+    if (s.body.verb.id !== 'http://adlnet.gov/expapi/verbs/voided' || obj.objectType !== 'StatementRef')
+      continue;
+    const target = await findStatement(o.db, o.request.context.id, obj.id ?? '');
+    if (target && target.userId !== cred.userId)
+      throw forbidden('These credentials may not void this statement.');
+  }
+}
+
+export async function putStatement(
+  o: LrsOptions,
+  cred: Credential,
+  statementId: string,
+  body: unknown,
+): Promise<void> {
+  if (!uuid.safeParse(statementId).success) throw malformed('statementId must be a UUID.', '/statementId');
+  if (Array.isArray(body)) throw malformed('PUT stores one statement.');
+  const [statement] = parseBatch(body);
+  if (statement?.id !== undefined && statement.id.toLowerCase() !== statementId.toLowerCase()) {
+    throw malformed('The statement id differs from statementId.', '/id');
+  }
+  await store(o, cred, [{ ...(statement as Statement), id: statementId.toLowerCase() }]);
+}
+
+export async function postStatements(o: LrsOptions, cred: Credential, body: unknown): Promise<string[]> {
+  return store(o, cred, parseBatch(body));
+}
+
+/**
+ * One statement: by `statementId` unless voided (then 404), by `voidedStatementId` only when
+ * voided. Another learner's statement: 403.
+ */
+export async function getStatement(
+  o: LrsOptions,
+  cred: Credential,
+  id: string,
+  voided: boolean,
+): Promise<{ statement: unknown; stored: string } | null> {
+  if (!uuid.safeParse(id).success) throw malformed('A statement id is a UUID.');
+  const row = await findStatement(o.db, o.request.context.id, id);
+  if (!row) return null;
+  if (row.userId !== cred.userId)
+    throw forbidden("These credentials may not read another learner's statements.");
+  if ((row.voided === 1) !== voided) return null;
+  return { statement: JSON.parse(row.body) as unknown, stored: row.stored };
+}
+
+type QueryParams = Partial<Record<string, string | number | undefined>>;
+
+/** The cursor of `more`: the query and where the last page ended, opaque to clients. */
+interface Cursor {
+  q: QueryParams;
+  after: { stored: string; id: string };
+}
+const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
+function decodeCursor(text: string): Cursor {
+  try {
+    const c = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
+    if (typeof c.after?.stored === 'string' && typeof c.after.id === 'string' && typeof c.q === 'object')
+      return c;
+  } catch {
+    // Falls through to the refusal.
+  }
+  throw malformed('This more link is not valid.', '/cursor');
+}
+
+const instant = (name: string, v: string | undefined) => {
+  if (v === undefined) return undefined;
+  if (!timestamp.safeParse(v).success) throw malformed(`${name} must be an ISO 8601 timestamp.`, `/${name}`);
+  return new Date(v).toISOString();
+};
+
+/** GET statements by query (xAPI-Communication.md §2.1.3), paged by `more`. */
+export async function queryResult(
+  o: LrsOptions,
+  cred: Credential,
+  params: QueryParams,
+): Promise<{ statements: unknown[]; more: string }> {
+  const cursor = typeof params.cursor === 'string' ? decodeCursor(params.cursor) : null;
+  const p = cursor ? cursor.q : params;
+  const str = (k: string) => (typeof p[k] === 'string' ? (p[k] as string) : undefined);
+  let agentKey: string | undefined;
+  if (str('agent') !== undefined) {
+    let agent: unknown;
+    try {
+      agent = JSON.parse(str('agent') as string);
+    } catch {
+      throw malformed('agent must be a JSON agent.', '/agent');
+    }
+    const parsed = agentSchema.safeParse(agent);
+    if (!parsed.success) throw malformed('agent must be a JSON agent.', '/agent');
+    agentKey = actorKey(parsed.data) ?? undefined;
+    if (agentKey !== learnerKey(o, cred))
+      throw forbidden("These credentials may not read another learner's statements.");
+  }
+  for (const k of ['verb', 'activity'] as const) {
+    if (str(k) !== undefined && !iri.safeParse(str(k)).success)
+      throw malformed(`${k} must be an IRI.`, `/${k}`);
+  }
+  if (str('registration') !== undefined && !uuid.safeParse(str('registration')).success) {
+    throw malformed('registration must be a UUID.', '/registration');
+  }
+  const limit = Number(p.limit ?? 0) || DEFAULT_LIMIT;
+  const q: StatementQuery = {
+    userId: cred.userId,
+    actorKey: agentKey,
+    verb: str('verb'),
+    activity: str('activity'),
+    registration: str('registration'),
+    since: instant('since', str('since')),
+    until: instant('until', str('until')),
+    ascending: str('ascending') === 'true',
+    limit: Math.min(limit, MAX_LIMIT),
+    after: cursor?.after,
+  };
+  const rows = await queryStatements(o.db, o.request.context.id, q);
+  const page = rows.slice(0, q.limit);
+  const last = page[page.length - 1];
+  const more =
+    rows.length > q.limit && last
+      ? `/api/xapi/statements?cursor=${encodeCursor({ q: { ...p, cursor: undefined }, after: { stored: last.stored, id: last.id } })}`
+      : '';
+  return { statements: page.map((r) => JSON.parse(r.body) as unknown), more };
+}

@@ -1,0 +1,232 @@
+import { randomUUID } from 'node:crypto';
+import type { Db, DbKind } from '../../db/db';
+import { ApiError } from '../../plugins/errors';
+import { writeTx } from '../lesson-pages/tx';
+import type { Tx } from '../lesson-pages/tx';
+import { uniqueViolation } from '../users/repository';
+import { VOIDED, actorKey } from './statement-schema';
+import type { Actor, Statement } from './statement-schema';
+
+/**
+ * The statements resource's storage (xAPI-Communication.md §2.1): immutable statements per
+ * tenant, voiding, and the rows the outbox forwards. Every write of a request is one
+ * transaction: a request either stores all its statements or none.
+ */
+
+/** A statement ready to store: its id assigned, `stored`, `authority` and `version` set. */
+export interface StoredStatement {
+  id: string;
+  userId: string | null;
+  /** False when the LRS filled `timestamp` in (with `stored`): then it is not compared. */
+  timestampGiven: boolean;
+  body: Statement & { id: string; stored: string; authority: Actor; version: string };
+}
+
+export const XAPI_VERSION = '1.0.3';
+
+const conflict = (detail: string) => new ApiError(409, 'INVALID_INPUTS', detail);
+const malformed = (detail: string) => new ApiError(400, 'VALIDATION_ERROR', detail);
+
+/** Stamps what the LRS owns on a statement (xAPI-Data.md §2.4.8–2.4.10). */
+export function prepare(
+  statement: Statement,
+  userId: string | null,
+  authority: Actor,
+  stored: string,
+): StoredStatement {
+  const id = (statement.id ?? randomUUID()).toLowerCase();
+  return {
+    id,
+    userId,
+    timestampGiven: statement.timestamp !== undefined,
+    body: { ...statement, id, timestamp: statement.timestamp ?? stored, stored, authority, version: '1.0.0' },
+  };
+}
+
+/** JSON with sorted keys: two statements compare equal whatever their key order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * Statement comparison (xAPI-Data.md "Statement comparison requirements"): what the LRS set
+ * (`stored`, `authority`, `version`) does not count, and timestamps compare as instants.
+ */
+function sameStatement(a: StoredStatement['body'], b: StoredStatement): boolean {
+  const strip = (s: StoredStatement['body']) => ({
+    ...s,
+    stored: undefined,
+    authority: undefined,
+    version: undefined,
+    timestamp: b.timestampGiven && s.timestamp ? new Date(s.timestamp).toISOString() : undefined,
+  });
+  return canonical(strip(a)) === canonical(strip(b.body));
+}
+
+/**
+ * Stores a batch; returns the ids in order. An id already stored with the same content changes
+ * nothing (204/200); with a different content the whole request is refused (409). A voiding
+ * statement that targets a voiding statement is refused (400: a voiding statement cannot be
+ * voided). `beforeCommit` runs in the same transaction (the outbox rows).
+ */
+export async function storeStatements(
+  db: Db,
+  kind: DbKind,
+  contextId: string,
+  batch: StoredStatement[],
+  beforeCommit?: (trx: Tx, inserted: StoredStatement[]) => Promise<void>,
+): Promise<{ ids: string[]; inserted: StoredStatement[] }> {
+  const ids = batch.map((s) => s.id);
+  if (new Set(ids).size !== ids.length) throw malformed('Two statements of the batch have the same id.');
+  if (batch.length === 0) return { ids, inserted: [] };
+  try {
+    return await writeTx(db, kind, async (trx) => {
+      const existing = await trx
+        .selectFrom('xapiStatements')
+        .select(['id', 'body'])
+        .where('contextId', '=', contextId)
+        .where('id', 'in', ids)
+        .execute();
+      const known = new Map(existing.map((r) => [r.id, JSON.parse(r.body) as StoredStatement['body']]));
+      const inserted: StoredStatement[] = [];
+      for (const s of batch) {
+        const old = known.get(s.id);
+        if (!old) inserted.push(s);
+        else if (!sameStatement(old, s))
+          throw conflict(`Statement ${s.id} is already stored with another content.`);
+      }
+      const targets = inserted.filter((s) => s.body.verb.id === VOIDED).map((s) => targetOf(s));
+      if (targets.length > 0) {
+        const voiding = await trx
+          .selectFrom('xapiStatements')
+          .select('id')
+          .where('contextId', '=', contextId)
+          .where('id', 'in', targets)
+          .where('voiding', '=', 1)
+          .execute();
+        const inBatch = inserted.some((s) => s.body.verb.id === VOIDED && targets.includes(s.id));
+        if (voiding.length > 0 || inBatch) throw malformed('A voiding statement cannot be voided.');
+      }
+      if (inserted.length > 0) {
+        await trx
+          .insertInto('xapiStatements')
+          .values(inserted.map((s) => rowOf(contextId, s)))
+          .execute();
+      }
+      if (targets.length > 0) {
+        await trx
+          .updateTable('xapiStatements')
+          .set({ voided: 1 })
+          .where('contextId', '=', contextId)
+          .where('id', 'in', targets)
+          .where('voiding', '=', 0)
+          .execute();
+      }
+      if (beforeCommit && inserted.length > 0) await beforeCommit(trx, inserted);
+      return { ids, inserted };
+    });
+  } catch (err) {
+    // Another request stored one of these ids between our read and our insert.
+    if (uniqueViolation(err))
+      throw conflict('A statement of this request was stored meanwhile; send it again.');
+    throw err;
+  }
+}
+
+function targetOf(s: StoredStatement): string {
+  return (s.body.object as { id: string }).id.toLowerCase();
+}
+
+function rowOf(contextId: string, s: StoredStatement) {
+  const o = s.body.object as { objectType?: string; id?: string };
+  const isActivity = o.objectType === undefined || o.objectType === 'Activity';
+  const voiding = s.body.verb.id === VOIDED;
+  return {
+    contextId,
+    id: s.id,
+    userId: s.userId,
+    actorKey: actorKey(s.body.actor) ?? '',
+    verbId: s.body.verb.id,
+    activityId: isActivity ? (o.id ?? null) : null,
+    refId: o.objectType === 'StatementRef' ? (o.id ?? '').toLowerCase() : null,
+    registration: s.body.context?.registration?.toLowerCase() ?? null,
+    voiding: voiding ? 1 : 0,
+    voided: 0,
+    stored: s.body.stored,
+    body: JSON.stringify(s.body),
+  };
+}
+
+export interface StatementRow {
+  id: string;
+  userId: string | null;
+  voided: number;
+  stored: string;
+  body: string;
+}
+
+export async function findStatement(
+  db: Db,
+  contextId: string,
+  id: string,
+): Promise<StatementRow | undefined> {
+  return db
+    .selectFrom('xapiStatements')
+    .select(['id', 'userId', 'voided', 'stored', 'body'])
+    .where('contextId', '=', contextId)
+    .where('id', '=', id.toLowerCase())
+    .executeTakeFirst();
+}
+
+export interface StatementQuery {
+  userId: string;
+  actorKey?: string | undefined;
+  verb?: string | undefined;
+  activity?: string | undefined;
+  registration?: string | undefined;
+  since?: string | undefined;
+  until?: string | undefined;
+  ascending: boolean;
+  limit: number;
+  /** The last statement of the previous page (`more`). */
+  after?: { stored: string; id: string } | undefined;
+}
+
+/** One page of a query, voided statements left out; one more row tells whether there is a next page. */
+export async function queryStatements(db: Db, contextId: string, q: StatementQuery): Promise<StatementRow[]> {
+  let qb = db
+    .selectFrom('xapiStatements')
+    .select(['id', 'userId', 'voided', 'stored', 'body'])
+    .where('contextId', '=', contextId)
+    .where('userId', '=', q.userId)
+    .where('voided', '=', 0);
+  if (q.actorKey !== undefined) qb = qb.where('actorKey', '=', q.actorKey);
+  if (q.verb !== undefined) qb = qb.where('verbId', '=', q.verb);
+  if (q.activity !== undefined) qb = qb.where('activityId', '=', q.activity);
+  if (q.registration !== undefined) qb = qb.where('registration', '=', q.registration.toLowerCase());
+  if (q.since !== undefined) qb = qb.where('stored', '>', q.since);
+  if (q.until !== undefined) qb = qb.where('stored', '<=', q.until);
+  const after = q.after;
+  if (after) {
+    const op = q.ascending ? '>' : '<';
+    qb = qb.where((eb) =>
+      eb.or([
+        eb('stored', op, after.stored),
+        eb.and([eb('stored', '=', after.stored), eb('id', op, after.id)]),
+      ]),
+    );
+  }
+  const dir = q.ascending ? 'asc' : 'desc';
+  return qb
+    .orderBy('stored', dir)
+    .orderBy('id', dir)
+    .limit(q.limit + 1)
+    .execute();
+}
