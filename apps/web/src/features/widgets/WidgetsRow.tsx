@@ -16,7 +16,7 @@ interface Widget {
   html?: unknown;
   seconds?: unknown;
   url?: unknown;
-  appFile?: { id: string; name?: string; url?: string } | null;
+  appFile?: { id: string; name?: string; url?: string; type?: string } | null;
 }
 
 // Only the URL the API gave: it is signed for the learner (docs/api.md "Files").
@@ -53,10 +53,15 @@ function WidgetView({ widget }: { widget: Widget }) {
       return <CountdownWidget seconds={Number(widget.seconds) || 60} />;
     case 'calculator':
       return <CalculatorWidget />;
-    case 'video':
+    case 'video': {
+      // A link of the supported form (SPEC §5), or a stored video played by the browser.
+      const src = downloadUrl(widget.appFile);
+      if (src)
+        return <VideoButton title="" source={{ kind: 'file', url: src, mimeType: widget.appFile?.type }} />;
       return typeof widget.url === 'string' && widget.url ? (
         <VideoButton title="" source={{ kind: 'external', url: widget.url }} />
       ) : null;
+    }
     case 'sound': {
       const src = downloadUrl(widget.appFile);
       return src ? <SoundPlayer main={{ src, name: widget.appFile?.name ?? '' }} /> : null;

@@ -120,6 +120,78 @@ describe('CourseNodePage (node mode, SPEC §2)', () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
   });
 
+  it('shows its progression, free hints by click, its resources, and the feedbacks before going next', async () => {
+    const user = userEvent.setup();
+    const resourceBlock = blockDoc('rb1', 'The assembly point').data;
+    const withResource = {
+      data: {
+        ...node('m1', { blockId: 'b1', title: 'Instructions', order: 1 }),
+        relationships: { children: { data: [ref('r1')] } },
+      },
+      included: [
+        {
+          ...node('r1', { blockId: 'rb1', parentId: 'm1', title: 'Assembly point' }),
+          relationships: { block: { data: { type: 'course-blocks', id: 'rb1' } } },
+        },
+        {
+          ...resourceBlock,
+          attributes: {
+            ...resourceBlock.attributes,
+            content: { statement: { html: '<p>Stay at the assembly point.</p>' }, sections: [] },
+          },
+        },
+      ],
+    };
+    const fetchMock = renderNode('m1', {
+      'GET course-nodes/m1': { body: withResource },
+      'GET course-blocks/b1': { body: blockDoc('b1', 'Instructions') },
+      'GET course-nodes/m1/guidance': {
+        body: {
+          data: {
+            type: 'node-guidance',
+            id: 'm1',
+            attributes: {
+              position: { index: 1, count: 3 },
+              hints: { messages: ['<p>Free hint</p>'], total: 3 },
+              feedbacks: [
+                { preset: 'info', message: '<p>First feedback</p>' },
+                { preset: 'success', message: '<p>Second feedback</p>' },
+              ],
+            },
+          },
+        },
+      },
+      'GET course-nodes/m2': { body: { data: node('m2', { blockId: 'b3', order: 2 }) } },
+      'GET course-blocks/b3': { body: blockDoc('b3', 'Percentages') },
+      'GET course-nodes': siblings('m1', 'm2'),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Instructions' })).toBeInTheDocument();
+    expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+
+    // Hints: the free one by click; the two with a cost are said to be in the lesson.
+    expect(screen.getByText('2 more hints, with a cost, are unlocked in the lesson.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show a hint (1 left)' }));
+    expect(screen.getByText('Free hint')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Show a hint/ })).not.toBeInTheDocument();
+
+    // Resources: the resource node with its block, in the modal.
+    await user.click(await screen.findByRole('button', { name: 'Resources (1)' }));
+    const modal = await screen.findByRole('dialog', { name: 'Resources' });
+    expect(modal).toHaveTextContent('The assembly point');
+    expect(modal).toHaveTextContent('Stay at the assembly point.');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+
+    // Next: the feedbacks one at a time, then the next node.
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    expect(await screen.findByRole('dialog', { name: 'Good to know' })).toHaveTextContent('First feedback');
+    expect(screen.getByTestId('where')).toHaveTextContent('/render/node/m1');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('dialog', { name: 'Well done' })).toHaveTextContent('Second feedback');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/render/node/m2'));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method && init.method !== 'GET')).toBe(false);
+  });
+
   it('says so when the node cannot be found', async () => {
     renderNode('gone', {});
     expect(await screen.findByText('This content cannot be found.')).toBeInTheDocument();

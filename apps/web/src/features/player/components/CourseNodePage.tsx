@@ -6,34 +6,24 @@ import { useTranslation } from '../../../lib/i18n';
 import { useCourseBlock } from '../api/get-course-block';
 import { useCourseNode } from '../api/get-course-node';
 import { getNextSiblingId } from '../api/get-course-nodes';
+import { useNodeGuidance, useNodeResources } from '../api/get-node-mode';
 import { enterTriggersNext, rowsOf } from '../player-model';
 import { HOME } from '../use-page-player';
 import { BlockScreen } from './BlockScreen';
 import { Countdown } from './Countdown';
+import { FeedbackDialog } from './Dialogs';
 import { Footer } from './Footer';
 import { Hints } from './Hints';
 import { MultiblockChooser } from './MultiblockChooser';
 import { Toolbar } from './Toolbar';
 import '../player.css';
 
-/** Node-mode hints come with the block's public settings, when the server sends them. */
-function hintMessages(settings: Record<string, unknown>): string[] {
-  const list = Array.isArray(settings.hints) ? settings.hints : [];
-  return list
-    .map((h: unknown) =>
-      typeof h === 'string'
-        ? h
-        : typeof h === 'object' && h !== null
-          ? (h as { message?: unknown }).message
-          : null,
-    )
-    .filter((m): m is string => typeof m === 'string');
-}
-
 /**
- * SPEC §2 node mode (/render/node/{id}): the node's block with its toolbar; a multiblock first
- * offers its blocks by numbered title. Nothing is graded or recorded here; Next goes to the next
- * node of the same parent, else home.
+ * SPEC §2 node mode (/render/node/{id}): the node's block with its toolbar (progression, resource
+ * nodes, files, countdown, calculator); a multiblock first offers its blocks by numbered title.
+ * Nothing is graded or recorded here. Hints are revealed by click (the free ones: decision 0018);
+ * Next shows the block's general feedbacks one at a time (SPEC §4 Next flow), then goes to the
+ * next node of the same parent, else home.
  */
 export function CourseNodePage({ nodeId }: { nodeId: string }) {
   const { t } = useTranslation();
@@ -53,6 +43,10 @@ export function CourseNodePage({ nodeId }: { nodeId: string }) {
   const blockNode = isMulti ? (children.find((c) => c.id === chosen) ?? null) : node;
   const blockQuery = useCourseBlock(blockNode?.attributes.blockId ?? null);
   const block = blockQuery.data ?? null;
+  const guidance = useNodeGuidance(blockNode?.id ?? null).data ?? null;
+  const resources = useNodeResources(blockNode?.id ?? null).data ?? [];
+  // The index of the feedback shown before going next, or null when none is open.
+  const [feedbackAt, setFeedbackAt] = useState<number | null>(null);
 
   const goNext = async () => {
     if (!node || busy) return;
@@ -66,20 +60,33 @@ export function CourseNodePage({ nodeId }: { nodeId: string }) {
       setBusy(false);
     }
   };
-  const nextRef = useRef(goNext);
+  const feedbacks = guidance?.feedbacks ?? [];
+  const onNext = () => {
+    if (busy || feedbackAt !== null) return;
+    if (feedbacks.length > 0) setFeedbackAt(0);
+    else void goNext();
+  };
+  const closeFeedback = () => {
+    if (feedbackAt === null) return;
+    if (feedbackAt + 1 < feedbacks.length) return setFeedbackAt(feedbackAt + 1);
+    setFeedbackAt(null);
+    void goNext();
+  };
+  const nextRef = useRef(onNext);
   useEffect(() => {
-    nextRef.current = goNext;
+    nextRef.current = onNext;
   });
   const isTincan = block?.type === 'tincan';
+  const dialogOpen = feedbackAt !== null;
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (!enterTriggersNext(event, { isTincan, dialogOpen: false, enabled: block !== null })) return;
+      if (!enterTriggersNext(event, { isTincan, dialogOpen, enabled: block !== null })) return;
       event.preventDefault();
-      void nextRef.current();
+      nextRef.current();
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [isTincan, block]);
+  }, [isTincan, block, dialogOpen]);
 
   if (nodeQuery.isError || blockQuery.isError)
     return (
@@ -101,18 +108,21 @@ export function CourseNodePage({ nodeId }: { nodeId: string }) {
     );
 
   if (!block || !blockNode) return <Spinner label={t('player.loading')} />;
-  const hints = hintMessages(block.settings);
+  const hints = guidance?.hints.messages ?? [];
+  // Hints with a cost are paid for in the lesson, not read here (decision 0018).
+  const paidHints = Math.max(0, (guidance?.hints.total ?? 0) - hints.length);
   const limit = Number(blockNode.attributes.settings.timeLimit ?? node.attributes.settings.timeLimit) || null;
   const rows = rowsOf(block);
 
   return (
     <div className="player player--node" ref={root}>
       <Toolbar
+        position={guidance?.position ?? null}
         seconds={null}
         countdown={
           limit ? <Countdown seconds={limit} restartKey={blockNode.id} onEnded={() => void goNext()} /> : null
         }
-        resources={[]}
+        resources={resources}
         files={(blockNode.attributes.attachmentIds ?? []).map((id, i) => ({
           id,
           name: t('player.resources.document', { number: i + 1 }),
@@ -132,19 +142,24 @@ export function CourseNodePage({ nodeId }: { nodeId: string }) {
         onTincanAction={(action) => (action === 'next' ? void goNext() : void navigate(HOME))}
         onClose={() => void navigate(HOME)}
         before={
-          hints.length > 0 ? (
-            <Hints
-              hints={{
-                messages: hints.slice(0, revealed),
-                remaining: hints.length - revealed,
-                nextMalus: null,
-              }}
-              canReveal
-              onReveal={() => {
-                setRevealed((n) => Math.min(hints.length, n + 1));
-                setLive(t('player.hints.revealed', { number: revealed + 1 }));
-              }}
-            />
+          hints.length > 0 || paidHints > 0 ? (
+            <>
+              <Hints
+                hints={{
+                  messages: hints.slice(0, revealed),
+                  remaining: hints.length - revealed,
+                  nextMalus: null,
+                }}
+                canReveal
+                onReveal={() => {
+                  setRevealed((n) => Math.min(hints.length, n + 1));
+                  setLive(t('player.hints.revealed', { number: revealed + 1 }));
+                }}
+              />
+              {paidHints > 0 ? (
+                <p className="hints__note">{t('player.node.paidHints', { count: paidHints })}</p>
+              ) : null}
+            </>
           ) : null
         }
       />
@@ -152,13 +167,20 @@ export function CourseNodePage({ nodeId }: { nodeId: string }) {
         block={block}
         canPrevious={false}
         busy={busy}
-        onNext={() => void goNext()}
+        onNext={onNext}
         onDashboard={() => void navigate(HOME)}
         fullscreenTarget={root}
       />
       <div className="sr-only" role="status" aria-live="polite">
         {live}
       </div>
+      {feedbackAt !== null ? (
+        <FeedbackDialog
+          feedbacks={feedbacks.map((f) => ({ ...f, source: 'general' as const, rowIndex: null }))}
+          index={feedbackAt}
+          onContinue={closeFeedback}
+        />
+      ) : null}
     </div>
   );
 }
