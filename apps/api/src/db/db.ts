@@ -11,6 +11,7 @@ import * as m0004 from './migrations/0004-certificates';
 import * as m0006 from './migrations/0006-statistics';
 import * as m0009 from './migrations/0009-file-secrets';
 import * as m0008 from './migrations/0008-honest-scores';
+import * as m0011 from './migrations/0011-time-accommodation';
 import * as m0010 from './migrations/0010-learning-records';
 import { registerSqliteRoot } from './prepared';
 import type { Database } from './schema';
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0006-statistics': m0006,
   '0008-honest-scores': m0008,
   '0009-file-secrets': m0009,
+  '0011-time-accommodation': m0011,
   '0010-learning-records': m0010,
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -209,6 +209,10 @@ export interface ClassUsersTable {
   userId: string;
   role: string;
   createdAt: string;
+  /** Decision 0019: multiplies the learner's time limits in this class; null = ×1. */
+  timeFactor: number | null;
+  /** Decision 0019: 1 = no time limit at all for the learner in this class. */
+  noTimeLimit: Generated<Flag>;
 }
 export interface ClassProgramsTable {
   id: string;

@@ -11,6 +11,10 @@ import './shell.css';
 
 // React Aria's menu is heavy and only useful once signed in: it stays out of the /login bundle.
 const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
+// Answers kept offline are sent from any screen once signed in (decision 0020); never on /login.
+const OfflineSync = lazy(() =>
+  import('../features/player/offline/OfflineSync').then((m) => ({ default: m.OfflineSync })),
+);
 
 /** Layout of every screen: skip link, banner with the tenant's logo and name, main, footer. */
 export function Shell({ children }: { children: ReactNode }) {
@@ -57,6 +61,11 @@ export function Shell({ children }: { children: ReactNode }) {
         <NewVersionBanner />
       </header>
       <main id="main" ref={mainRef} tabIndex={-1} className="shell__main">
+        {signedIn ? (
+          <Suspense fallback={null}>
+            <OfflineSync showBanner={!pathname.startsWith('/session/')} />
+          </Suspense>
+        ) : null}
         {children}
       </main>
       <footer className="shell__footer">

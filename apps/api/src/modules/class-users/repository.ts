@@ -8,7 +8,8 @@ import type { MembershipRow } from '../classes/structure';
 import type { Viewer } from '../scope';
 import { countRows, withSort } from '../scope';
 
-export type ClassUserRow = Selectable<ClassUsersTable>;
+// The time accommodation columns (decision 0019) are the teacher's business, not the class list's.
+export type ClassUserRow = Omit<Selectable<ClassUsersTable>, 'timeFactor' | 'noTimeLimit'>;
 
 /** `userIds` were checked by the service (oneself, or anyone for administrators). */
 export async function listClassUsers(

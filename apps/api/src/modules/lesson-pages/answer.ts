@@ -5,15 +5,15 @@ import { ApiError } from '../../plugins/errors';
 import type { Resource } from '../../plugins/jsonapi';
 import { afterPageCompleted } from '../progression/service';
 import { notFound } from '../scope';
-import { deadlineOf, isLate } from './clock';
+import { isLate } from './clock';
 import { activePage, blockOf, conflict, loadAll, loadLesson, nodeOf, withPage } from './context';
 import type { Loaded, PlayerContext } from './context';
 import type { BlockContent } from './content-cache';
 import { pageDocument } from './document';
+import { pageDeadlineOf } from './limits';
 import type { PlanNode } from './plan';
 import { creditUser, findPage, lastAttempt, recordAnswer } from './repository';
 import type { PageRow } from './repository';
-import { timeLimitOf } from './serializer';
 import { writeTx } from './tx';
 
 /** Answering a page: grading and recording it once (PATCH …/pages/current). */
@@ -150,10 +150,7 @@ export async function refuseIfLate(
   content: BlockContent,
   what: string,
 ): Promise<void> {
-  if (
-    !isLate(ctx.receivedAt, deadlineOf(page.startedAt ?? page.openedAt, page.timeLimit ?? timeLimitOf(node)))
-  )
-    return;
+  if (!isLate(ctx.receivedAt, pageDeadlineOf(l.accommodation, page, node))) return;
   await commitGrade(ctx, l, { page, content, answers: [], skipped: true });
   throw conflict('LESSON_PAGE_SKIPPED', `The time for this page ran out before the ${what} arrived.`);
 }

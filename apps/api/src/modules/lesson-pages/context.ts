@@ -1,15 +1,18 @@
 import type { GradingSettings } from '@parcours/domain/exercises/grade-page';
+import { accommodationOf } from '@parcours/domain/time-accommodation';
+import type { TimeAccommodation } from '@parcours/domain/time-accommodation';
 import type { PageResults } from '@parcours/domain/entities';
 import type { Db, DbKind } from '../../db/db';
 import { ApiError } from '../../plugins/errors';
 import { syncLesson } from '../progression/on-lesson-completed';
 import { applyProgression } from '../progression/rules';
 import { notFound } from '../scope';
-import { deadlineOf, isLate } from './clock';
+import { isLate } from './clock';
 import type { BlockContent, ContentCache } from './content-cache';
 import type { LessonPlan, PlanNode, Slot } from './plan';
+import { lessonDeadlineOf } from './limits';
 import { activePages, findOwnLesson } from './repository';
-import type { LessonRow, PageRow } from './repository';
+import type { AccommodationColumns, LessonRow, OwnLessonRow, PageRow } from './repository';
 import { writeTx } from './tx';
 import { refuseIfWindowClosed } from './windows';
 
@@ -37,6 +40,8 @@ export interface Loaded {
   plan: LessonPlan;
   pages: PageRow[];
   settings: GradingSettings;
+  /** The learner's time accommodation in this class (decision 0019), applied to every limit. */
+  accommodation: TimeAccommodation;
 }
 
 const CLOSED_STATES = new Set(['LOCKED', 'HIDDEN', 'EXPIRED']);
@@ -73,14 +78,18 @@ export async function loadLesson(
   lessonId: string,
   access: Access,
   sync = false,
-): Promise<LessonRow> {
+): Promise<OwnLessonRow> {
   const found = await findOwnLesson(ctx.db, ctx.contextId, ctx.userId, lessonId);
   if (!found) throw notFound('Lesson');
   // Issue 4: on opening, windows and time limits are applied before the state is judged.
-  const lesson = sync
-    ? await syncLesson(ctx.db, ctx.kind, found, ctx.receivedAt, (ids) =>
-        ctx.cache.programContexts(ctx.db, ids),
-      )
+  const lesson: OwnLessonRow = sync
+    ? {
+        ...(await syncLesson(ctx.db, ctx.kind, found, ctx.receivedAt, (ids) =>
+          ctx.cache.programContexts(ctx.db, ids),
+        )),
+        timeFactor: found.timeFactor,
+        noTimeLimit: found.noTimeLimit,
+      }
     : found;
   if (CLOSED_STATES.has(lesson.state)) throw new ApiError(403, 'Forbidden', 'This lesson is not open.');
   if (access !== 'read' && !sync) await refuseIfWindowClosed(ctx, lesson);
@@ -88,9 +97,9 @@ export async function loadLesson(
   return lesson;
 }
 
-async function refuseIfLessonTimeIsUp(ctx: PlayerContext, lesson: LessonRow): Promise<void> {
+async function refuseIfLessonTimeIsUp(ctx: PlayerContext, lesson: OwnLessonRow): Promise<void> {
   if (lesson.state === 'SKIPPED') throw conflict('LESSON_SKIPPED', 'The time of this lesson is up.');
-  if (!isLate(ctx.receivedAt, deadlineOf(lesson.startedAt, lesson.timeLimit))) return;
+  if (!isLate(ctx.receivedAt, lessonDeadlineOf(accommodationOf(lesson), lesson))) return;
   const iso = ctx.receivedAt.toISOString();
   // Recorded before refusing, so the dashboard shows the lesson as ended (SPEC §4 lesson state),
   // and in the same transaction the program's rules open what follows it, as a completion does.
@@ -112,7 +121,15 @@ async function refuseIfLessonTimeIsUp(ctx: PlayerContext, lesson: LessonRow): Pr
   throw conflict('LESSON_SKIPPED', 'The time of this lesson is up.');
 }
 
-export async function loadAll(ctx: PlayerContext, lesson: LessonRow): Promise<Loaded> {
+/**
+ * The lesson's plan and pages. The accommodation comes with a lesson read by `loadLesson`; a
+ * lesson read otherwise (staff correcting it) has none unless given.
+ */
+export async function loadAll(
+  ctx: PlayerContext,
+  lesson: LessonRow & Partial<AccommodationColumns>,
+  accommodation: TimeAccommodation = accommodationOf(lesson),
+): Promise<Loaded> {
   const [course, pages] = await Promise.all([
     ctx.cache.course(ctx.db, lesson.courseId),
     activePages(ctx.db, lesson.id),
@@ -122,6 +139,7 @@ export async function loadAll(ctx: PlayerContext, lesson: LessonRow): Promise<Lo
     plan: ctx.cache.plan(course, lesson.enabledSectionIds),
     pages,
     settings: ctx.cache.gradingSettings(course),
+    accommodation,
   };
 }
 
@@ -191,5 +209,5 @@ export function retryOpen(
 ): boolean {
   if (!l.settings.retry || results.retryAllowed !== true || page.state !== 'ACTIVE') return false;
   if (l.lesson.state === 'SKIPPED' || CLOSED_STATES.has(l.lesson.state)) return false;
-  return !isLate(ctx.receivedAt, deadlineOf(l.lesson.startedAt, l.lesson.timeLimit));
+  return !isLate(ctx.receivedAt, lessonDeadlineOf(l.accommodation, l.lesson));
 }

@@ -7,11 +7,12 @@ import { parseJson } from '../../db/schema';
 import type { Resource } from '../../plugins/jsonapi';
 import { deadlineOf, remainingSeconds } from './clock';
 import { blockOf, nodeOf, retryOpen } from './context';
+import { lessonDeadlineOf, lessonLimitOf, pageLimitOf } from './limits';
 import type { Loaded, PlayerContext } from './context';
 import type { BlockContent } from './content-cache';
 import { withAnswer } from './repository';
 import type { PageRow } from './repository';
-import { pageResource, timeLimitOf } from './serializer';
+import { pageResource } from './serializer';
 import { writeTx } from './tx';
 
 /** 256 random bits, URL-safe: a launch cannot be guessed. */
@@ -64,7 +65,8 @@ export async function pageDocument(
   const page = shown.answeredAt ? await withAnswer(ctx.db, shown) : shown;
   const content = node.type === 'multiblock' ? null : await blockOf(ctx, node);
   const done = new Set(l.pages.filter((p) => p.progress === 'COMPLETED').map((p) => p.nodeId));
-  const timeLimit = page.timeLimit ?? timeLimitOf(node);
+  // Decision 0019: the learner's own limits, their accommodation applied, are what they see.
+  const timeLimit = pageLimitOf(l.accommodation, page, node);
   const results = page.answeredAt ? parseJson<Partial<PageResults>>(page.results, {}) : null;
   return pageResource({
     page,
@@ -82,14 +84,12 @@ export async function pageDocument(
       : hintsView([], 0, l.settings),
     settings: l.settings,
     lessonScoring: parseJson(l.lesson.scoring, { global: { actual: 0, max: 0 } }),
+    timeLimit,
     remainingSeconds: page.answeredAt
       ? null
       : remainingSeconds(ctx.receivedAt, deadlineOf(page.startedAt, timeLimit)),
-    lessonTimeLimit: l.lesson.timeLimit,
-    lessonRemainingSeconds: remainingSeconds(
-      ctx.receivedAt,
-      deadlineOf(l.lesson.startedAt, l.lesson.timeLimit),
-    ),
+    lessonTimeLimit: lessonLimitOf(l.accommodation, l.lesson),
+    lessonRemainingSeconds: remainingSeconds(ctx.receivedAt, lessonDeadlineOf(l.accommodation, l.lesson)),
     // Finding 2: the expected answers only once no further attempt of this page can be graded.
     keyShown: audience === 'staff' || results === null || !retryOpen(ctx, l, page, results),
     tincanLaunch: audience === 'staff' ? null : await launchOf(ctx, page, content),

@@ -3,7 +3,7 @@ import { prepared } from '../../db/prepared';
 import { ApiError } from '../../plugins/errors';
 import type { Resource } from '../../plugins/jsonapi';
 import { commitGrade } from './answer';
-import { deadlineOf, isLate } from './clock';
+import { isLate } from './clock';
 import {
   activePage,
   blockOf,
@@ -19,6 +19,7 @@ import {
 } from './context';
 import type { Loaded, PlayerContext } from './context';
 import { pageDocument } from './document';
+import { pageDeadlineOf } from './limits';
 import type { PlanNode, Slot } from './plan';
 import { insertPageIfMissing, lastAttempt } from './repository';
 import type { LessonRow, PageRow } from './repository';
@@ -160,10 +161,7 @@ async function closeBeforeLeaving(
 ): Promise<Loaded> {
   if (node.type === 'multiblock') throw conflict('BAD_REQUEST', 'Choose one of the blocks first.');
   const content = await blockOf(ctx, node);
-  const late = isLate(
-    ctx.receivedAt,
-    deadlineOf(page.startedAt ?? page.openedAt, page.timeLimit ?? timeLimitOf(node)),
-  );
+  const late = isLate(ctx.receivedAt, pageDeadlineOf(l.accommodation, page, node));
   if (content.block.type !== 'exercice' || late) {
     // null: another request closed it meanwhile, which is just as good for moving on.
     return (
@@ -172,7 +170,7 @@ async function closeBeforeLeaving(
         content,
         answers: [],
         skipped: content.block.type === 'exercice',
-      })) ?? (await loadAll(ctx, l.lesson))
+      })) ?? (await loadAll(ctx, l.lesson, l.accommodation))
     );
   }
   throw conflict('BAD_REQUEST', 'Answer this page first (an empty answer is accepted).');

@@ -46,15 +46,30 @@ export type BlockRow = Pick<
   'id' | 'title' | 'type' | 'attachmentIds' | 'settings' | 'content'
 >;
 
+/** The learner's time accommodation in the lesson's class (decision 0019); null: not enrolled any more. */
+export interface AccommodationColumns {
+  timeFactor: number | null;
+  noTimeLimit: number | null;
+}
+export type OwnLessonRow = LessonRow & AccommodationColumns;
+
 /** Only the owner's lessons: the player is personal, administrators included (docs/api.md). */
 // The player's queries run on every request: prepared once (db/prepared.ts, decision 0007).
+// The enrolment's time accommodation comes with the lesson: no extra query on the answer path.
 const ownLessonQuery = prepared((db: Db, lessonId: string, contextId: string, userId: string) =>
   db
-    .selectFrom('lessons')
-    .selectAll()
-    .where('id', '=', lessonId)
-    .where('contextId', '=', contextId)
-    .where('userId', '=', userId),
+    .selectFrom('lessons as l')
+    .leftJoin('classUsers as cu', (j) =>
+      j
+        .onRef('cu.classId', '=', 'l.classId')
+        .onRef('cu.userId', '=', 'l.userId')
+        .on('cu.role', '=', 'STUDENT'),
+    )
+    .selectAll('l')
+    .select(['cu.timeFactor', 'cu.noTimeLimit'])
+    .where('l.id', '=', lessonId)
+    .where('l.contextId', '=', contextId)
+    .where('l.userId', '=', userId),
 );
 
 export async function findOwnLesson(
@@ -62,7 +77,7 @@ export async function findOwnLesson(
   contextId: string,
   userId: string,
   lessonId: string,
-): Promise<LessonRow | undefined> {
+): Promise<OwnLessonRow | undefined> {
   return ownLessonQuery.first(db, lessonId, contextId, userId);
 }
 

@@ -105,6 +105,10 @@ export function nodeView(node: PlanNode): NodeView {
   };
 }
 
+function withTimeLimit(view: NodeView, timeLimit: number | null): NodeView {
+  return { ...view, settings: { ...view.settings, timeLimit } };
+}
+
 function progressOf(value: string | null): PageProgress | null {
   return value === 'COMPLETED' || value === 'ONGOING' ? value : null;
 }
@@ -122,6 +126,8 @@ export interface PageDocInput {
   hints: HintsView;
   settings: GradingSettings;
   lessonScoring: Scoring;
+  /** The page's limit for this learner (decision 0019: accommodated), null: none. */
+  timeLimit: number | null;
   remainingSeconds: number | null;
   lessonTimeLimit: number | null;
   lessonRemainingSeconds: number | null;
@@ -143,14 +149,15 @@ export function pageResource(d: PageDocInput): Resource {
     count: d.count,
     state: page.state === 'ARCHIVED' ? 'ARCHIVED' : 'ACTIVE',
     progress: progressOf(page.progress),
-    node: nodeView(d.node),
+    // The node's limit is the learner's too: the browser falls back to it (decision 0019).
+    node: withTimeLimit(nodeView(d.node), d.timeLimit),
     block: d.block,
     children: d.children,
     hints: d.hints,
     inputs: answered ? { answers: Array.isArray(inputs?.answers) ? inputs.answers : [] } : null,
     // Results exist only once the answer is recorded; the hints part follows later unlocks.
     results: stored ? { ...(d.keyShown ? stored : withoutKey(stored)), hints: d.hints } : null,
-    timeLimit: page.timeLimit,
+    timeLimit: d.timeLimit,
     remainingSeconds: d.remainingSeconds,
     startedAt: page.startedAt,
     timeSpent: page.timeSpent,

@@ -5,7 +5,7 @@ import { activePage, loadAll, loadLesson, nodeOf, withPage } from './context';
 import type { PlayerContext } from './context';
 import { pageDocument } from './document';
 import { addTime, findPage } from './repository';
-import { timeLimitOf } from './serializer';
+import { pageLimitOf } from './limits';
 import { writeTx } from './tx';
 
 /** The page clock: starting a timed page and the keep-alive, both measured on the server. */
@@ -16,7 +16,8 @@ export async function startPage(ctx: PlayerContext, lessonId: string, pageId: st
   const l = await loadAll(ctx, lesson);
   const page = activePage(l, pageId);
   const { node } = nodeOf(l, page);
-  if ((page.timeLimit ?? timeLimitOf(node)) && !page.startedAt && !page.answeredAt) {
+  // A learner with no time limit (decision 0019) has no clock to start.
+  if (pageLimitOf(l.accommodation, page, node) && !page.startedAt && !page.answeredAt) {
     const iso = ctx.receivedAt.toISOString();
     await writeTx(ctx.db, ctx.kind, (trx) =>
       trx

@@ -13,6 +13,7 @@ import type {
   StepQuestion,
   UnlockMode,
 } from '@parcours/domain/lesson-state';
+import { accommodatedLimit, accommodationOf } from '@parcours/domain/time-accommodation';
 import { prepared } from '../../db/prepared';
 import type { Database, LessonsTable } from '../../db/schema';
 import { parseJson } from '../../db/schema';
@@ -28,7 +29,11 @@ import { jsonObject } from '../programs/serializer';
  */
 
 type Q = Kysely<Database>;
-export type LessonRow = Selectable<LessonsTable>;
+/** A lesson, with its learner's time accommodation when it was read with it (decision 0019). */
+export type LessonRow = Selectable<LessonsTable> & {
+  timeFactor?: number | null;
+  noTimeLimit?: number | null;
+};
 
 export interface ProgramContext {
   classProgramId: string;
@@ -160,7 +165,8 @@ export function toProgramLesson(row: LessonRow): ProgramLesson {
     state: stateOf(row.state),
     progress: progressOf(row.progress),
     startedAt: row.startedAt,
-    timeLimit: row.timeLimit,
+    // Decision 0019: the lesson's own limit as this learner has it.
+    timeLimit: accommodatedLimit(row.timeLimit, accommodationOf(row)),
     answers: answersOf(row.actions),
   };
 }
@@ -229,12 +235,20 @@ const groupKey = (r: Pick<LessonRow, 'userId' | 'classProgramId'>) =>
 
 /** Every lesson of the given learners in the given class programs. */
 // The player's reads check one learner's one class program: that common case is prepared.
-const lessonsOfOneProgram = prepared((db: Q, userId: string, classProgramId: string) =>
+// With the learner's time accommodation in the lesson's class (decision 0019), as the player reads it.
+const withAccommodation = (db: Q) =>
   db
-    .selectFrom('lessons')
-    .selectAll()
-    .where('userId', '=', userId)
-    .where('classProgramId', '=', classProgramId),
+    .selectFrom('lessons as l')
+    .leftJoin('classUsers as cu', (j) =>
+      j
+        .onRef('cu.classId', '=', 'l.classId')
+        .onRef('cu.userId', '=', 'l.userId')
+        .on('cu.role', '=', 'STUDENT'),
+    )
+    .selectAll('l')
+    .select(['cu.timeFactor', 'cu.noTimeLimit']);
+const lessonsOfOneProgram = prepared((db: Q, userId: string, classProgramId: string) =>
+  withAccommodation(db).where('l.userId', '=', userId).where('l.classProgramId', '=', classProgramId),
 );
 
 export async function lessonsOfPrograms(
@@ -246,11 +260,9 @@ export async function lessonsOfPrograms(
   const userIds = [...new Set(pairs.map((p) => p.userId))];
   const cpIds = [...new Set(pairs.map((p) => p.classProgramId))];
   const wanted = new Set(pairs.map((p) => groupKey(p)));
-  const rows = await db
-    .selectFrom('lessons')
-    .selectAll()
-    .where('userId', 'in', userIds)
-    .where('classProgramId', 'in', cpIds)
+  const rows = await withAccommodation(db)
+    .where('l.userId', 'in', userIds)
+    .where('l.classProgramId', 'in', cpIds)
     .execute();
   return rows.filter((r) => wanted.has(groupKey(r)));
 }

@@ -4,38 +4,21 @@ import { displayName } from '@parcours/domain/display-name';
 import { progressionPercent, scoreRatio } from '@parcours/domain/progress';
 import type { Db } from '../../db/db';
 import { parseJson } from '../../db/schema';
-import { ApiError } from '../../plugins/errors';
 import { collectionDocument, collectionDocumentSchema, jsonApiQuerySchema } from '../../plugins/jsonapi';
 import type { Resource } from '../../plugins/jsonapi';
 import { activePagesOfLessons, structureOfCourses } from '../lessons/repository';
 import { buildTree, latestProgressByNode } from '../lessons/serializer';
 import type { Viewer } from '../scope';
-import { groupBy, notFound, scopeOf } from '../scope';
+import { groupBy, scopeOf } from '../scope';
+import { assertTeacherOf } from './teacher-of';
+import { accommodationResource, timeAccommodationRoutes } from './time-accommodation';
 
 /**
  * SPEC §7 `classes/{id}/users/data` (role TEACHER): the learners of one class with, per course
- * they have a lesson in, the progression, score and time. Only a TEACHER of that very class (or
- * an administrator of the tenant) may read it; a teacher of another class gets 403 like anyone.
+ * they have a lesson in, the progression, score and time, and their time accommodation
+ * (decision 0019). Only a teacher of that very class (or an administrator of the tenant) may read
+ * it (teacher-of.ts).
  */
-async function assertTeacherOf(db: Db, v: Viewer, classId: string): Promise<void> {
-  const klass = await db
-    .selectFrom('classes')
-    .select('id')
-    .where('id', '=', classId)
-    .where('contextId', '=', v.contextId)
-    .executeTakeFirst();
-  if (!klass) throw notFound('Class');
-  if (v.isAdmin) return;
-  const teacher = await db
-    .selectFrom('classUsers')
-    .select('id')
-    .where('classId', '=', classId)
-    .where('userId', '=', v.userId)
-    .where('role', '=', 'TEACHER')
-    .executeTakeFirst();
-  if (!teacher)
-    throw new ApiError(403, 'Forbidden', 'Only a teacher of this class may read its learners’ data.');
-}
 
 interface CourseData {
   courseId: string;
@@ -54,7 +37,16 @@ export async function classUsersData(db: Db, v: Viewer, classId: string): Promis
   const students = await db
     .selectFrom('classUsers as cu')
     .innerJoin('users as u', 'u.id', 'cu.userId')
-    .select(['u.id', 'u.firstname', 'u.lastname', 'u.username', 'u.email', 'u.avatarId'])
+    .select([
+      'u.id',
+      'u.firstname',
+      'u.lastname',
+      'u.username',
+      'u.email',
+      'u.avatarId',
+      'cu.timeFactor',
+      'cu.noTimeLimit',
+    ])
     .where('cu.classId', '=', classId)
     .where('cu.role', '=', 'STUDENT')
     .where('u.contextId', '=', v.contextId)
@@ -132,12 +124,15 @@ export async function classUsersData(db: Db, v: Viewer, classId: string): Promis
         avatarId: s.avatarId,
         timeSpent: courses.reduce((sum, c) => sum + c.timeSpent, 0),
         courses,
+        // Decision 0019: what the teacher set, shown and changed on the class screen.
+        timeAccommodation: accommodationResource(classId, s.id, s).attributes,
       },
     };
   });
 }
 
 export const teachingRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(timeAccommodationRoutes);
   app.get(
     '/classes/:id/users/data',
     {

@@ -1,7 +1,8 @@
 /**
- * The device side of offline lessons (decision 0013): one IndexedDB database holding the answer
- * queue and the stored lessons, the connection state the banner shows, and the send when the
- * connection returns. Loaded with the player only; signing out clears it (session.ts `onForget`).
+ * The device side of offline lessons (decisions 0013, 0020): one IndexedDB database holding the
+ * answer queue and the stored lessons, the connection state the banner shows, and the send when
+ * the connection returns — started by the app shell on every screen once signed in (OfflineSync),
+ * under a Web Lock so two tabs never send the same answer. Signing out clears it (`onForget`).
  */
 import { clear, createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
 import { useSyncExternalStore } from 'react';
@@ -12,7 +13,7 @@ import { lessonPath, type LessonPage } from '../api/lesson-page';
 import { nextPage } from '../api/next-page';
 import { patchPage } from '../api/patch-page';
 import { AnswerKeyError, LessonStore, storablePage, type KeyValue, type OfflinePage } from './lesson-store';
-import { AnswerQueue, type FlushReport, type QueueSender, type QueueState } from './queue';
+import { AnswerQueue, type FlushReport, type QueueLock, type QueueSender, type QueueState } from './queue';
 
 export const OFFLINE_DB = 'parcours-offline';
 
@@ -41,10 +42,26 @@ const kv: KeyValue =
       };
 
 export const lessonStore = new LessonStore(kv);
-export const answerQueue = new AnswerQueue({
-  load: () => kv.get<QueueState>('queue'),
-  save: (state) => kv.set('queue', state),
-});
+/** Tells the other tabs of this origin that the queue changed, so their banners follow. */
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(OFFLINE_DB);
+
+/** One holder at a time across the tabs of the origin (Web Locks); a lone tab without them. */
+const lock: QueueLock = (task) =>
+  typeof navigator !== 'undefined' && navigator.locks
+    ? (navigator.locks.request('parcours-offline-queue', task) as Promise<Awaited<ReturnType<typeof task>>>)
+    : task();
+
+export const answerQueue = new AnswerQueue(
+  {
+    load: () => kv.get<QueueState>('queue'),
+    save: async (state) => {
+      await kv.set('queue', state);
+      channel?.postMessage('queue');
+    },
+  },
+  lock,
+);
+channel?.addEventListener('message', () => void answerQueue.refresh().catch(() => undefined));
 
 /** The network is gone for this call: a fetch that never got an answer (not a refusal). */
 export function isNetworkError(error: unknown): boolean {
@@ -110,14 +127,27 @@ export async function sendQueue(): Promise<FlushReport | null> {
     const report = await answerQueue.flush(sender);
     update({ lastSent: report.sent });
     afterSend.forEach((l) => l(report));
+    // The server was down or slow while the network was up: no `online` event will come, so look
+    // again later (the backoff inside the flush already waited 1 + 2 + 4 s).
+    if (report.stopped) scheduleRetry();
     return report;
   } finally {
     update({ sending: false });
   }
 }
 
+const RETRY_LATER_MS = 60_000;
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+function scheduleRetry(): void {
+  if (retryTimer !== null || typeof window === 'undefined') return;
+  retryTimer = setTimeout(() => {
+    retryTimer = null;
+    void sendQueue().catch((error: unknown) => console.warn('Offline answers not sent', error));
+  }, RETRY_LATER_MS);
+}
+
 let started = false;
-/** Listens to the connection once per tab: back online sends the queue. */
+/** Listens to the connection once per tab (any screen): at start and back online, sends the queue. */
 export function startOfflineSync(): void {
   if (started || typeof window === 'undefined') return;
   started = true;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { AnswerQueue, type QueueSender, type QueueState, type QueueStore, type SentPage } from './queue';
+import {
+  AnswerQueue,
+  type QueueLock,
+  type QueueSender,
+  type QueueState,
+  type QueueStore,
+  type SentPage,
+} from './queue';
 
 /** A store kept in a variable, copied like IndexedDB's structured clone. */
 class MemoryStore implements QueueStore {
@@ -50,6 +57,16 @@ function fakeServer(failures: Record<string, unknown[]> = {}) {
 }
 
 const noSleep = { sleep: async () => undefined };
+
+/** One lock shared by the "tabs" of a test, as navigator.locks is by the tabs of an origin. */
+function mutex(): QueueLock {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(task: () => Promise<T>) => {
+    const run = tail.then(task, task);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+}
 
 /** Answers on n1 (opened online) then n2 and n3, reached offline. */
 async function queueThree(queue: AnswerQueue) {
@@ -191,6 +208,73 @@ describe('AnswerQueue', () => {
     expect(report.stopped).toBe(true);
     expect(store.data?.items).toHaveLength(3);
     expect(store.data?.refused).toEqual([]);
+  });
+
+  it('backs off 1 s, 2 s, 4 s by default, then stops until the next connection', async () => {
+    const store = new MemoryStore();
+    const queue = new AnswerQueue(store);
+    await queueThree(queue);
+    const down = Array.from({ length: 4 }, offline);
+    const delays: number[] = [];
+    const report = await queue.flush(fakeServer({ 'patch:page-n1': down }).sender, {
+      sleep: async (ms) => void delays.push(ms),
+    });
+    expect(delays).toEqual([1000, 2000, 4000]);
+    expect(report.stopped).toBe(true);
+    expect(store.data?.items.map((i) => i.title)).toEqual(['One', 'Two', 'Three']);
+  });
+
+  it('two tabs sending at once (one lock, one store) send each entry once, in order', async () => {
+    const store = new MemoryStore();
+    const lock = mutex();
+    const tabA = new AnswerQueue(store, lock);
+    const tabB = new AnswerQueue(store, lock);
+    await queueThree(tabA);
+    const { sender, calls } = fakeServer();
+    const [a, b] = await Promise.all([tabA.flush(sender, noSleep), tabB.flush(sender, noSleep)]);
+    expect(calls).toEqual([
+      'patch page-n1 [1]',
+      'next page-n1',
+      'patch page-n2 null',
+      'next page-n2',
+      'patch page-n3 ["x"]',
+    ]);
+    expect([...a.sent, ...b.sent].map((s) => s.title).sort()).toEqual(['One', 'Three', 'Two']);
+    expect(store.data?.items).toEqual([]);
+  });
+
+  it('an answer queued in another tab during a send is neither lost nor sent twice', async () => {
+    const store = new MemoryStore();
+    const lock = mutex();
+    const player = new AnswerQueue(store, lock);
+    const shell = new AnswerQueue(store, lock);
+    await queueThree(player);
+    const { sender, calls } = fakeServer();
+    // While the shell's tab sends, the player's tab (offline a moment ago) adds a fourth answer.
+    const patch = sender.patch.bind(sender);
+    let added = false;
+    sender.patch = async (...args) => {
+      if (!added) {
+        added = true;
+        void player.enqueue({
+          lessonId: 'L',
+          nodeId: 'n4',
+          pageId: null,
+          fromPageId: null,
+          fromNodeId: 'n3',
+          answers: [4],
+          title: 'Four',
+        });
+      }
+      return patch(...args);
+    };
+    const report = await shell.flush(sender, noSleep);
+    expect(report.sent.map((s) => s.title)).toEqual(['One', 'Two', 'Three', 'Four']);
+    expect(calls.filter((c) => c.startsWith('patch'))).toHaveLength(4);
+    expect(store.data?.items).toEqual([]);
+    expect(store.data?.nextSeq).toBe(5);
+    await player.refresh();
+    expect(player.snapshot().items).toEqual([]);
   });
 
   it('clear() empties the device', async () => {

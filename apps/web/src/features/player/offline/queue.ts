@@ -58,6 +58,15 @@ export interface QueueStore {
   save(state: QueueState): Promise<void>;
 }
 
+/**
+ * Runs `task` while no other holder of the same lock runs (the Web Locks API in the app, so two
+ * tabs never send the same entry twice nor overwrite each other's new entries). Each change to the
+ * queue takes the lock and first re-reads the store, which another tab may have changed.
+ */
+export type QueueLock = <T>(task: () => Promise<T>) => Promise<T>;
+
+const noLock: QueueLock = (task) => task();
+
 /** What the server answers about a page, as far as the queue needs it. */
 export interface SentPage {
   id: string;
@@ -105,6 +114,13 @@ const isUnauthorized = (error: unknown) => statusOf(error) === 401;
 
 const key = (lessonId: string, nodeId: string) => `${lessonId}:${nodeId}`;
 
+type HeadStep =
+  | { kind: 'empty' }
+  | { kind: 'unauthorized' }
+  | { kind: 'retry'; seq: number }
+  | { kind: 'sent'; sent: SentAnswer }
+  | { kind: 'refused'; refused: RefusedAnswer };
+
 class Refused extends Error {
   constructor(readonly code: ErrorCode) {
     super(code);
@@ -117,7 +133,10 @@ export class AnswerQueue {
   private flushing: Promise<FlushReport> | null = null;
   private readonly listeners = new Set<() => void>();
 
-  constructor(private readonly store: QueueStore) {}
+  constructor(
+    private readonly store: QueueStore,
+    private readonly lock: QueueLock = noLock,
+  ) {}
 
   /** Reads the stored queue once (a reopened tab finds what the last one left). */
   ready(): Promise<void> {
@@ -126,6 +145,27 @@ export class AnswerQueue {
       this.emit();
     });
     return this.loaded;
+  }
+
+  /** Re-reads the store (another tab changed it): what the banner shows follows. */
+  async refresh(): Promise<void> {
+    await this.ready();
+    await this.lock(() => this.reload());
+  }
+
+  private async reload(): Promise<void> {
+    this.state = (await this.store.load()) ?? EMPTY_QUEUE;
+    this.emit();
+  }
+
+  /** Under the lock, on the stored state: `change` returns the next state (or null for none). */
+  private update<T>(change: (state: QueueState) => { next: QueueState | null; result: T }): Promise<T> {
+    return this.lock(async () => {
+      await this.reload();
+      const { next, result } = change(this.state);
+      if (next) await this.commit(next);
+      return result;
+    });
   }
 
   snapshot(): QueueState {
@@ -139,20 +179,21 @@ export class AnswerQueue {
 
   async enqueue(entry: Omit<QueuedAnswer, 'seq' | 'queuedAt'>, now = new Date()): Promise<QueuedAnswer> {
     await this.ready();
-    const item: QueuedAnswer = { ...entry, seq: this.state.nextSeq, queuedAt: now.toISOString() };
-    await this.commit({ ...this.state, items: [...this.state.items, item], nextSeq: item.seq + 1 });
-    return item;
+    return this.update((state) => {
+      const item: QueuedAnswer = { ...entry, seq: state.nextSeq, queuedAt: now.toISOString() };
+      return { next: { ...state, items: [...state.items, item], nextSeq: item.seq + 1 }, result: item };
+    });
   }
 
   /** The learner read the refusals: they leave the device. */
   async dismissRefused(): Promise<void> {
     await this.ready();
-    await this.commit({ ...this.state, refused: [] });
+    await this.update((state) => ({ next: { ...state, refused: [] }, result: undefined }));
   }
 
   async clear(): Promise<void> {
     await this.ready();
-    await this.commit(EMPTY_QUEUE);
+    await this.update(() => ({ next: EMPTY_QUEUE, result: undefined }));
   }
 
   /** Sends the queue in order; one send at a time (a second call joins the running one). */
@@ -170,38 +211,60 @@ export class AnswerQueue {
     const sleep = o.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
     const now = o.now ?? (() => new Date());
     const report: FlushReport = { sent: [], refused: [], stopped: false };
-    while (this.state.items.length > 0) {
-      const item = this.state.items[0]!;
-      let outcome: SentAnswer | Refused | null = null;
-      for (let attempt = 0; attempt < attempts && outcome === null; attempt++) {
-        if (attempt > 0) await sleep(base * 2 ** (attempt - 1));
-        try {
-          outcome = await this.send(sender, item);
-        } catch (error) {
-          if (error instanceof Refused) outcome = error;
-          else if (isUnauthorized(error)) {
-            report.stopped = true;
-            return report;
-          } else if (isRefusal(error)) outcome = new Refused(readErrorCode(error) ?? 'UNDEFINED');
-        }
-      }
-      if (outcome === null) {
+    let failures = 0;
+    let failedSeq: number | null = null;
+    for (;;) {
+      // One entry per turn of the lock: another tab may send or add entries between turns, and
+      // the head is read afresh from the store, so no entry is ever sent twice.
+      const step = await this.lock(() => this.sendHead(sender, now));
+      if (step.kind === 'empty') break;
+      if (step.kind === 'unauthorized') {
         report.stopped = true;
         return report;
       }
-      const rest = this.state.items.slice(1);
-      if (outcome instanceof Refused) {
-        const refused: RefusedAnswer = { ...item, code: outcome.code, refusedAt: now().toISOString() };
-        report.refused.push(refused);
-        await this.commit({ ...this.state, items: rest, refused: [...this.state.refused, refused] });
-      } else {
-        report.sent.push(outcome);
-        await this.commit({ ...this.state, items: rest });
+      if (step.kind === 'sent') report.sent.push(step.sent);
+      else if (step.kind === 'refused') report.refused.push(step.refused);
+      else {
+        failures = failedSeq === step.seq ? failures + 1 : 1;
+        failedSeq = step.seq;
+        if (failures >= attempts) {
+          report.stopped = true;
+          return report;
+        }
+        await sleep(base * 2 ** (failures - 1));
       }
     }
     // Every entry is settled: the ids learned on the way are needed no more.
-    if (Object.keys(this.state.resolved).length > 0) await this.commit({ ...this.state, resolved: {} });
+    await this.lock(async () => {
+      await this.reload();
+      if (this.state.items.length === 0 && Object.keys(this.state.resolved).length > 0)
+        await this.commit({ ...this.state, resolved: {} });
+    });
     return report;
+  }
+
+  /** Sends the first entry of the stored queue once (called under the lock). */
+  private async sendHead(sender: QueueSender, now: () => Date): Promise<HeadStep> {
+    await this.reload();
+    const item = this.state.items[0];
+    if (!item) return { kind: 'empty' };
+    let outcome: SentAnswer | Refused;
+    try {
+      outcome = await this.send(sender, item);
+    } catch (error) {
+      if (error instanceof Refused) outcome = error;
+      else if (isUnauthorized(error)) return { kind: 'unauthorized' };
+      else if (isRefusal(error)) outcome = new Refused(readErrorCode(error) ?? 'UNDEFINED');
+      else return { kind: 'retry', seq: item.seq };
+    }
+    const rest = this.state.items.slice(1);
+    if (outcome instanceof Refused) {
+      const refused: RefusedAnswer = { ...item, code: outcome.code, refusedAt: now().toISOString() };
+      await this.commit({ ...this.state, items: rest, refused: [...this.state.refused, refused] });
+      return { kind: 'refused', refused };
+    }
+    await this.commit({ ...this.state, items: rest });
+    return { kind: 'sent', sent: outcome };
   }
 
   /** The server page of an entry (asking for it when it was reached offline), then its answer. */
