@@ -18,7 +18,7 @@ export interface Launched {
 /** A fresh lesson of the demo course for `userId`, walked to its module page, then launched. */
 export async function launchFor(w: TincanWorld, token: string, userId: string): Promise<Launched> {
   const lessonId = await w.newLesson(userId);
-  const p = w.client(token);
+  const p = w.client(token, w.app);
   let res = await p.current(lessonId);
   for (let guard = 0; guard < 20; guard++) {
     expect(res.statusCode, res.body).toBe(200);
