@@ -17,6 +17,19 @@ describe('formatFileSize (SPEC §9 o, Ko, Mo, Go, To)', () => {
   ])('%s bytes (%s) → %s', (bytes, locale, expected) =>
     expect(formatFileSize(bytes, locale).replace(/\u202f|\u00a0/g, ' ')).toBe(expected),
   );
+
+  // The English catalogue's units (widgets.sizeUnits); a list of the wrong length falls back.
+  const EN = ['B', 'KB', 'MB', 'GB', 'TB'];
+  it.each([
+    [1023, EN, '1023 B'],
+    [1536, EN, '1.5 KB'],
+    [5 * 1024 ** 2, EN, '5 MB'],
+    [3.25 * 1024 ** 3, EN, '3.3 GB'],
+    [2 * 1024 ** 4, EN, '2 TB'],
+    [1536, ['B', 'KB'], '1.5 Ko'],
+  ])('%s bytes with %j → %s', (bytes, units, expected) =>
+    expect(formatFileSize(bytes, 'en', units)).toBe(expected),
+  );
 });
 
 describe('truncateFileName (SPEC §9 56 characters)', () => {

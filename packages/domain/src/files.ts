@@ -1,13 +1,15 @@
 /** How files are named and sized for learners (SPEC §9), shared by the player and the widgets. */
 import { FILE_NAME_MAX } from './constants';
 
-const SIZE_UNITS = ['o', 'Ko', 'Mo', 'Go', 'To'] as const;
+/** SPEC §9 units; the web app passes each language's own from its catalogue (en: B, KB, MB, GB, TB). */
+export const SIZE_UNITS = ['o', 'Ko', 'Mo', 'Go', 'To'] as const;
 
 /**
- * SPEC §9: sizes in o, Ko, Mo, Go, To (the French units, in both languages), by steps of 1024, one
- * decimal past the byte, written with the locale's decimal sign.
+ * SPEC §9: sizes in o, Ko, Mo, Go, To (or the five `units` given), by steps of 1024, one decimal
+ * past the byte, written with the locale's decimal sign.
  */
-export function formatFileSize(bytes: number, locale = 'fr'): string {
+export function formatFileSize(bytes: number, locale = 'fr', units: readonly string[] = SIZE_UNITS): string {
+  const names = units.length === SIZE_UNITS.length ? units : SIZE_UNITS;
   if (!Number.isFinite(bytes) || bytes < 0) return '';
   let value = bytes;
   let unit = 0;
@@ -24,7 +26,7 @@ export function formatFileSize(bytes: number, locale = 'fr'): string {
   const text = new Intl.NumberFormat(locale, { maximumFractionDigits: digits, useGrouping: false }).format(
     value,
   );
-  return `${text} ${SIZE_UNITS[unit]}`;
+  return `${text} ${names[unit]}`;
 }
 
 /** SPEC §9: file names longer than 56 characters are cut, an ellipsis making the 56th. */

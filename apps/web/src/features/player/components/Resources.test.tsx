@@ -64,8 +64,8 @@ describe('toolbar resources (SPEC §2, §9)', () => {
     expect(dialog).toHaveTextContent('Fiche réflexe');
     const truncated = `${longName.slice(0, 55)}…`;
     expect(screen.getByRole('button', { name: truncated })).toBeInTheDocument();
-    expect(dialog).toHaveTextContent('1.5 Ko');
-    expect(dialog).toHaveTextContent('3 Mo');
+    expect(dialog).toHaveTextContent('1.5 KB');
+    expect(dialog).toHaveTextContent('3 MB');
     expect(screen.getByRole('link', { name: 'Download rappel.mp3' })).toHaveAttribute('href', '/signed/f2');
     await user.click(screen.getByRole('button', { name: 'rappel.mp3' }));
     expect(screen.getByText('viewing rappel.mp3 from /signed/f2')).toBeInTheDocument();

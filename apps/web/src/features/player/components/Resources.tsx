@@ -68,7 +68,9 @@ function FileItem({
         <Icon name="document" /> {truncateFileName(name)}
       </button>
       {file.size !== undefined ? (
-        <span className="resources__size">{formatFileSize(file.size, i18n.language)}</span>
+        <span className="resources__size">
+          {formatFileSize(file.size, i18n.language, t('widgets.media.sizeUnits').split(','))}
+        </span>
       ) : null}
       <a className="resources__download" href={file.url} download={file.name}>
         {t('player.resources.download')} <span className="sr-only">{truncateFileName(name)}</span>

@@ -1,7 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
-/** A stored file as the widgets need it; `download` is the URL the API gave (signed for the learner). */
+/**
+ * `GET files/{id}/infos` (SPEC §3, §7): a stored file as the widgets need it. `download` is the
+ * URL the API gave (signed for the learner); `htmlPlayer` is the server's ready-made player
+ * (an `<audio>` or `<video>` element) for a file that can be played, null for any other.
+ */
 export interface FileInfo {
   id: string;
   name: string;
@@ -9,6 +13,7 @@ export interface FileInfo {
   fileType: string;
   size: number;
   download: string;
+  htmlPlayer: string | null;
 }
 
 export const widgetKeys = {
@@ -16,13 +21,14 @@ export const widgetKeys = {
   file: (id: string) => [...widgetKeys.all, 'file', id] as const,
 };
 
-/** `GET /files/{id}` (SPEC §7): a row's `audioFileId` names its sound by id only. */
+/** A row's `audioFileId` names its sound by id only: the infos call says what it is and how to play it. */
 export async function getFile(id: string, signal?: AbortSignal): Promise<FileInfo> {
-  const answer = await apiFetch<{ data: { id: string; attributes: Omit<FileInfo, 'id'> } }>(
-    `files/${encodeURIComponent(id)}`,
+  const answer = await apiFetch<Omit<FileInfo, 'mimeType'> & { type: string }>(
+    `files/${encodeURIComponent(id)}/infos`,
     { signal },
   );
-  return { id: answer.data.id, ...answer.data.attributes };
+  const { type, ...rest } = answer;
+  return { ...rest, mimeType: type, htmlPlayer: answer.htmlPlayer ?? null };
 }
 
 export const fileQueryOptions = (id: string) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTrackTime, mediaKindOf, nextVolume, shouldSeek } from './media-rules';
+import { formatTrackTime, htmlPlayerKind, mediaKindOf, nextVolume, shouldSeek } from './media-rules';
 
 describe('nextVolume (SPEC §4 cycle 0.125, 0.45, 1)', () => {
   it.each([
@@ -44,4 +44,17 @@ describe('mediaKindOf (SPEC §3 supported files)', () => {
     [{ fileType: 'image', type: 'image/png' }, 'image'],
     [{ type: 'application/zip' }, 'other'],
   ])('%o → %s', (file, kind) => expect(mediaKindOf(file)).toBe(kind));
+});
+
+describe('htmlPlayerKind (files/{id}/infos htmlPlayer, SPEC §3)', () => {
+  it.each([
+    ['<audio controls preload="metadata"><source src="/a" type="audio/mpeg"></audio>', 'audio'],
+    ['<video controls><source src="/v" type="video/webm"></video>', 'video'],
+    ['  <AUDIO>', 'audio'],
+    [null, null],
+    ['', null],
+    ['<img src="/x.png">', null],
+    ['<audiox>', null],
+    ['text <audio controls></audio>', null],
+  ])('%j → %s', (html, kind) => expect(htmlPlayerKind(html)).toBe(kind));
 });

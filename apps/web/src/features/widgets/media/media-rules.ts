@@ -43,3 +43,13 @@ export function mediaKindOf(file: {
   if (file.fileType === 'pdf' || mime === 'application/pdf') return 'pdf';
   return 'other';
 }
+
+/**
+ * The element of the server's `htmlPlayer` (files/{id}/infos, SPEC §3): which player the file
+ * gets. The web app draws its own accessible player of that kind rather than inject the markup;
+ * no `htmlPlayer` (or anything else in it) means the file is not played, only offered.
+ */
+export function htmlPlayerKind(htmlPlayer: string | null | undefined): 'audio' | 'video' | null {
+  const tag = /^\s*<(audio|video)[\s>]/i.exec(htmlPlayer ?? '')?.[1]?.toLowerCase();
+  return tag === 'audio' || tag === 'video' ? tag : null;
+}
