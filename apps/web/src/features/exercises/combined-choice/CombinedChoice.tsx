@@ -46,7 +46,7 @@ export function CombinedChoice({
               onChange={() => onChange(index)}
             />
             <label htmlFor={id} className="choice__label">
-              <ChoiceLabel choice={choice} />
+              <ChoiceLabel choice={choice} settings={row.settings} />
               <CorrectionMark status={status} />
             </label>
           </div>

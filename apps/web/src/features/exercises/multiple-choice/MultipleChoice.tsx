@@ -50,7 +50,7 @@ export function MultipleChoice({
               onChange={(event) => toggle(index, event.target.checked)}
             />
             <label htmlFor={id} className="choice__label">
-              <ChoiceLabel choice={choice} />
+              <ChoiceLabel choice={choice} settings={row.settings} />
               <CorrectionMark status={status} />
             </label>
           </div>
