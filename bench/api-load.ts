@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT, load, printTable, startServer } from './lib';
 import type { LoadResult } from './lib';
+import { reportTarget } from './targets';
 
 /**
  * API throughput under 100 concurrent connections, each figure beside a bare Fastify route
@@ -12,6 +13,13 @@ import type { LoadResult } from './lib';
  * (the API compiled, as `npm start` runs it); autocannon runs here.
  */
 const HOME_TARGET = { ratio: 0.5, p99: 50 };
+
+/**
+ * `BENCH_API_ONLY=lessons,class-users,compression,bare` runs only those parts (with a CPU
+ * profile, one read at a time shows its own costs). The floors always run beside their read.
+ */
+const only = new Set((process.env.BENCH_API_ONLY ?? '').split(',').filter(Boolean));
+const runs = (part: string) => only.size === 0 || only.has(part);
 
 /** CPU time (user + system) a process has used so far, in ms (Linux /proc, 100 ticks a second). */
 function cpuMs(pid: number | undefined): number {
@@ -88,18 +96,21 @@ export async function apiLoad(): Promise<void> {
     );
 
     const baseline = await load('bare Fastify route', `${bare.url}/bare`);
-    const rows: LoadResult[] = [
-      baseline,
-      await load('GET /api/contexts/current', `${app.url}/api/contexts/current`, {
-        headers: { host: 'localhost' },
-      }),
-    ];
+    const rows: LoadResult[] = [baseline];
+    if (runs('bare')) {
+      rows.push(
+        await load('GET /api/contexts/current', `${app.url}/api/contexts/current`, {
+          headers: { host: 'localhost' },
+        }),
+      );
+    }
     const homeRows: {
       name: string;
       floor: LoadResult & { cpuUs: number };
       real: LoadResult & { cpuUs: number };
     }[] = [];
     for (const [name, url] of Object.entries(home)) {
+      if (!runs(name)) continue;
       const kb = (sizes[name]! / 1024).toFixed(1);
       const floorUrl = `${bare.url}/floor/${name}`;
       const floor = await measured(bare.proc.pid, () =>
@@ -112,7 +123,7 @@ export async function apiLoad(): Promise<void> {
       homeRows.push({ name, floor, real });
     }
     // What compression costs: the same reads asked for brotli, then gzip, as browsers do.
-    for (const encoding of ['br', 'gzip']) {
+    for (const encoding of runs('compression') ? ['br', 'gzip'] : []) {
       for (const [name, url] of Object.entries(home)) {
         rows.push(
           await load(`GET /api/${name}, Accept-Encoding: ${encoding}`, app.url + url, {
@@ -135,9 +146,41 @@ export async function apiLoad(): Promise<void> {
       console.log(
         `| ${name} | ${(sizes[name]! / 1024).toFixed(1)} | ${real.rps} | ${floor.rps} | ${ratio.toFixed(2)} | ${real.p99}${ok ? '' : ' (missed)'} | ${real.cpuUs} | ${floor.cpuUs} | ${byCpu} |`,
       );
+      reportTarget({
+        part: 'api',
+        what: `home read ${name} (${(sizes[name]! / 1024).toFixed(1)} kB), ratio to its floor`,
+        figure: `${ratio.toFixed(2)} (${real.rps} / ${floor.rps} req/s; by CPU ${byCpu})`,
+        target: `≥ ${HOME_TARGET.ratio}`,
+        met: ratio >= HOME_TARGET.ratio && real.errors === 0 && real.non2xx === 0,
+      });
+      reportTarget({
+        part: 'api',
+        what: `home read ${name}, p99 at 100 connections`,
+        figure: `${real.p99} ms`,
+        target: `≤ ${HOME_TARGET.p99} ms`,
+        met: real.p99 <= HOME_TARGET.p99,
+      });
     }
+    reportCompression(rows, homeRows);
   } finally {
     await bare?.stop();
     await app.stop();
+  }
+}
+
+/** What compressing the home's reads costs: their rate with br and gzip beside the plain one. */
+function reportCompression(rows: LoadResult[], homeRows: { name: string; real: LoadResult }[]): void {
+  for (const { name, real } of homeRows) {
+    for (const encoding of ['br', 'gzip']) {
+      const row = rows.find((r) => r.name === `GET /api/${name}, Accept-Encoding: ${encoding}`);
+      if (!row || real.rps === 0) continue;
+      reportTarget({
+        part: 'api',
+        what: `home read ${name} compressed (${encoding}), rate relative to plain`,
+        figure: `${(row.rps / real.rps).toFixed(2)} (p99 ${row.p99} ms)`,
+        target: 'cost kept small',
+        met: null,
+      });
+    }
   }
 }

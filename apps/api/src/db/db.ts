@@ -13,6 +13,7 @@ import * as m0009 from './migrations/0009-file-secrets';
 import * as m0008 from './migrations/0008-honest-scores';
 import * as m0011 from './migrations/0011-time-accommodation';
 import * as m0010 from './migrations/0010-learning-records';
+import * as m0014 from './migrations/0014-home-versions';
 import { registerSqliteRoot } from './prepared';
 import type { Database } from './schema';
 
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0009-file-secrets': m0009,
   '0011-time-accommodation': m0011,
   '0010-learning-records': m0010,
+  '0014-home-versions': m0014,
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

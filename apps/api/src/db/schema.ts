@@ -404,7 +404,14 @@ export interface XapiOutboxTable {
   createdAt: string;
 }
 
+/** Version stamps of what the home's reads show, kept by triggers (0014, decision 0015). */
+export interface HomeVersionsTable {
+  key: string;
+  /** bigint: a string on PostgreSQL, a number on SQLite. */
+  version: number | string;
+}
 export interface Database {
+  homeVersions: HomeVersionsTable;
   contexts: ContextsTable;
   contextHostnames: ContextHostnamesTable;
   libraries: LibrariesTable;

@@ -20,8 +20,15 @@ export function registerJsonApiSink(app: FastifyInstance): void {
   const record = sink as (sent: SentJson) => void;
   app.addHook('onSend', async (request, reply, payload) => {
     const type = String(reply.getHeader('content-type') ?? '');
-    if (typeof payload === 'string' && /json/.test(type)) {
-      record({ method: request.method, url: request.url, statusCode: reply.statusCode, body: payload });
+    // Cached answers are sent as their UTF-8 bytes (lib/answer-cache.ts): checked the same.
+    const body =
+      typeof payload === 'string'
+        ? payload
+        : Buffer.isBuffer(payload) && !reply.getHeader('content-encoding')
+          ? payload.toString('utf8')
+          : null;
+    if (body !== null && /json/.test(type)) {
+      record({ method: request.method, url: request.url, statusCode: reply.statusCode, body });
     }
     return payload;
   });

@@ -84,3 +84,19 @@ async function ownClassUsers(
     .map(({ id, classId, userId, role, createdAt }) => ({ id, classId, userId, role, createdAt }));
   return { rows, total: kept.length };
 }
+
+/**
+ * `filter[expired]` compares each class's expiry with the request's clock: the viewer's
+ * memberships read the same until the first of those expiries still to come (decision 0015).
+ * An expiry that is not a plain instant is compared as text by the SQL above: no caching then.
+ */
+export async function membershipsValidUntil(db: Db, v: Viewer, now: number): Promise<number> {
+  let next = Infinity;
+  for (const m of await viewerMemberships(db, v)) {
+    if (m.classExpireAt === null) continue;
+    const at = Date.parse(m.classExpireAt);
+    if (!Number.isFinite(at) || new Date(at).toISOString() !== m.classExpireAt) return now;
+    if (at > now && at < next) next = at;
+  }
+  return next;
+}

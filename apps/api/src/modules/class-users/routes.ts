@@ -9,7 +9,8 @@ import {
 import { INCLUDES } from '../relations';
 import { collection } from '../respond';
 import { ownUserIds, scopeOf } from '../scope';
-import { listClassUsers } from './repository';
+import { listClassUsers, membershipsValidUntil } from './repository';
+import { sendCachedAnswer } from '../../lib/answer-cache';
 import { toClassUserResource } from './serializer';
 
 const query = jsonApiQuerySchema({
@@ -41,12 +42,15 @@ export const classUserRoutes: FastifyPluginAsyncZod = async (app) => {
       const scope = scopeOf(app.db, request);
       const q = parseJsonApiQuery(request.query);
       const userIds = ownUserIds(scope.viewer, q.filters.userId);
-      const { rows, total } = await listClassUsers(app.db, scope.viewer, userIds, q);
-      const doc = await collection(scope, q, rows.map(toClassUserResource), total);
-      // The home's read: plain JSON.stringify rather than the response schema's serialiser, whose
-      // check of every included resource cost more than the JSON itself (decision 0010). The
-      // document is built by our own serialisers to that schema, which still documents the route.
-      return reply.serializer(JSON.stringify).send(doc);
+      const own = userIds.length === 1 && userIds[0] === scope.viewer.userId;
+      const at = Date.parse(scope.viewer.now);
+      // The home's read: served again from this process while the database's version stamps
+      // say nothing changed and no class of the viewer has expired since (decision 0015).
+      return sendCachedAnswer(app.db, request, reply, { viewer: scope.viewer, own, now: at }, async () => {
+        const { rows, total } = await listClassUsers(app.db, scope.viewer, userIds, q);
+        const document = await collection(scope, q, rows.map(toClassUserResource), total);
+        return { document, validUntil: await membershipsValidUntil(app.db, scope.viewer, at) };
+      });
     },
   );
 };

@@ -8,6 +8,7 @@ import type {
   ProgramCoursesTable,
   ProgramsTable,
 } from '../../db/schema';
+import { homeVersionsOf } from '../../lib/home-versions';
 import type { Viewer } from '../scope';
 
 type Db = Kysely<Database>;
@@ -30,80 +31,67 @@ export interface TeacherRow {
 /**
  * The class tree of the home (classes, their programs, the programs' courses, the teachers)
  * changes only when content is imported, yet both home reads walk it on every call. Each API
- * process keeps its rows a short while, like the player's content cache (lesson-pages/
- * content-cache.ts) and the tenant cache: after an import, another process may show the
- * previous tree for up to `STRUCTURE_TTL_MS`. What is the viewer's own — memberships, lessons —
- * is read on every request, and visibility (tenant, membership, no drafts for learners) is
- * applied to the cached rows on every request, exactly as the SQL of `scope.ts` does.
- * Decision 0010 has the figures.
+ * process keeps its rows under the content stamp of migration 0014 (lib/home-versions.ts), read
+ * once per request: a write anywhere — another process, the importer — moves the stamp, and
+ * the next request starts a new tree (decision 0015; 0010 had a 30-s lifetime instead). What is
+ * the viewer's own — memberships, lessons — is read on every request, and visibility (tenant,
+ * membership, no drafts for learners) is applied to the cached rows on every request, exactly
+ * as the SQL of `scope.ts` does.
  */
-export const STRUCTURE_TTL_MS = 30_000;
 const MAX_ENTRIES = 20_000;
 
-class TtlMap<V> {
-  private readonly entries = new Map<string, { at: number; value: V }>();
+class RowMap<V> {
+  private readonly entries = new Map<string, V>();
 
-  get(key: string, now: number): V | undefined {
-    const entry = this.entries.get(key);
-    return entry && now - entry.at < STRUCTURE_TTL_MS ? entry.value : undefined;
+  get(key: string): V | undefined {
+    return this.entries.get(key);
   }
 
-  set(key: string, value: V, now: number): void {
+  set(key: string, value: V): void {
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(key, { at: now, value });
-  }
-
-  clear(): void {
-    this.entries.clear();
+    this.entries.set(key, value);
   }
 }
 
 /** Rows by id (null: no such row), or lists by parent id, in the order the database gave them. */
 class StructureCache {
-  readonly classes = new TtlMap<ClassRow | null>();
-  readonly classPrograms = new TtlMap<ClassProgramRow[]>();
-  readonly teachers = new TtlMap<TeacherRow[]>();
-  readonly programs = new TtlMap<ProgramRow | null>();
-  readonly programCourses = new TtlMap<ProgramCourseRow[]>();
-  readonly courses = new TtlMap<CourseRow | null>();
+  readonly classes = new RowMap<ClassRow | null>();
+  readonly classPrograms = new RowMap<ClassProgramRow[]>();
+  readonly teachers = new RowMap<TeacherRow[]>();
+  readonly programs = new RowMap<ProgramRow | null>();
+  readonly programCourses = new RowMap<ProgramCourseRow[]>();
+  readonly courses = new RowMap<CourseRow | null>();
 
-  clear(): void {
-    for (const map of [
-      this.classes,
-      this.classPrograms,
-      this.teachers,
-      this.programs,
-      this.programCourses,
-      this.courses,
-    ])
-      map.clear();
-  }
+  constructor(readonly version: string) {}
 }
 
 const caches = new WeakMap<Db, StructureCache>();
-function cacheOf(db: Db): StructureCache {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new StructureCache()));
-  return cache;
-}
 
-/** Forgets the cached tree of this database (after an import in this process, in tests). */
-export function clearStructureCache(db: Db): void {
-  caches.get(db)?.clear();
+/**
+ * The tree of the content version this request read. A request that read an older stamp than
+ * the cache's gets a fresh tree of its own: whatever it loads is at least as new as its stamp.
+ */
+async function cacheFor(db: Db, v: Viewer): Promise<StructureCache> {
+  const { content } = await homeVersionsOf(db, v);
+  let cache = caches.get(db);
+  if (cache?.version !== content) caches.set(db, (cache = new StructureCache(content)));
+  return cache;
 }
 
 /** Cached values for `keys`, loading the missing ones in one query. */
 async function cached<V>(
-  map: TtlMap<V>,
+  db: Db,
+  v: Viewer,
+  mapOf: (cache: StructureCache) => RowMap<V>,
   keys: string[],
   load: (missing: string[]) => Promise<Map<string, V>>,
   empty: V,
 ): Promise<Map<string, V>> {
-  const now = Date.now();
+  const map = mapOf(await cacheFor(db, v));
   const out = new Map<string, V>();
   const missing: string[] = [];
   for (const key of new Set(keys)) {
-    const hit = map.get(key, now);
+    const hit = map.get(key);
     if (hit === undefined) missing.push(key);
     else out.set(key, hit);
   }
@@ -111,7 +99,7 @@ async function cached<V>(
     const loaded = await load(missing);
     for (const key of missing) {
       const value = loaded.get(key) ?? empty;
-      map.set(key, value, now);
+      map.set(key, value);
       out.set(key, value);
     }
   }
@@ -128,9 +116,11 @@ function byKey<R>(rows: R[], keyOf: (r: R) => string): Map<string, R[]> {
   return out;
 }
 
-const classRows = (db: Db, ids: string[]) =>
+const classRows = (db: Db, v: Viewer, ids: string[]) =>
   cached(
-    cacheOf(db).classes,
+    db,
+    v,
+    (c) => c.classes,
     ids,
     async (missing) =>
       new Map(
@@ -143,9 +133,11 @@ const classRows = (db: Db, ids: string[]) =>
   );
 
 // Same ORDER BY as the SQL reads had, so each parent's list keeps the database's order.
-const classProgramRows = (db: Db, classIds: string[]) =>
+const classProgramRows = (db: Db, v: Viewer, classIds: string[]) =>
   cached(
-    cacheOf(db).classPrograms,
+    db,
+    v,
+    (c) => c.classPrograms,
     classIds,
     async (missing) =>
       byKey(
@@ -161,9 +153,11 @@ const classProgramRows = (db: Db, classIds: string[]) =>
     [],
   );
 
-const teacherRows = (db: Db, classIds: string[]) =>
+const teacherRows = (db: Db, v: Viewer, classIds: string[]) =>
   cached(
-    cacheOf(db).teachers,
+    db,
+    v,
+    (c) => c.teachers,
     classIds,
     async (missing) =>
       byKey(
@@ -190,9 +184,11 @@ const teacherRows = (db: Db, classIds: string[]) =>
     [],
   );
 
-const programRows = (db: Db, ids: string[]) =>
+const programRows = (db: Db, v: Viewer, ids: string[]) =>
   cached(
-    cacheOf(db).programs,
+    db,
+    v,
+    (c) => c.programs,
     ids,
     async (missing) =>
       new Map(
@@ -204,9 +200,11 @@ const programRows = (db: Db, ids: string[]) =>
     null,
   );
 
-const programCourseRows = (db: Db, programIds: string[]) =>
+const programCourseRows = (db: Db, v: Viewer, programIds: string[]) =>
   cached(
-    cacheOf(db).programCourses,
+    db,
+    v,
+    (c) => c.programCourses,
     programIds,
     async (missing) =>
       byKey(
@@ -222,9 +220,11 @@ const programCourseRows = (db: Db, programIds: string[]) =>
     [],
   );
 
-const courseRows = (db: Db, ids: string[]) =>
+const courseRows = (db: Db, v: Viewer, ids: string[]) =>
   cached(
-    cacheOf(db).courses,
+    db,
+    v,
+    (c) => c.courses,
     ids,
     async (missing) =>
       new Map(
@@ -301,7 +301,7 @@ function lessonCourseIds(db: Db, v: Viewer): Promise<Set<string>> {
 // everyone else the classes they belong to and the published programs and courses of those.
 
 async function visibleClasses(db: Db, v: Viewer, ids: string[]): Promise<ClassRow[]> {
-  const rows = await classRows(db, ids);
+  const rows = await classRows(db, v, ids);
   const mine = v.isAdmin ? null : await memberClassIds(db, v);
   return [...rows.values()].filter(
     (c): c is ClassRow => c !== null && c.contextId === v.contextId && (mine === null || mine.has(c.id)),
@@ -318,9 +318,9 @@ function visibleProgramIdSet(db: Db, v: Viewer): Promise<Set<string> | null> {
 async function loadVisibleProgramIds(db: Db, v: Viewer): Promise<Set<string> | null> {
   if (v.isAdmin) return null;
   const classIds = [...(await memberClassIds(db, v))];
-  const cps = await classProgramRows(db, classIds);
+  const cps = await classProgramRows(db, v, classIds);
   const programIds = [...cps.values()].flat().map((cp) => cp.programId);
-  const programs = await programRows(db, programIds);
+  const programs = await programRows(db, v, programIds);
   return new Set(
     [...programs.values()]
       .filter((p): p is ProgramRow => p !== null && p.contextId === v.contextId && p.state !== 'DRAFT')
@@ -338,14 +338,14 @@ function programVisible(
 
 /** The viewer may see these courses: through a visible program, or through their own lessons. */
 async function visibleCourses(db: Db, v: Viewer, ids: string[]): Promise<CourseRow[]> {
-  const rows = [...(await courseRows(db, ids)).values()].filter(
+  const rows = [...(await courseRows(db, v, ids)).values()].filter(
     (c): c is CourseRow => c !== null && c.contextId === v.contextId,
   );
   if (v.isAdmin) return rows;
   const published = rows.filter((c) => c.state !== 'DRAFT');
   if (published.length === 0) return [];
   const programs = await visibleProgramIdSet(db, v);
-  const pcs = await programCourseRows(db, [...(programs ?? [])]);
+  const pcs = await programCourseRows(db, v, [...(programs ?? [])]);
   const reachable = new Set([...pcs.values()].flat().map((pc) => pc.courseId));
   if (published.every((c) => reachable.has(c.id))) return published;
   const own = await lessonCourseIds(db, v);
@@ -369,12 +369,14 @@ export async function cachedClassProgramsByClassIds(
   const classes = await visibleClasses(db, v, classIds);
   const cps = await classProgramRows(
     db,
+    v,
     classes.map((c) => c.id),
   );
   const all = [...cps.values()].flat();
   const [programs, visible] = await Promise.all([
     programRows(
       db,
+      v,
       all.map((cp) => cp.programId),
     ),
     visibleProgramIdSet(db, v),
@@ -387,6 +389,7 @@ export async function cachedTeachersByClassIds(db: Db, v: Viewer, classIds: stri
   const classes = await visibleClasses(db, v, classIds);
   const teachers = await teacherRows(
     db,
+    v,
     classes.map((c) => c.id),
   );
   return [...teachers.values()].flat().flatMap((t) => {
@@ -397,7 +400,7 @@ export async function cachedTeachersByClassIds(db: Db, v: Viewer, classIds: stri
 
 export async function cachedProgramsByIds(db: Db, v: Viewer, ids: string[]): Promise<ProgramRow[]> {
   if (ids.length === 0) return [];
-  const [programs, visible] = await Promise.all([programRows(db, ids), visibleProgramIdSet(db, v)]);
+  const [programs, visible] = await Promise.all([programRows(db, v, ids), visibleProgramIdSet(db, v)]);
   return [...programs.values()].filter((p): p is ProgramRow => programVisible(p, v, visible));
 }
 
@@ -413,6 +416,7 @@ export async function cachedProgramCoursesByProgramIds(
     ...(
       await programCourseRows(
         db,
+        v,
         programs.map((p) => p.id),
       )
     ).values(),

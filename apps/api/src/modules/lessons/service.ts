@@ -45,6 +45,16 @@ export async function lessonResources(
  * missed unlocks — written only when due), then serialised with their end-of-lesson actions.
  */
 export async function readLessons(db: Db, kind: DbKind, rows: LessonRow[], now: Date): Promise<Resource[]> {
+  return (await readLessonsView(db, kind, rows, now)).resources;
+}
+
+/** The same, with the instant until which the rules would show the same thing (`nextChangeAt`). */
+export async function readLessonsView(
+  db: Db,
+  kind: DbKind,
+  rows: LessonRow[],
+  now: Date,
+): Promise<{ resources: Resource[]; validUntil: number }> {
   const view = await syncProgression(db, rows, now, (fn) => writeTx(db, kind, fn));
-  return lessonResources(db, view.rows, view.actionsOf);
+  return { resources: await lessonResources(db, view.rows, view.actionsOf), validUntil: view.validUntil };
 }

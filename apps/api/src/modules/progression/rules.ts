@@ -1,10 +1,15 @@
 import type { Kysely, Selectable } from 'kysely';
 import { courseIsCertifying } from '@parcours/domain/certification';
-import { lessonWindow } from '@parcours/domain/class-timing';
+import { lessonWindow, toInstant } from '@parcours/domain/class-timing';
 import type { TimeWindow } from '@parcours/domain/class-timing';
 import { LESSON_STATES } from '@parcours/domain/entities';
 import type { LessonActions, LessonState, PageProgress } from '@parcours/domain/entities';
-import { endOfLessonActions, reconcileProgram, unlockModeOf } from '@parcours/domain/lesson-state';
+import {
+  endOfLessonActions,
+  lessonDeadline,
+  reconcileProgram,
+  unlockModeOf,
+} from '@parcours/domain/lesson-state';
 import type {
   ActionAnswer,
   LessonOutcome,
@@ -215,6 +220,29 @@ export function planProgram(rows: LessonRow[], ctx: ProgramContext, now: Date): 
   return changes;
 }
 
+/**
+ * The first instant after `now` at which `planProgram` may plan something it does not plan at
+ * `now` (Infinity: never, without a write). The rules read the clock only through the window
+ * (pending before its start, closed from its expiry) and each lesson's deadline (time up
+ * strictly after it, so from the next millisecond): between two of these instants their
+ * answer cannot change. A cached read (decision 0015) is served only before this instant.
+ * Keep it in step with `planProgram`: progression/rules.test.ts checks one against the other.
+ */
+export function nextChangeAt(rows: LessonRow[], ctx: ProgramContext, now: Date): number {
+  const t = now.getTime();
+  let next = Infinity;
+  const consider = (at: number | null) => {
+    if (at !== null && at > t && at < next) next = at;
+  };
+  consider(toInstant(ctx.window.startAt));
+  consider(toInstant(ctx.window.expireAt));
+  for (const row of rows) {
+    const deadline = lessonDeadline(toProgramLesson(row), GRACE_SECONDS);
+    if (deadline !== null) consider(deadline + 1);
+  }
+  return next;
+}
+
 /** Writes planned changes, each only if the lesson is still in the state it was planned from. */
 async function writeChanges(trx: Q, changes: Change[], now: Date): Promise<number> {
   let written = 0;
@@ -309,6 +337,8 @@ export interface ProgressionView {
   /** The read rows as they are after the rules (re-read when something was written). */
   rows: LessonRow[];
   actionsOf(row: LessonRow): LessonActions;
+  /** Until when (ms) the rules would write nothing more without a write (`nextChangeAt`). */
+  validUntil: number;
 }
 
 /** Loads program contexts; the player passes a cached loader (content changes only on import). */
@@ -343,8 +373,14 @@ export async function syncProgression(
   }
   const byGroup = new Map<string, LessonRow[]>();
   for (const s of siblings) byGroup.set(groupKey(s), [...(byGroup.get(groupKey(s)) ?? []), s]);
+  let validUntil = Infinity;
+  for (const group of byGroup.values()) {
+    const ctx = contexts.get(group[0]?.classProgramId ?? '');
+    if (ctx) validUntil = Math.min(validUntil, nextChangeAt(group, ctx, now));
+  }
   return {
     rows: current,
+    validUntil,
     actionsOf(row) {
       const ctx = contexts.get(row.classProgramId ?? '');
       if (!ctx) return { interactive: [], unlockedLessons: [] };

@@ -1,0 +1,129 @@
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/db';
+import { BROTLI_OPTIONS, COMPRESSION_THRESHOLD, GZIP_OPTIONS } from '../plugins/compression';
+import type { Viewer } from '../modules/scope';
+import { homeVersionsOf } from './home-versions';
+
+/**
+ * The learner's last answers of the home's reads (decision 0015), kept per API process and
+ * served again only while (1) the version stamps read from the database in this request are
+ * the ones the answer was built under — the triggers of migration 0014 move them with every
+ * write of what the answer shows, in any process — and (2) the clock has not reached the first
+ * instant at which the answer's time rules could show something else (`validUntil`).
+ * Only a viewer's own answers are kept (the stamp is the viewer's), keyed by tenant, viewer,
+ * administrator or not, and the full request URL. The compressed bytes of an answer are made
+ * once, on the first request that accepts them, instead of once per request.
+ */
+export interface BuiltAnswer {
+  document: unknown;
+  /** ms since the epoch; Infinity when only a write can change the answer. */
+  validUntil: number;
+}
+
+interface Entry {
+  stamp: string;
+  validUntil: number;
+  /** UTF-8 bytes: sending a string made Fastify measure and encode it again on every hit. */
+  body: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/** A few thousand learners' home answers; past this the process starts over. */
+const MAX_BYTES = 64 * 1024 * 1024;
+
+class AnswerCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+
+  get(key: string, stamp: string, now: number): Entry | undefined {
+    const entry = this.entries.get(key);
+    return entry && entry.stamp === stamp && now < entry.validUntil ? entry : undefined;
+  }
+
+  set(key: string, entry: Entry): void {
+    const old = this.entries.get(key);
+    if (old) this.bytes -= old.body.length;
+    if (this.bytes + entry.body.length > MAX_BYTES) {
+      this.entries.clear();
+      this.bytes = 0;
+    }
+    this.entries.set(key, entry);
+    this.bytes += entry.body.length;
+  }
+}
+
+const caches = new WeakMap<Db, AnswerCache>();
+function cacheOf(db: Db): AnswerCache {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new AnswerCache()));
+  return cache;
+}
+
+type Encoding = 'br' | 'gzip';
+
+/** The client's preferred encoding among ours, as @fastify/compress chooses it (br on a tie). */
+export function acceptedEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null;
+  let best: Encoding | null = null;
+  let bestQ = 0;
+  const q = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    const weight = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    q.set(name.trim() === 'x-gzip' ? 'gzip' : name.trim(), weight === undefined ? 1 : Number(weight));
+  }
+  for (const encoding of ['br', 'gzip'] as const) {
+    const weight = q.get(encoding) ?? q.get('*') ?? 0;
+    if (weight > bestQ) [best, bestQ] = [encoding, weight];
+  }
+  return best;
+}
+
+function compressed(entry: Entry, encoding: Encoding): Buffer {
+  if (encoding === 'br') return (entry.br ??= brotliCompressSync(entry.body, BROTLI_OPTIONS));
+  return (entry.gzip ??= gzipSync(entry.body, GZIP_OPTIONS));
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): FastifyReply {
+  reply.type('application/json; charset=utf-8');
+  const encoding =
+    entry.body.length >= COMPRESSION_THRESHOLD ? acceptedEncoding(request.headers['accept-encoding']) : null;
+  if (!encoding) return reply.send(entry.body);
+  // Content-Encoding set here tells @fastify/compress the bytes are already compressed.
+  const vary = reply.getHeader('vary');
+  if (!vary) reply.header('vary', 'accept-encoding');
+  else if (!/accept-encoding/i.test(String(vary))) reply.header('vary', `${String(vary)}, accept-encoding`);
+  return reply.header('content-encoding', encoding).send(compressed(entry, encoding));
+}
+
+/**
+ * Answers a read from the cache when it may, else builds it, keeps it and sends it. `own` says
+ * the answer is about the viewer alone (not, say, an administrator reading someone else's).
+ * Either way the document is sent as plain `JSON.stringify` of what our serialisers built to
+ * the route's response schema (the schema still documents the route; decision 0010).
+ */
+export async function sendCachedAnswer(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  opts: { viewer: Viewer; own: boolean; now: number },
+  build: () => Promise<BuiltAnswer>,
+): Promise<FastifyReply> {
+  const { viewer: v } = opts;
+  if (!opts.own) {
+    const { document } = await build();
+    return send(request, reply, { stamp: '', validUntil: 0, body: Buffer.from(JSON.stringify(document)) });
+  }
+  const versions = await homeVersionsOf(db, v);
+  const stamp = `${versions.user}/${versions.content}`;
+  const key = `${v.contextId}\u0000${v.userId}\u0000${v.isAdmin ? 'admin' : ''}\u0000${request.url}`;
+  const cache = cacheOf(db);
+  const hit = cache.get(key, stamp, opts.now);
+  if (hit) return send(request, reply, hit);
+  const { document, validUntil } = await build();
+  const entry: Entry = { stamp, validUntil, body: Buffer.from(JSON.stringify(document)) };
+  cache.set(key, entry);
+  return send(request, reply, entry);
+}

@@ -1,0 +1,35 @@
+import type { Db } from '../db/db';
+import { homeVersionRows } from '../db/prepared-home';
+import type { Viewer } from '../modules/scope';
+
+/**
+ * Version stamps of what the home's reads show (migration 0014, decision 0015), kept by
+ * triggers on every table those reads show, so every writer — in this process or another, the
+ * importer included — moves them in the transaction of its write. A cache built under a stamp
+ * is good exactly as long as the stamp read from the database is the same: that holds across
+ * any number of API processes, with nothing to forget when a new writer is added.
+ */
+export interface HomeVersions {
+  /** The viewer's own rows: lessons, the progress of their pages, memberships. */
+  user: string;
+  /** Content of every tenant: courses, nodes, programs, classes, memberships, teachers' names. */
+  content: string;
+}
+
+/** One read per request: memoised on the request's Viewer object (scope.ts makes one each). */
+const perRequest = new WeakMap<Viewer, Promise<HomeVersions>>();
+
+export function homeVersionsOf(db: Db, v: Viewer): Promise<HomeVersions> {
+  let versions = perRequest.get(v);
+  if (!versions) {
+    const userKey = `u:${v.userId}`;
+    versions = homeVersionRows.all(db, userKey).then((rows) => {
+      const out: HomeVersions = { user: '0', content: '0' };
+      // bigint: a string on PostgreSQL, a number on SQLite; compared as text.
+      for (const r of rows) out[r.key === userKey ? 'user' : 'content'] = String(r.version);
+      return out;
+    });
+    perRequest.set(v, versions);
+  }
+  return versions;
+}

@@ -1,0 +1,202 @@
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
+import { importFolder } from '../../src/content/importer';
+import { dropPgSchema, ensurePgSchema, migrateToLatest, openDb } from '../../src/db/db';
+import type { DbHandle } from '../../src/db/db';
+import { DEMO } from '../content/helpers';
+import { testEnv } from '../helpers/app';
+
+/**
+ * Decision 0015: the home's two reads are served from each API process's memory while the
+ * version stamps kept by the database's triggers (migration 0014) are unchanged. Two apps on
+ * two connections to one database stand for two server processes: every write goes through
+ * `b` (the player, the importer, plain SQL) while `a`, whose cache is warm, must show it at once.
+ */
+const HOST = 'localhost'; // the French demo tenant, as the bench asks it
+let dir: string;
+let handles: DbHandle[] = [];
+let a: FastifyInstance;
+let b: FastifyInstance;
+let pgSchema: string | undefined;
+let token: string;
+let userId: string;
+
+async function twoHandles(): Promise<[DbHandle, DbHandle]> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    pgSchema = `hc_${Math.random().toString(36).slice(2, 10)}`;
+    await ensurePgSchema(url, pgSchema);
+    const open = () => openDb({ databaseUrl: url, pgSchema, poolSize: 3 });
+    return [open(), open()];
+  }
+  const file = path.join(dir, 'parcours.sqlite');
+  return [openDb({ sqliteFile: file }), openDb({ sqliteFile: file })];
+}
+
+const appOn = async (h: DbHandle) => {
+  const app = await buildApp({
+    env: testEnv(),
+    db: h.db,
+    dbKind: h.kind,
+    filesDir: path.join(dir, 'files'),
+    logger: false,
+  });
+  await app.ready();
+  return app;
+};
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'parcours-home-cache-'));
+  handles = await twoHandles();
+  const [ha, hb] = handles as [DbHandle, DbHandle];
+  await migrateToLatest(hb.db, { pgSchema });
+  const report = await importFolder(hb.db, DEMO, { filesDir: path.join(dir, 'files') });
+  if (!report.ok) throw new Error(JSON.stringify(report.errors));
+  [a, b] = [await appOn(ha), await appOn(hb)];
+  const login = await a.inject({
+    method: 'POST',
+    url: '/api/users/login',
+    headers: { host: HOST },
+    payload: { email: 'learner@example.com', password: 'Learner#2026' },
+  });
+  ({ access_token: token, user_id: userId } = login.json() as { access_token: string; user_id: string });
+}, 60_000);
+
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  for (const h of handles) await h.close();
+  if (pgSchema && process.env.DATABASE_URL) await dropPgSchema(process.env.DATABASE_URL, pgSchema);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+// Exactly as apps/web/src/features/home/api/*.ts asks them.
+const lessonsUrl = () => `/api/lessons?filter[userId]=${userId}&include=course`;
+const classUsersUrl =
+  '/api/class-users?filter[role]=STUDENT&filter[expired]=false&sort=-createdAt&include=class.classPrograms.program.programCourses.course,class.teachers';
+
+const read = async (app: FastifyInstance, url: string, headers: Record<string, string> = {}) => {
+  const res = await app.inject({
+    method: 'GET',
+    url,
+    headers: { host: HOST, authorization: `Bearer ${token}`, ...headers },
+  });
+  expect(res.statusCode).toBe(200);
+  return res;
+};
+
+interface Doc {
+  data: { id: string; attributes: Record<string, unknown> }[];
+  included?: { type: string; id: string; attributes: Record<string, unknown> }[];
+}
+const doc = async (app: FastifyInstance, url: string) => (await read(app, url)).json() as Doc;
+const titles = (d: Doc) =>
+  (d.included ?? []).filter((r) => r.type === 'courses').map((r) => String(r.attributes.title));
+
+describe('the home reads served again from memory', () => {
+  it('answer the same bytes as the first time, on each process', async () => {
+    for (const url of [lessonsUrl(), classUsersUrl]) {
+      const first = (await read(a, url)).body;
+      expect((await read(a, url)).body).toBe(first);
+      expect((await read(b, url)).body).toBe(first);
+    }
+  });
+
+  it('opening and answering a page in another process shows on the home at once', async () => {
+    const before = await doc(a, lessonsUrl());
+    const lesson = before.data.find((l) => l.attributes.state === 'AVAILABLE' && !l.attributes.startedAt);
+    expect(lesson).toBeDefined();
+    // The real player, in the other process: opening the lesson writes its first page.
+    const opened = await b.inject({
+      method: 'GET',
+      url: `/api/lessons/${lesson!.id}/pages/current`,
+      headers: { host: HOST, authorization: `Bearer ${token}` },
+    });
+    expect(opened.statusCode).toBe(200);
+    const afterOpen = (await doc(a, lessonsUrl())).data.find((l) => l.id === lesson!.id)!;
+    expect(afterOpen.attributes).not.toEqual(lesson!.attributes);
+    // An answer recorded by any writer (here plain SQL) moves the page's progress.
+    const pageId = (opened.json() as { data: { id: string } }).data.id;
+    await handles[1]!.db
+      .updateTable('lessonPages')
+      .set({ progress: 'COMPLETED' })
+      .where('id', '=', pageId)
+      .execute();
+    const pages = (l: { attributes: Record<string, unknown> }) =>
+      (l.attributes.tree as { pages: { progress: string | null }[] }[]).flatMap((s) => s.pages);
+    const afterAnswer = (await doc(a, lessonsUrl())).data.find((l) => l.id === lesson!.id)!;
+    expect(pages(afterAnswer).filter((p) => p.progress === 'COMPLETED').length).toBe(
+      pages(afterOpen).filter((p) => p.progress === 'COMPLETED').length + 1,
+    );
+  });
+
+  it('a membership ended in another process leaves the class list at once', async () => {
+    const before = await doc(a, classUsersUrl);
+    expect(before.data.length).toBeGreaterThan(0);
+    const gone = before.data[0]!;
+    const row = await handles[1]!.db
+      .selectFrom('classUsers')
+      .selectAll()
+      .where('id', '=', gone.id)
+      .executeTakeFirstOrThrow();
+    await handles[1]!.db.deleteFrom('classUsers').where('id', '=', gone.id).execute();
+    try {
+      expect((await doc(a, classUsersUrl)).data.map((m) => m.id)).not.toContain(gone.id);
+    } finally {
+      await handles[1]!.db.insertInto('classUsers').values(row).execute();
+    }
+    expect((await doc(a, classUsersUrl)).data.map((m) => m.id)).toContain(gone.id);
+  });
+
+  it('content re-imported by another process shows its new titles on both reads at once', async () => {
+    const lessonTitles = titles(await doc(a, lessonsUrl()));
+    const classTitles = titles(await doc(a, classUsersUrl));
+    expect(lessonTitles.length).toBeGreaterThan(0);
+    expect(classTitles.length).toBeGreaterThan(0);
+    const copy = path.join(dir, 'content-v2');
+    cpSync(DEMO, copy, { recursive: true });
+    const courses = path.join(copy, 'tenants/fr/courses');
+    for (const file of readdirSync(courses)) {
+      const text = readFileSync(path.join(courses, file), 'utf8');
+      writeFileSync(path.join(courses, file), text.replace(/^title: (.*)$/m, 'title: $1 (v2)'));
+    }
+    const report = await importFolder(handles[1]!.db, copy, { filesDir: path.join(dir, 'files') });
+    expect(report.errors).toEqual([]);
+    const v2 = (t: string) => t.replace(/^"|"$/g, '') + ' (v2)';
+    expect(titles(await doc(a, lessonsUrl())).sort()).toEqual(lessonTitles.map(v2).sort());
+    expect(titles(await doc(a, classUsersUrl)).sort()).toEqual(classTitles.map(v2).sort());
+  });
+
+  it('compressed answers decode to the plain bytes, say Vary, and a client without Accept-Encoding gets plain JSON', async () => {
+    for (const url of [lessonsUrl(), classUsersUrl]) {
+      const plain = await read(a, url);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+      const br = await read(a, url, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+      const gz = await read(a, url, { 'accept-encoding': 'gzip;q=1, br;q=0.5' });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+      const refused = await read(a, url, { 'accept-encoding': 'br;q=0, gzip;q=0' });
+      expect(refused.headers['content-encoding']).toBeUndefined();
+      expect(refused.body).toBe(plain.body);
+    }
+  });
+
+  it('an administrator reading someone else never gets the viewer-keyed answer', async () => {
+    // The learner asking for another user's lessons is refused, cached answer or not.
+    const res = await a.inject({
+      method: 'GET',
+      url: `/api/lessons?filter[userId]=someone-else&include=course`,
+      headers: { host: HOST, authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
