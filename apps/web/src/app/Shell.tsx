@@ -7,10 +7,9 @@ import { useTenant } from '../lib/tenant';
 import { InstallOffer } from '../features/install/InstallOffer';
 import { NewVersionBanner } from '../features/new-version/NewVersionBanner';
 import { BrowserNotice } from './BrowserNotice';
+import { UserMenuTrigger } from './UserMenuTrigger';
 import './shell.css';
 
-// React Aria's menu is heavy and only useful once signed in: it stays out of the /login bundle.
-const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
 // Answers kept offline are sent from any screen once signed in (decision 0020); never on /login.
 const OfflineSync = lazy(() =>
   import('../features/player/offline/OfflineSync').then((m) => ({ default: m.OfflineSync })),
@@ -52,9 +51,7 @@ export function Shell({ children }: { children: ReactNode }) {
             <span className="brand__name">{name}</span> <span className="sr-only">{t('shell.homeLink')}</span>
           </Link>
           {session.status === 'authenticated' && session.user ? (
-            <Suspense fallback={null}>
-              <UserMenu user={session.user} />
-            </Suspense>
+            <UserMenuTrigger user={session.user} />
           ) : null}
         </div>
         <BrowserNotice />

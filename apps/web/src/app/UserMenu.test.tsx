@@ -6,7 +6,7 @@ import { getSession, loadUser } from '../lib/session';
 import { getToken, setToken } from '../lib/storage';
 import { calledUrls, mockApi } from '../test/api-mock';
 import { me } from '../test/fixtures';
-import { UserMenu } from './UserMenu';
+import { UserMenuTrigger } from './UserMenuTrigger';
 
 function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
@@ -23,7 +23,7 @@ describe('user menu', () => {
     render(
       <MemoryRouter initialEntries={['/']}>
         <Routes>
-          <Route path="*" element={<UserMenu user={getSession().user!} />} />
+          <Route path="*" element={<UserMenuTrigger user={getSession().user!} />} />
         </Routes>
         <Where />
       </MemoryRouter>,

@@ -12,12 +12,23 @@ import {
   type Key,
   type Selection,
 } from 'react-aria-components';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { apiFetch } from '../lib/api-client';
 import { changeLanguage, useTranslation } from '../lib/i18n';
 import { endSession, getSignOutGuard, setSessionUser } from '../lib/session';
 import { LOGIN_PATH } from './navigation';
+import { UserMenuLabel } from './UserMenuTrigger';
 import './user-menu.css';
+
+/** Where the focus goes when the menu opens from the plain trigger (UserMenuTrigger). */
+export type MenuFocus = 'first' | 'last';
+
+export interface UserMenuProps {
+  user: MeResponse;
+  /** Open at once, as the plain trigger was pressed while this module loaded. */
+  openWith?: MenuFocus | null;
+}
 
 const DESTINATIONS: Record<string, string> = {
   profile: '/me',
@@ -26,15 +37,6 @@ const DESTINATIONS: Record<string, string> = {
   mentions: '/legal/mentions',
   protection: '/legal/protection-des-donnees',
 };
-
-function initials(name: string): string {
-  const letters = name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '');
-  return letters.join('') || '?';
-}
 
 /**
  * The language chosen here is the user's from now on: it is saved on their account
@@ -58,10 +60,22 @@ async function chooseLanguage(user: MeResponse, lang: Locale): Promise<void> {
  * SPEC §2 user menu: profile, dashboard, my courses, legal mentions, data protection, sign out;
  * and the interface language (issue 12).
  */
-export function UserMenu({ user }: { user: MeResponse }) {
+export function UserMenu({ user, openWith = null }: UserMenuProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const name = user.profile.displayName || user.profile.email;
+  const button = useRef<HTMLButtonElement>(null);
+  // Open or not; `focus` only for the opening asked by the plain trigger, later openings follow
+  // React Aria's own keys (ArrowUp: last item...).
+  const [open, setOpen] = useState<{ focus?: MenuFocus } | null>(null);
+
+  // The plain trigger was pressed: this button took its place. Focus it first (a DOM change the
+  // state cannot express), so that the popover gives the focus back to it on closing, then open.
+  useLayoutEffect(() => {
+    if (!openWith) return;
+    button.current?.focus();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- must follow the focus above
+    setOpen({ focus: openWith });
+  }, [openWith]);
 
   const onAction = (key: Key) => {
     if (key === 'logout') {
@@ -80,18 +94,19 @@ export function UserMenu({ user }: { user: MeResponse }) {
   };
 
   return (
-    <MenuTrigger>
-      <Button className="user-menu__button">
-        <span className="user-menu__avatar" aria-hidden="true">
-          {initials(name)}
-        </span>
-        <span className="sr-only">{t('userMenu.label')}</span> <span className="user-menu__name">{name}</span>
-        <span className="user-menu__chevron" aria-hidden="true">
-          ▾
-        </span>
+    <MenuTrigger isOpen={open !== null} onOpenChange={(isOpen) => setOpen(isOpen ? {} : null)}>
+      <Button ref={button} className="user-menu__button">
+        <UserMenuLabel user={user} />
       </Button>
       <Popover className="user-menu__popover" placement="bottom end">
-        <Menu className="user-menu__list" onAction={onAction} aria-label={t('userMenu.label')}>
+        <Menu
+          className="user-menu__list"
+          onAction={onAction}
+          aria-label={t('userMenu.label')}
+          // React Aria's focus strategy of an opening menu (which item), not the HTML attribute.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus={open?.focus}
+        >
           <MenuItem id="profile" className="user-menu__item">
             {t('userMenu.profile')}
           </MenuItem>

@@ -1,12 +1,4 @@
-import {
-  Button,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Select as AriaSelect,
-  SelectValue,
-} from 'react-aria-components';
+import { useId } from 'react';
 
 export interface SelectOption {
   id: string;
@@ -21,30 +13,30 @@ interface SelectProps {
   className?: string;
 }
 
-/** A labelled single choice (React Aria: keyboard, typeahead and screen-reader support). */
+/**
+ * A labelled single choice, as the browser's own `<select>`: keyboard, typeahead, screen readers
+ * and the phone's native picker come with it, and it costs no script (decision 0021: React Aria's
+ * Select, listbox and popover were ~20 kB of the home's first load).
+ */
 export function Select({ label, options, value, onChange, className }: SelectProps) {
+  const id = useId();
   return (
-    <AriaSelect
-      className={['select', className].filter(Boolean).join(' ')}
-      selectedKey={value}
-      onSelectionChange={(key) => onChange(String(key))}
-    >
-      <Label className="select__label">{label}</Label>
-      <Button className="select__button">
-        <SelectValue className="select__value" />
-        <span className="select__chevron" aria-hidden="true">
-          ▾
-        </span>
-      </Button>
-      <Popover className="select__popover">
-        <ListBox className="select__list" items={options}>
-          {(option) => (
-            <ListBoxItem id={option.id} className="select__option" textValue={option.label}>
-              {option.label}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </AriaSelect>
+    <div className={['select', className].filter(Boolean).join(' ')}>
+      <label className="select__label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className="select__control"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

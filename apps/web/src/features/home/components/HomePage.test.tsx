@@ -151,7 +151,26 @@ describe('home: filters', () => {
     await waitFor(() => expect(cards()).toHaveLength(2));
     expect(screen.getByRole('heading', { name: 'Class 2' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Class 4' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /Program/ })).toHaveTextContent('Program 2');
+    expect(screen.getByRole('combobox', { name: 'Program' })).toHaveValue('p2');
+  });
+
+  // Decision 0021: the filters are the browser's own <select>s.
+  it('filters with the native program and competency selects, and says it in the URL', async () => {
+    withTenant();
+    await setup(classes(4));
+    renderHome();
+    await waitFor(() => expect(cards()).toHaveLength(4));
+    const program = screen.getByRole('combobox', { name: 'Program' });
+    await userEvent.selectOptions(program, 'Program 2');
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(screen.getByTestId('where')).toHaveTextContent('program=p2');
+    await userEvent.selectOptions(program, 'All programs');
+    await waitFor(() => expect(cards()).toHaveLength(4));
+    const competency = await screen.findByRole('combobox', { name: 'Competency' });
+    await waitFor(() => expect(competency.querySelectorAll('option').length).toBeGreaterThan(1));
+    await userEvent.selectOptions(competency, 'Maths');
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(screen.getByTestId('where')).toHaveTextContent('competency=comp-root');
   });
 
   it('filters by competency, including sub-competencies', async () => {
