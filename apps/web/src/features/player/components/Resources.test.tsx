@@ -29,6 +29,7 @@ describe('toolbar resources (SPEC §2, §9)', () => {
                 type: 'media-internal',
                 appFile: { id: 'f3', name: 'plan.pdf', url: '/signed/plan', type: 'application/pdf' },
               },
+              { type: 'wysiwyg', title: 'Le point de rassemblement', html: '<p>Restez-y.</p>' },
             ],
           },
         ],
@@ -62,6 +63,9 @@ describe('toolbar resources (SPEC §2, §9)', () => {
     await user.click(screen.getByRole('button', { name: 'Resources (3)' }));
     const dialog = screen.getByRole('dialog', { name: 'Resources' });
     expect(dialog).toHaveTextContent('Fiche réflexe');
+    // The resource block's text rows are read in the modal, under its statement.
+    expect(screen.getByRole('heading', { level: 4, name: 'Le point de rassemblement' })).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('Restez-y.');
     const truncated = `${longName.slice(0, 55)}…`;
     expect(screen.getByRole('button', { name: truncated })).toBeInTheDocument();
     expect(dialog).toHaveTextContent('1.5 KB');

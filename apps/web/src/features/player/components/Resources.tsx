@@ -43,6 +43,17 @@ function blockFiles(resource: PageResource): ListedFile[] {
   return files;
 }
 
+/** The texts of a resource block's wysiwyg rows, read in the modal under its statement. */
+function blockTexts(resource: PageResource): { title: string | null; html: string }[] {
+  return (resource.block?.content.sections ?? []).flatMap((section) =>
+    section.rows.flatMap((row) =>
+      row.type === 'wysiwyg' && typeof row.html === 'string' && row.html
+        ? [{ title: typeof row.title === 'string' && row.title ? row.title : null, html: row.html }]
+        : [],
+    ),
+  );
+}
+
 function FileItem({
   file,
   number,
@@ -145,6 +156,12 @@ export function ResourcesButton({
                 {resource.block?.content.statement?.html ? (
                   <RichText html={resource.block.content.statement.html} />
                 ) : null}
+                {blockTexts(resource).map((text, j) => (
+                  <div key={j} className="resources__text">
+                    {text.title ? <h4 className="resources__subtitle">{text.title}</h4> : null}
+                    <RichText html={text.html} />
+                  </div>
+                ))}
                 {own.length ? (
                   <ul className="resources__files">{own.map((f, j) => item(f, j + 1))}</ul>
                 ) : null}
