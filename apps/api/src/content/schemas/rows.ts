@@ -144,8 +144,9 @@ export const tincanRef = z.union([
 ]);
 const mediaTincanRow = z.strictObject({ type: z.literal('media-tincan'), ...rowBase, tincan: tincanRef });
 /** Watch or short form of a video site (SPEC §5); anything else would not embed. */
+/** SPEC §5: the watch or short form of a video site, the same forms the web app embeds (video-url.ts). */
 export const VIDEO_URL =
-  /^https:\/\/(?:(?:www\.)?youtube\.com\/watch\?v=[\w-]{11}|youtu\.be\/[\w-]{11}|(?:www\.)?vimeo\.com\/\d+|(?:www\.)?dailymotion\.com\/video\/\w+)/;
+  /^https:\/\/(?:(?:www\.|m\.)?youtube\.com\/watch\?v=[\w-]{11}|youtu\.be\/[\w-]{11}|(?:www\.)?vimeo\.com\/\d+|(?:www\.)?dailymotion\.com\/video\/\w+|dai\.ly\/\w+)/;
 const videoExternalRow = z.strictObject({
   type: z.literal('video-external'),
   ...rowBase,
