@@ -60,3 +60,17 @@ export function walkJson(
       walkJson(x, visit, `${at}.${k}`);
     }
 }
+
+/** The `settings:` block of a minimal valid tenant.yaml, for tests that write their own content folder. */
+export const TENANT_SETTINGS_YAML = `settings:
+  defaultLocale: fr
+  login: { internal: true, oidc: null }
+  invitationCodes: { enabled: false, simplePassword: false }
+  certification: { allowed: false, type: certification }
+  allowContactTeacher: true
+  profile: { fields: { firstname: true, lastname: true, email: true, username: false, birthday: false } }
+  requiredDatas: false
+  emailNotifications: false
+  demoVideoUrl: null
+  legal: { cgu: null, rgpd: null }
+`;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFolder } from '../../src/content/importer';
 import { stableId } from '../../src/lib/ids';
 import type { TestDb } from './helpers';
-import { openTestDb } from './helpers';
+import { openTestDb, TENANT_SETTINGS_YAML } from './helpers';
 
 /** Resource nodes under a block (SPEC §3): what the importer accepts and what it refuses, and where. */
 let t: TestDb;
@@ -15,18 +15,7 @@ const TENANT = `alias: res
 name: Resources
 hostnames: [res.test]
 categories: [{ id: cat, title: Cat }]
-settings:
-  defaultLocale: fr
-  login: { internal: true, oidc: null }
-  invitationCodes: { enabled: false, simplePassword: false }
-  certification: { allowed: false, type: certification }
-  allowContactTeacher: true
-  profile: { fields: { firstname: true, lastname: true, email: true, username: false, birthday: false } }
-  requiredDatas: false
-  emailNotifications: false
-  demoVideoUrl: null
-  legal: { cgu: null, rgpd: null }
-`;
+${TENANT_SETTINGS_YAML}`;
 
 const BLOCKS = `blocks:
   - { id: page, title: Page, type: slide }
