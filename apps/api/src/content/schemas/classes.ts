@@ -1,6 +1,7 @@
 /** programs.yaml and classes.yaml: programs, classes, enrolments, demo history, invitation codes. */
 import { z } from 'zod';
 import { CLASS_ROLES, PUBLICATION_STATES } from '@parcours/domain/entities';
+import { MAX_TIME_FACTOR, MIN_TIME_FACTOR } from '@parcours/domain/time-accommodation';
 import { contentDate, slug } from './common';
 
 /**
@@ -130,14 +131,29 @@ export const classesSchema = z.strictObject({
         )
         .min(1),
       users: z.array(
-        z.strictObject({
-          user: slug,
-          role: z.enum(CLASS_ROLES),
-          /** DEMO ONLY: seeds lessons as if the learner had already worked (home page progress). */
-          history: z.array(historySchema).default([]),
-          /** Log book notes about this STUDENT (their own, or a teacher's of the class). */
-          logbook: z.array(logbookNoteSchema).default([]),
-        }),
+        z
+          .strictObject({
+            user: slug,
+            role: z.enum(CLASS_ROLES),
+            /** DEMO ONLY: seeds lessons as if the learner had already worked (home page progress). */
+            history: z.array(historySchema).default([]),
+            /** Log book notes about this STUDENT (their own, or a teacher's of the class). */
+            logbook: z.array(logbookNoteSchema).default([]),
+            /** Time accommodation of a STUDENT (decision 0019): a factor on every limit, or none. */
+            timeFactor: z.number().min(MIN_TIME_FACTOR).max(MAX_TIME_FACTOR).multipleOf(0.01).optional(),
+            noTimeLimit: z.boolean().optional(),
+          })
+          .refine(
+            (u) => u.role === 'STUDENT' || (u.timeFactor === undefined && u.noTimeLimit === undefined),
+            {
+              message: 'only a STUDENT has a time accommodation',
+              path: ['timeFactor'],
+            },
+          )
+          .refine((u) => !(u.noTimeLimit && u.timeFactor !== undefined), {
+            message: 'a factor or noTimeLimit, not both',
+            path: ['timeFactor'],
+          }),
       ),
     }),
   ),

@@ -3,6 +3,19 @@ import { ensureLessons } from '../enrolment';
 import type { TenantWrite } from './context';
 import { json } from './context';
 
+/**
+ * Decision 0019: an enrolment that states a time accommodation gets it on every import; one
+ * that states none keeps what its teacher set in the app (the columns are left alone).
+ */
+function accommodationOf(u: { timeFactor?: number | undefined; noTimeLimit?: boolean | undefined }) {
+  if (u.timeFactor === undefined && u.noTimeLimit === undefined) return {};
+  const none = u.noTimeLimit === true;
+  return {
+    timeFactor: none || u.timeFactor === 1 ? null : (u.timeFactor ?? null),
+    noTimeLimit: none ? 1 : 0,
+  };
+}
+
 export async function writeClasses(tw: TenantWrite): Promise<void> {
   const { db, w, b, ctx, contextId, id, date, userId } = tw;
   const classes = b.classes?.data.classes ?? [];
@@ -38,7 +51,7 @@ export async function writeClasses(tw: TenantWrite): Promise<void> {
       await w.upsert(
         'classUsers',
         { id: id('class-user', cl.id, u.user, u.role) },
-        { classId, userId: userId(u.user), role: u.role },
+        { classId, userId: userId(u.user), role: u.role, ...accommodationOf(u) },
       );
   }
   // Codes are global keys: a code names one tenant. Its use count is the server's, never reset here.
