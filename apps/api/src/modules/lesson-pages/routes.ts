@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { currentUser } from '../../plugins/auth';
 import { resourceDocument, resourceDocumentSchema } from '../../plugins/jsonapi';
+import { emitPlayerEvent } from '../lrs/emit';
 import { ContentCache } from './content-cache';
 import { readPage } from './correction';
 import type { PlayerContext } from './service';
@@ -147,6 +148,8 @@ export const lessonPageRoutes: FastifyPluginAsyncZod<LessonPageRoutesOptions> = 
       const doc = await inFlight.run(request.params.id, () =>
         answerPage(ctx, request.params.id, request.body.pageId, request.body.inputs?.answers),
       );
+      // Committed: the learning record is written after, off the answer's transaction (decision 0017).
+      emitPlayerEvent(ctx, request.context, 'answered', request.params.id, request.body.pageId);
       return resourceDocument(doc, []);
     },
   );
@@ -176,6 +179,7 @@ export const lessonPageRoutes: FastifyPluginAsyncZod<LessonPageRoutesOptions> = 
           request.body.score,
         ),
       );
+      emitPlayerEvent(ctx, request.context, 'answered', request.params.id, request.body.pageId);
       return resourceDocument(doc, []);
     },
   );
@@ -235,7 +239,12 @@ export const lessonPageRoutes: FastifyPluginAsyncZod<LessonPageRoutesOptions> = 
         response: { 200: z.object({ hints: hintsSchema }) },
       },
     },
-    async (request) => unlockHint(ctxOf(request), request.params.id, request.body.pageId),
+    async (request) => {
+      const ctx = ctxOf(request);
+      const hints = await unlockHint(ctx, request.params.id, request.body.pageId);
+      emitPlayerEvent(ctx, request.context, 'hint', request.params.id, request.body.pageId);
+      return hints;
+    },
   );
 
   app.post(

@@ -1,4 +1,5 @@
 import type { Db, DbKind } from '../../db/db';
+import { parseJson } from '../../db/schema';
 import { stableId } from '../../lib/ids';
 import type { ContextRow } from '../contexts/repository';
 import { homePageOf, learnerAgent, registrationOf } from './credentials';
@@ -16,6 +17,7 @@ import { prepare, storeStatements } from './store';
 
 const VERB = {
   launched: { id: 'http://adlnet.gov/expapi/verbs/launched', display: { 'en-US': 'launched' } },
+  experienced: { id: 'http://adlnet.gov/expapi/verbs/experienced', display: { 'en-US': 'experienced' } },
   answered: { id: 'http://adlnet.gov/expapi/verbs/answered', display: { 'en-US': 'answered' } },
   unlocked: { id: 'http://id.tincanapi.com/verb/unlocked', display: { 'en-US': 'unlocked' } },
   completed: { id: 'http://adlnet.gov/expapi/verbs/completed', display: { 'en-US': 'completed' } },
@@ -57,17 +59,22 @@ export function launchedStatement(
   };
 }
 
-/** What the player tells after a commit: who, which lesson, and the page as answered. */
+/** What the player tells after a commit: who did what on which page; the rest is read at flush. */
 export interface PlayerEvent {
   kind: 'answered' | 'hint';
   userId: string;
   lessonId: string;
+  pageId: string;
   at: Date;
+}
+
+/** The page as the flush reads it: its block, recorded score and outcome, hints unlocked. */
+interface PageFacts {
   blockId: string | null;
-  /** Answered: the page's recorded score and outcome; hint: how many hints are now unlocked. */
-  score?: { actual: number; max: number } | undefined;
-  outcome?: string | undefined;
-  hintsUsed?: number | undefined;
+  scoreActual: number;
+  scoreMax: number;
+  outcome: string | null;
+  hintsUsed: number;
 }
 
 interface Queued {
@@ -93,9 +100,19 @@ export function emitStatements(
   for (const emitted of statements) enqueue(db, kind, { context, event: null, emitted });
 }
 
-/** Queues a player event; its statements are built at flush time (one read of users and lessons per batch). */
-export function emitPlayerEvent(db: Db, kind: DbKind, context: Queued['context'], event: PlayerEvent): void {
-  enqueue(db, kind, { context, event, emitted: null });
+/**
+ * Called by the player after its transaction committed (never inside it): queues the event;
+ * its statements are built at flush time, with one read of users, lessons and pages per batch.
+ */
+export function emitPlayerEvent(
+  ctx: { db: Db; kind: DbKind; userId: string; receivedAt: Date },
+  context: Queued['context'],
+  kind: PlayerEvent['kind'],
+  lessonId: string,
+  pageId: string,
+): void {
+  const event = { kind, userId: ctx.userId, lessonId, pageId, at: ctx.receivedAt };
+  enqueue(ctx.db, ctx.kind, { context, event, emitted: null });
 }
 
 function enqueue(db: Db, kind: DbKind, item: Queued) {
@@ -142,6 +159,21 @@ async function write(db: Db, kind: DbKind, items: Queued[]): Promise<void> {
         .where('progress', '=', 'COMPLETED')
         .execute()
     : [];
+  const pageIds = [...new Set(items.map((i) => i.event?.pageId).filter((u): u is string => !!u))];
+  const pages = pageIds.length
+    ? await db
+        .selectFrom('lessonPages as p')
+        .innerJoin('courseNodes as n', 'n.id', 'p.nodeId')
+        .select(['p.id', 'n.blockId', 'p.scoreActual', 'p.scoreMax', 'p.results', 'p.hintsUsed'])
+        .where('p.id', 'in', pageIds)
+        .execute()
+    : [];
+  const pageOf = new Map<string, PageFacts>(
+    pages.map((p) => [
+      p.id,
+      { ...p, outcome: parseJson<{ outcome?: string } | null>(p.results, null)?.outcome ?? null },
+    ]),
+  );
   const userOf = new Map(users.map((u) => [u.id, u]));
   const done = new Set(completedLessons.map((l) => l.id));
   const byContext = new Map<string, { context: Queued['context']; list: (Emitted & { id?: string })[] }>();
@@ -150,7 +182,9 @@ async function write(db: Db, kind: DbKind, items: Queued[]): Promise<void> {
     byContext.set(item.context.id, entry);
     if (item.emitted) entry.list.push(item.emitted);
     const user = item.event ? userOf.get(item.event.userId) : undefined;
-    if (item.event && user) entry.list.push(...eventStatements(item.context, user, item.event, done));
+    const page = item.event ? pageOf.get(item.event.pageId) : undefined;
+    if (item.event && user && page)
+      entry.list.push(...eventStatements(item.context, user, item.event, page, done));
   }
   for (const { context, list } of byContext.values()) {
     const stored = new Date().toISOString();
@@ -186,30 +220,32 @@ function eventStatements(
   context: Queued['context'],
   user: { id: string; tincanIdentifier: string | null },
   e: PlayerEvent,
+  page: PageFacts,
   completedLessons: Set<string>,
 ): Emitted[] {
   const actor = learnerAgent(context, user);
-  const object = e.blockId ? blockActivity(e.blockId) : lessonActivity(e.lessonId);
+  const object = page.blockId ? blockActivity(page.blockId) : lessonActivity(e.lessonId);
   const ctx = {
-    registration: registrationOf(e.blockId),
+    registration: registrationOf(page.blockId),
     contextActivities: { parent: [lessonActivity(e.lessonId)] },
   };
   const timestamp = e.at.toISOString();
   const out: Emitted[] = [];
   if (e.kind === 'answered') {
-    const s = e.score;
+    const s = { actual: page.scoreActual, max: page.scoreMax };
     out.push({
       userId: user.id,
       statement: {
         actor,
-        verb: VERB.answered,
+        // A page worth nothing (a slide, a module closed unscored) was seen, not answered.
+        verb: page.scoreMax > 0 ? VERB.answered : VERB.experienced,
         object,
         context: ctx,
         timestamp,
         result: {
           completion: true,
-          ...(e.outcome ? { success: e.outcome === 'correct' } : {}),
-          ...(s && s.max > 0
+          ...(page.outcome ? { success: page.outcome === 'correct' } : {}),
+          ...(s.max > 0
             ? {
                 score: {
                   raw: s.actual,
@@ -240,7 +276,7 @@ function eventStatements(
       statement: {
         actor,
         verb: VERB.unlocked,
-        object: { objectType: 'Activity', id: `${object.id}:hint:${e.hintsUsed ?? 0}` },
+        object: { objectType: 'Activity', id: `${object.id}:hint:${page.hintsUsed}` },
         context: ctx,
         timestamp,
       },
