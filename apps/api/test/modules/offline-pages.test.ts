@@ -20,7 +20,10 @@ interface OfflineDoc {
       block: { type: string; title: string } | null;
     };
   }[];
-  meta: { total: number };
+  meta: {
+    total: number;
+    lesson: { needsNetwork: string | null; started: boolean; courseTypeSettings: unknown };
+  };
 }
 
 /** Keys that would carry an expected answer, a validator or an answer-tied feedback. */
@@ -86,11 +89,17 @@ describe('offline pages', () => {
     expect(doc.data[0]?.attributes).toMatchObject({ needsNetwork: null, block: { type: 'exercice' } });
 
     // No expected answer, validator, hint text or answer-tied feedback anywhere in it.
-    const keys = keysOf(doc);
+    // (`feedbacks` exists only in meta, as the course type's on/off switch.)
+    const keys = keysOf(doc.data);
     for (const k of FORBIDDEN) expect(keys.has(k), k).toBe(false);
     expect(res.body).not.toContain('SECRET');
     expect(res.body).not.toContain('HINT-ONE');
     expect(res.body).not.toContain('forty-two');
+
+    // What a device needs to show a page of a lesson it never opened (decision 0020).
+    expect(doc.meta.lesson).toMatchObject({ needsNetwork: null, started: true });
+    expect(doc.meta.lesson.courseTypeSettings).toMatchObject({ hints: true, feedbacks: true });
+    expect(keysOf(doc.meta).has('solution')).toBe(false);
 
     // Nothing moved: the current page is still the first one, and it is the only page.
     const again = (await ann.current(lessonId)).json() as PageDoc;
@@ -113,6 +122,21 @@ describe('offline pages', () => {
     const doc = res.json() as OfflineDoc;
     expect(doc.data.map(titleOf)).toEqual(['Type the answer']);
     expect(doc.meta.total).toBe(3);
+  });
+
+  it('a lesson not opened yet lists every page from the first, and opening nothing', async () => {
+    const lessonId = w.lessons.ben.practice;
+    const res = await ben.send('GET', `/api/offline/lessons/${lessonId}/pages`);
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as OfflineDoc;
+    expect(doc.data.map((d) => d.attributes.index)).toEqual([0, 1, 2, 3, 4]);
+    expect(doc.meta.lesson).toMatchObject({ needsNetwork: null, started: false });
+    const pages = await w.tdb.db
+      .selectFrom('lessonPages')
+      .select('id')
+      .where('lessonId', '=', lessonId)
+      .execute();
+    expect(pages).toHaveLength(0);
   });
 
   it("refuses another learner's lesson (404), a bad limit (400) and an anonymous call (401)", async () => {

@@ -7,7 +7,9 @@ import { ContentCache } from '../lesson-pages/content-cache';
 import { frontierOf, loadAll, loadLesson } from '../lesson-pages/context';
 import type { Loaded, PlayerContext } from '../lesson-pages/context';
 import type { Slot } from '../lesson-pages/plan';
+import { lessonLimitOf } from '../lesson-pages/limits';
 import { nodeView, timeLimitOf } from '../lesson-pages/serializer';
+import { parseJson } from '../../db/schema';
 
 /**
  * Offline lessons (issue 12, decision 0013): the public views of the pages a learner has not
@@ -21,6 +23,19 @@ import { nodeView, timeLimitOf } from '../lesson-pages/serializer';
 export type NeedsNetwork = 'timed' | 'tincan' | 'multiblock' | null;
 
 const MAX_PAGES = 50;
+
+const offlineDocumentSchema = collectionDocumentSchema.extend({
+  meta: z.object({
+    total: z.number().int(),
+    page: z.object({ number: z.number().int(), size: z.number().int() }),
+    lesson: z.object({
+      lessonScoring: z.unknown(),
+      courseTypeSettings: z.unknown(),
+      needsNetwork: z.enum(['timed']).nullable(),
+      started: z.boolean(),
+    }),
+  }),
+});
 
 async function upcoming(ctx: PlayerContext, l: Loaded, slots: Slot[]): Promise<Resource[]> {
   const count = l.plan.slots.length;
@@ -69,7 +84,7 @@ export const offlineRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.strictObject({
           limit: z.coerce.number().int().min(1).max(MAX_PAGES).optional(),
         }),
-        response: { 200: collectionDocumentSchema },
+        response: { 200: offlineDocumentSchema },
       },
     },
     async (request) => {
@@ -90,7 +105,18 @@ export const offlineRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await upcoming(ctx, l, slots);
       return {
         data,
-        meta: { total: Math.max(l.plan.slots.length - from, 0), page: { number: 1, size: limit } },
+        meta: {
+          total: Math.max(l.plan.slots.length - from, 0),
+          page: { number: 1, size: limit },
+          // A lesson not opened on this device yet (decision 0020: the next unlocked ones are kept
+          // ahead) has no page document to take these from; a timed lesson needs the server.
+          lesson: {
+            lessonScoring: parseJson(l.lesson.scoring, { global: { actual: 0, max: 0 } }),
+            courseTypeSettings: l.settings,
+            needsNetwork: lessonLimitOf(l.accommodation, l.lesson) !== null ? 'timed' : null,
+            started: from > 0,
+          },
+        },
       };
     },
   );
