@@ -113,7 +113,7 @@ export const offlineRoutes: FastifyPluginAsyncZod = async (app) => {
           lesson: {
             lessonScoring: parseJson(l.lesson.scoring, { global: { actual: 0, max: 0 } }),
             courseTypeSettings: l.settings,
-            needsNetwork: lessonLimitOf(l.accommodation, l.lesson) !== null ? 'timed' : null,
+            needsNetwork: lessonLimitOf(l.accommodation, l.lesson) !== null ? ('timed' as const) : null,
             started: from > 0,
           },
         },
