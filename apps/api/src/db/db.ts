@@ -14,6 +14,7 @@ import * as m0008 from './migrations/0008-honest-scores';
 import * as m0011 from './migrations/0011-time-accommodation';
 import * as m0010 from './migrations/0010-learning-records';
 import * as m0014 from './migrations/0014-home-versions';
+import * as m0013 from './migrations/0013-page-answered-trigger';
 import { registerSqliteRoot } from './prepared';
 import type { Database } from './schema';
 
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0011-time-accommodation': m0011,
   '0010-learning-records': m0010,
   '0014-home-versions': m0014,
+  '0013-page-answered-trigger': m0013,
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

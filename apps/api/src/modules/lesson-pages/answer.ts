@@ -3,18 +3,18 @@ import { gradePage, hintsView, parsePageAnswers } from '@parcours/domain/exercis
 import type { AnswerIssue } from '@parcours/domain/exercises/grade-page';
 import { ApiError } from '../../plugins/errors';
 import type { Resource } from '../../plugins/jsonapi';
-import { afterPageCompleted } from '../progression/service';
 import { notFound } from '../scope';
 import { isLate } from './clock';
-import { activePage, blockOf, conflict, loadAll, loadLesson, nodeOf, withPage } from './context';
+import { activePage, blockOf, conflict, nodeOf, withPage } from './context';
 import type { Loaded, PlayerContext } from './context';
 import type { BlockContent } from './content-cache';
 import { pageDocument } from './document';
 import { pageDeadlineOf } from './limits';
 import type { PlanNode } from './plan';
-import { creditUser, findPage, lastAttempt, recordAnswer } from './repository';
+import { loadForWrite } from './lesson-state';
+import { writeGrade } from './record';
+import { findPage } from './repository';
 import type { PageRow } from './repository';
-import { writeTx } from './tx';
 
 /** Answering a page: grading and recording it once (PATCH …/pages/current). */
 
@@ -84,22 +84,16 @@ export async function commitResults(
     updatedAt: iso,
     launchToken: launch === undefined ? page.launchToken : null,
   };
-  const lesson = await writeTx(ctx.db, ctx.kind, async (trx) => {
-    const earlier = page.attempt > 1 ? (await lastAttempt(trx, l.lesson.id, page.nodeId)).best : 0;
-    const ok = await recordAnswer(trx, page.id, {
-      inputs,
-      results: resultsText,
-      scoreActual: written.scoreActual,
-      scoreMax: written.scoreMax,
-      now: iso,
-      hintsUsed: page.hintsUsed,
-      launch,
-    });
-    if (!ok) return null;
-    // XP counts a page once; a retry only adds what it improves on the best earlier attempt.
-    const xp = Math.max(0, Math.round((results.score.actual - earlier) * 100) / 100);
-    await creditUser(trx, ctx.kind, ctx.userId, xp, page.attempt === 1 ? 1 : 0, iso);
-    return afterPageCompleted(trx, l.lesson, ctx.receivedAt, l.plan);
+  // XP (a page counts once; a retry adds only what it improves on the best earlier attempt) and
+  // the lesson's score are written by the database with the page (decision 0016, record.ts).
+  const lesson = await writeGrade(ctx, l, page, {
+    inputs,
+    results: resultsText,
+    scoreActual: written.scoreActual,
+    scoreMax: written.scoreMax,
+    now: iso,
+    hintsUsed: page.hintsUsed,
+    launch,
   });
   return lesson ? withPage(l, written, lesson) : null;
 }
@@ -130,8 +124,8 @@ export async function pageToRecord(
   lessonId: string,
   pageId: string,
 ): Promise<{ l: Loaded; page: PageRow; node: PlanNode }> {
-  const lesson = await loadLesson(ctx, lessonId, 'write');
-  const l = await loadAll(ctx, lesson);
+  // One statement reads the lesson, its window and its pages (decision 0016).
+  const l = await loadForWrite(ctx, lessonId);
   const page = l.pages.find((p) => p.id === pageId);
   if (!page) {
     if (await findPage(ctx.db, lessonId, pageId))

@@ -1,3 +1,4 @@
+import type { TimeWindow } from '@parcours/domain/class-timing';
 import type { GradingSettings } from '@parcours/domain/exercises/grade-page';
 import { accommodationOf } from '@parcours/domain/time-accommodation';
 import type { TimeAccommodation } from '@parcours/domain/time-accommodation';
@@ -141,6 +142,21 @@ export async function loadAll(
     settings: ctx.cache.gradingSettings(course),
     accommodation,
   };
+}
+
+/**
+ * The judgement of `loadLesson(…, 'write')` for a lesson read together with its window and its
+ * pages in one statement (lesson-state.ts, decision 0016): closed states, the window, the
+ * lesson's own time limit.
+ */
+export async function judgeForWrite(
+  ctx: PlayerContext,
+  lesson: OwnLessonRow,
+  window: TimeWindow,
+): Promise<void> {
+  if (CLOSED_STATES.has(lesson.state)) throw new ApiError(403, 'Forbidden', 'This lesson is not open.');
+  await refuseIfWindowClosed(ctx, lesson, window);
+  await refuseIfLessonTimeIsUp(ctx, lesson);
 }
 
 /** Index of the furthest slot reached, -1 before the first opening. */

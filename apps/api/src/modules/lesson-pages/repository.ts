@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
-import type { Db, DbKind } from '../../db/db';
+import type { Db } from '../../db/db';
 import { prepared } from '../../db/prepared';
 import type { CourseBlocksTable, LessonPagesTable, LessonsTable } from '../../db/schema';
 import type { PlanNode } from './plan';
@@ -17,7 +17,7 @@ type FullPageRow = Selectable<LessonPagesTable>;
 export type PageRow = Omit<FullPageRow, 'inputs' | 'results' | 'sheet'> &
   Partial<Pick<FullPageRow, 'inputs' | 'results'>>;
 
-const PAGE_COLUMNS = [
+export const PAGE_COLUMNS = [
   'id',
   'lessonId',
   'nodeId',
@@ -287,121 +287,118 @@ export interface GradedWrite {
 /**
  * THE one-grade guarantee: the row is written only if it is still unanswered, active and has
  * the hint count the grade was computed with. A second submission (another tab, a replay, a
- * concurrent request on another process) updates 0 rows and is refused.
+ * concurrent request on another process) updates 0 rows and is refused. Making `answered_at`
+ * non-null fires the trigger that credits XP and re-sums the lesson (migration 0013).
  */
+const gradeUpdate = (db: Db, pageId: string, w: Omit<GradedWrite, 'launch'>) =>
+  db
+    .updateTable('lessonPages')
+    .set({
+      inputs: w.inputs,
+      results: w.results,
+      scoreActual: w.scoreActual,
+      scoreMax: w.scoreMax,
+      progress: 'COMPLETED',
+      answeredAt: w.now,
+      updatedAt: w.now,
+    })
+    .where('id', '=', pageId)
+    .where('state', '=', 'ACTIVE')
+    .where('answeredAt', 'is', null)
+    .where('hintsUsed', '=', w.hintsUsed);
+
+// prepared() counts the builder's parameters (Function.length): they are spelled out, no rest.
 const recordAnswerQuery = prepared(
   (
     db: Db,
-    pageId: string,
+    id: string,
     inputs: string,
     results: string,
-    scoreActual: number,
-    scoreMax: number,
+    actual: number,
+    max: number,
     now: string,
-    hintsUsed: number,
-  ) =>
-    db
-      .updateTable('lessonPages')
-      .set({ inputs, results, scoreActual, scoreMax, progress: 'COMPLETED', answeredAt: now, updatedAt: now })
-      .where('id', '=', pageId)
-      .where('state', '=', 'ACTIVE')
-      .where('answeredAt', 'is', null)
-      .where('hintsUsed', '=', hintsUsed),
+    hints: number,
+  ) => gradeUpdate(db, id, { inputs, results, scoreActual: actual, scoreMax: max, now, hintsUsed: hints }),
 );
 
 /** The same for a learning module's score, also conditional on its launch, which it uses up. */
 const recordLaunchedScoreQuery = prepared(
   (
     db: Db,
-    pageId: string,
+    id: string,
     inputs: string,
     results: string,
-    scoreActual: number,
-    scoreMax: number,
+    actual: number,
+    max: number,
     now: string,
-    hintsUsed: number,
+    hints: number,
     launch: string,
   ) =>
-    db
-      .updateTable('lessonPages')
-      .set({
-        inputs,
-        results,
-        scoreActual,
-        scoreMax,
-        progress: 'COMPLETED',
-        answeredAt: now,
-        updatedAt: now,
-        launchToken: null,
-      })
-      .where('id', '=', pageId)
-      .where('state', '=', 'ACTIVE')
-      .where('answeredAt', 'is', null)
-      .where('hintsUsed', '=', hintsUsed)
+    gradeUpdate(db, id, { inputs, results, scoreActual: actual, scoreMax: max, now, hintsUsed: hints })
+      .set({ launchToken: null })
       .where('launchToken', '=', launch),
 );
+
+/**
+ * The same, also conditional on the lesson's number of completed pages being `completedSeen`
+ * (the answering fast path, record.ts: nothing completed or retried behind its read).
+ */
+const recordIfUnchangedQuery = prepared(
+  (
+    db: Db,
+    id: string,
+    inputs: string,
+    results: string,
+    actual: number,
+    max: number,
+    now: string,
+    hints: number,
+    lessonId: string,
+    completedSeen: number,
+  ) =>
+    gradeUpdate(db, id, { inputs, results, scoreActual: actual, scoreMax: max, now, hintsUsed: hints }).where(
+      (eb) =>
+        eb(
+          eb
+            .selectFrom('lessonPages as o')
+            .select((o) => o.fn.countAll<number>().as('n'))
+            .where('o.lessonId', '=', lessonId)
+            .where('o.state', '!=', 'ARCHIVED')
+            .where('o.progress', '=', 'COMPLETED'),
+          '=',
+          completedSeen,
+        ),
+    ),
+);
+
+type GradeArgs = [string, string, string, number, number, string, number];
+const argsOf = (pageId: string, w: GradedWrite): GradeArgs => [
+  pageId,
+  w.inputs,
+  w.results,
+  w.scoreActual,
+  w.scoreMax,
+  w.now,
+  w.hintsUsed,
+];
 
 export async function recordAnswer(trx: Tx, pageId: string, w: GradedWrite): Promise<boolean> {
   const n =
     w.launch === undefined
-      ? await recordAnswerQuery.run(
-          trx,
-          pageId,
-          w.inputs,
-          w.results,
-          w.scoreActual,
-          w.scoreMax,
-          w.now,
-          w.hintsUsed,
-        )
-      : await recordLaunchedScoreQuery.run(
-          trx,
-          pageId,
-          w.inputs,
-          w.results,
-          w.scoreActual,
-          w.scoreMax,
-          w.now,
-          w.hintsUsed,
-          w.launch,
-        );
+      ? await recordAnswerQuery.run(trx, ...argsOf(pageId, w))
+      : await recordLaunchedScoreQuery.run(trx, ...argsOf(pageId, w), w.launch);
   return n === 1;
 }
 
-/** Adds XP and a done page to the learner in one statement, so concurrent lessons never lose an update. */
-const creditQueries = {
-  postgres: prepared((db: Db, userId: string, xp: number, donePages: number, now: string) =>
-    db
-      .updateTable('users')
-      .set({
-        scoring: sql<string>`jsonb_set(coalesce(nullif(scoring, ''), '{}')::jsonb, '{xp}', to_jsonb(round((coalesce((nullif(scoring, '')::jsonb ->> 'xp')::numeric, 0) + ${xp})::numeric, 2)))::text`,
-        donePageCount: sql<number>`done_page_count + ${donePages}`,
-        updatedAt: now,
-      })
-      .where('id', '=', userId),
-  ),
-  sqlite: prepared((db: Db, userId: string, xp: number, donePages: number, now: string) =>
-    db
-      .updateTable('users')
-      .set({
-        scoring: sql<string>`json_set(coalesce(nullif(scoring, ''), '{}'), '$.xp', round(coalesce(json_extract(scoring, '$.xp'), 0) + ${xp}, 2))`,
-        donePageCount: sql<number>`done_page_count + ${donePages}`,
-        updatedAt: now,
-      })
-      .where('id', '=', userId),
-  ),
-};
-
-export async function creditUser(
+/** `recordAnswer` (no launch) if the lesson still has `completedSeen` completed pages; true when written. */
+export async function recordAnswerIfUnchanged(
   trx: Tx,
-  kind: DbKind,
-  userId: string,
-  xp: number,
-  donePages: number,
-  now: string,
-): Promise<void> {
-  if (xp === 0 && donePages === 0) return;
-  await creditQueries[kind].run(trx, userId, xp, donePages, now);
+  pageId: string,
+  w: GradedWrite,
+  lessonId: string,
+  completedSeen: number,
+): Promise<boolean> {
+  return (await recordIfUnchangedQuery.run(trx, ...argsOf(pageId, w), lessonId, completedSeen)) === 1;
 }
 
 export async function addTime(

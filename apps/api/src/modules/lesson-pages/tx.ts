@@ -19,14 +19,24 @@ export type Tx = Kysely<Database>;
  * answered only after the COMMIT that holds its write, so nothing is reported saved before it
  * is. `BEGIN IMMEDIATE` takes the write lock up front, so two server processes on one file
  * cannot both read a page as unanswered and then collide when upgrading to a writer.
+ *
+ * `oneStatement`: the write is a single SQL statement (decision 0016: an answer, whose trigger
+ * does the rest). SQLite makes a statement atomic by itself — on an error its changes are undone
+ * and the transaction goes on — so it needs no savepoint: two statements fewer per answer.
  */
-export async function writeTx<T>(db: Db, kind: DbKind, fn: (trx: Tx) => Promise<T>): Promise<T> {
+export async function writeTx<T>(
+  db: Db,
+  kind: DbKind,
+  fn: (trx: Tx) => Promise<T>,
+  opts: { oneStatement?: boolean } = {},
+): Promise<T> {
   if (kind === 'postgres') return db.transaction().execute(fn);
-  return batcherOf(db).submit(fn);
+  return batcherOf(db).submit(fn, opts.oneStatement === true);
 }
 
 interface Job {
   fn: (trx: Tx) => Promise<unknown>;
+  oneStatement: boolean;
   resolve: (value: unknown) => void;
   reject: (reason: unknown) => void;
 }
@@ -40,9 +50,9 @@ class SqliteBatcher {
 
   constructor(private readonly db: Db) {}
 
-  submit<T>(fn: (trx: Tx) => Promise<T>): Promise<T> {
+  submit<T>(fn: (trx: Tx) => Promise<T>, oneStatement: boolean): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.pending.push({ fn, resolve: resolve as (v: unknown) => void, reject });
+      this.pending.push({ fn, oneStatement, resolve: resolve as (v: unknown) => void, reject });
       if (!this.draining) void this.drain();
     });
   }
@@ -85,6 +95,20 @@ class SqliteBatcher {
     }
     const outcomes: { ok: boolean; value: unknown }[] = [];
     for (const job of jobs) {
+      if (job.oneStatement && database) {
+        try {
+          outcomes.push({ ok: true, value: await job.fn(conn) });
+        } catch (err) {
+          // The failed statement was undone by SQLite. Errors that end the whole transaction
+          // (disk full, I/O) leave none open: then nothing of this batch is written.
+          if (!database.inTransaction) {
+            for (const j of jobs) j.reject(err);
+            return;
+          }
+          outcomes.push({ ok: false, value: err });
+        }
+        continue;
+      }
       await exec('savepoint job');
       try {
         const value = await job.fn(conn);

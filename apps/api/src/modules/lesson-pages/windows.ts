@@ -36,25 +36,33 @@ const classWindowQuery = prepared((db: Db, classId: string) =>
   db.selectFrom('classes').select(['startAt', 'expireAt']).where('id', '=', classId),
 );
 
+/** What a lesson's window is made of: its class's, and its class program's when it has one. */
+export interface WindowColumns {
+  classStartAt: string | null;
+  classExpireAt: string | null;
+  program: { startAt: string | null; expireAt: string | null; openingBoundaries: string } | null;
+}
+
 /** The window the lesson's pages may be written in: its class's, narrowed by its class program's (SPEC §3). */
+export function windowOf(w: WindowColumns): TimeWindow {
+  const cls = { startAt: w.classStartAt, expireAt: w.classExpireAt };
+  if (!w.program) return cls;
+  const bounds = jsonObject(w.program.openingBoundaries);
+  const str = (v: unknown) => (typeof v === 'string' ? v : null);
+  return lessonWindow(cls, {
+    startAt: w.program.startAt,
+    expireAt: w.program.expireAt,
+    openingBoundaries: { from: str(bounds.from), to: str(bounds.to) },
+  });
+}
+
 export async function writeWindowOf(
   db: Db,
   lesson: Pick<LessonRow, 'classId' | 'classProgramId'>,
 ): Promise<TimeWindow> {
   if (lesson.classProgramId) {
     const cp = await classProgramWindowQuery.first(db, lesson.classProgramId);
-    if (cp) {
-      const bounds = jsonObject(cp.openingBoundaries);
-      const str = (v: unknown) => (typeof v === 'string' ? v : null);
-      return lessonWindow(
-        { startAt: cp.classStartAt, expireAt: cp.classExpireAt },
-        {
-          startAt: cp.startAt,
-          expireAt: cp.expireAt,
-          openingBoundaries: { from: str(bounds.from), to: str(bounds.to) },
-        },
-      );
-    }
+    if (cp) return windowOf({ classStartAt: cp.classStartAt, classExpireAt: cp.classExpireAt, program: cp });
   }
   const cls = await classWindowQuery.first(db, lesson.classId);
   return { startAt: cls?.startAt ?? null, expireAt: cls?.expireAt ?? null };
@@ -64,10 +72,15 @@ export async function writeWindowOf(
  * Refuses a write outside the window. A closed window is first recorded (the lesson EXPIRED, or
  * SKIPPED when its own time ran out before the window closed; the program's rules for the
  * others) in one transaction, so nothing of the refused write is graded and the dashboard shows
- * the lesson as ended at once.
+ * the lesson as ended at once. `known`: the window when the caller read it with the lesson
+ * (lesson-state.ts), in the same statement.
  */
-export async function refuseIfWindowClosed(ctx: PlayerContext, lesson: LessonRow): Promise<void> {
-  const window = await writeWindowOf(ctx.db, lesson);
+export async function refuseIfWindowClosed(
+  ctx: PlayerContext,
+  lesson: LessonRow,
+  known?: TimeWindow,
+): Promise<void> {
+  const window = known ?? (await writeWindowOf(ctx.db, lesson));
   const phase = windowPhase(window, ctx.receivedAt);
   if (phase === 'open') return;
   const iso = ctx.receivedAt.toISOString();
