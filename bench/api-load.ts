@@ -97,12 +97,21 @@ export async function apiLoad(): Promise<void> {
 
     const baseline = await load('bare Fastify route', `${bare.url}/bare`);
     const rows: LoadResult[] = [baseline];
+    // What every request of the API pays before a handler does anything: a small public read,
+    // and a small signed-in one (token check and viewer read), with the server's CPU per request.
+    const pipeline: (LoadResult & { cpuUs: number })[] = [];
     if (runs('bare')) {
-      rows.push(
-        await load('GET /api/contexts/current', `${app.url}/api/contexts/current`, {
-          headers: { host: 'localhost' },
-        }),
+      pipeline.push(
+        await measured(app.proc.pid, () =>
+          load('GET /api/contexts/current', `${app.url}/api/contexts/current`, {
+            headers: { host: 'localhost' },
+          }),
+        ),
+        await measured(app.proc.pid, () =>
+          load('GET /api/users/me', `${app.url}/api/users/me`, { headers: auth }),
+        ),
       );
+      rows.push(...pipeline);
     }
     const homeRows: {
       name: string;
@@ -161,6 +170,7 @@ export async function apiLoad(): Promise<void> {
         met: real.p99 <= HOME_TARGET.p99,
       });
     }
+    for (const p of pipeline) console.log(`${p.name}: server CPU ${p.cpuUs} µs/request`);
     reportCompression(rows, homeRows);
   } finally {
     await bare?.stop();
