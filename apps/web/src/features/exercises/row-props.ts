@@ -17,6 +17,13 @@ export interface TincanScore {
   max?: number;
 }
 
+/** A tincan page being played: the launch the server issued with it (`tincanLaunch`), SPEC §7. */
+export interface TincanLaunch {
+  lessonId: string;
+  pageId: string;
+  launch: string;
+}
+
 /** The documentation-by-mail dialog's props (the dialog itself lives in features/contact). */
 export interface DocumentsDialogProps {
   isOpen: boolean;
@@ -47,6 +54,8 @@ export interface RowProps {
   onTincanAction?: (action: TincanAction) => void;
   /** Embedded learning modules report their score (tincan blocks only). */
   onTincanScore?: (score: TincanScore) => void;
+  /** A tincan block's launch: its module opens with learning-record parameters (SPEC §7). */
+  tincanLaunch?: TincanLaunch | null;
   /** Sends chosen documents by e-mail (SPEC §2 "receive documentation"), when the app provides it. */
   DocumentsDialog?: ComponentType<DocumentsDialogProps>;
   /** The block's glossary: content rows mark its terms as the statement does. */

@@ -1,8 +1,13 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { Dialog } from '../../../components/ui/Dialog';
 import { useTranslation } from '../../../lib/i18n';
-import type { RowProps, TincanAction, TincanScore } from '../row-props';
+import type { RowProps, TincanAction, TincanLaunch, TincanScore } from '../row-props';
+import { useTincanLaunch, withLaunchParams } from './MediaTincan.launch';
+import { useFullSeen } from './MediaTincan.seen';
+import './MediaTincan.css';
 
-/** SPEC §9: tincan frames are 600 px high. */
+/** SPEC §9: tincan frames are 600 px high (the tincan dialog is 870×630). */
 const TINCAN_HEIGHT = 600;
 
 /**
@@ -53,22 +58,28 @@ export function tincanScoreOf(data: unknown): TincanScore | null {
 /**
  * An embedded learning module. It talks to the player with window messages: 'action:next' and
  * 'action:close' (SPEC §4), and `{ type: 'score', score }` to report its score; only messages
- * from this frame count, anything malformed is ignored.
+ * from this frame count, anything malformed is ignored. With a launch (a tincan page being
+ * played), it opens with the learning-record parameters of SPEC §7 and records its statements,
+ * its score included, through the LRS. `data-full-seen` turns true once scrolled past 90 %.
  */
 export function TincanFrame({
   url,
   title,
   onAction,
   onScore,
+  launch,
 }: {
   url: unknown;
   title: string;
   onAction?: (action: TincanAction) => void;
   onScore?: (score: TincanScore) => void;
+  launch?: TincanLaunch | null;
 }) {
   const { t } = useTranslation();
   const frame = useRef<HTMLIFrameElement>(null);
   const src = tincanSrc(url);
+  const launched = useTincanLaunch(src ? launch : null);
+  const fullSeen = useFullSeen(frame, launched.status === 'ready');
 
   useEffect(() => {
     if (!onAction && !onScore) return undefined;
@@ -90,27 +101,69 @@ export function TincanFrame({
     console.warn('invalid tincan url', url);
     return null;
   }
+  if (launched.status === 'pending') {
+    return (
+      <div className="tincan-frame tincan-frame--pending" style={{ height: TINCAN_HEIGHT }} role="status">
+        {t('exercises.tincan.loading')}
+      </div>
+    );
+  }
   return (
     <iframe
       ref={frame}
       className="tincan-frame"
-      src={src}
+      src={launched.params ? withLaunchParams(src, launched.params) : src}
       sandbox={TINCAN_SANDBOX}
       title={title || t('exercises.tincan.title')}
       height={TINCAN_HEIGHT}
+      data-full-seen={fullSeen}
     />
   );
 }
 
-/** media-tincan: a learning module inside a page. */
-export function MediaTincan({ row, onTincanAction, onTincanScore }: RowProps) {
+/**
+ * media-tincan. A tincan block's module is the page itself, shown inline (rowIndex −1, see
+ * BlockScreen); a module placed as a row among other content opens in the tincan dialog
+ * (SPEC §2, 870×630), so it never squeezes the page around it.
+ */
+export function MediaTincan({ row, rowIndex, onTincanAction, onTincanScore, tincanLaunch }: RowProps) {
   const tincan = row.tincan as { url?: unknown } | undefined;
+  const title = typeof row.title === 'string' ? row.title : '';
+  if (rowIndex < 0) {
+    return (
+      <TincanFrame
+        url={tincan?.url}
+        title={title}
+        onAction={onTincanAction}
+        onScore={onTincanScore}
+        launch={tincanLaunch}
+      />
+    );
+  }
+  return <TincanDialogRow url={tincan?.url} title={title} />;
+}
+
+function TincanDialogRow({ url, title }: { url: unknown; title: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  if (!tincanSrc(url)) return null;
+  const name = title || t('exercises.tincan.title');
   return (
-    <TincanFrame
-      url={tincan?.url}
-      title={typeof row.title === 'string' ? row.title : ''}
-      onAction={onTincanAction}
-      onScore={onTincanScore}
-    />
+    <>
+      <Button onClick={() => setOpen(true)}>{t('exercises.tincan.open', { title: name })}</Button>
+      <Dialog
+        isOpen={open}
+        title={name}
+        className="tincan-dialog"
+        onDismiss={() => setOpen(false)}
+        actions={
+          <Button data-autofocus onClick={() => setOpen(false)}>
+            {t('exercises.tincan.close')}
+          </Button>
+        }
+      >
+        <TincanFrame url={url} title={name} onAction={() => setOpen(false)} />
+      </Dialog>
+    </>
   );
 }

@@ -2,7 +2,7 @@ import type { BlockView } from '@parcours/domain/entities';
 import type { RowCorrection } from '@parcours/domain/exercises/registry';
 import type { ReactNode, Ref } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import type { TincanAction, TincanScore } from '../../exercises/row-props';
+import type { TincanAction, TincanLaunch, TincanScore } from '../../exercises/row-props';
 import { usePlayerSlots } from '../player-slots';
 import { RowView } from './RowView';
 import { Statement } from './Statement';
@@ -21,6 +21,8 @@ interface BlockScreenProps {
   onTincanAction?: (action: TincanAction) => void;
   /** A tincan block's module reported its score (not passed to modules inside other blocks). */
   onTincanScore?: (score: TincanScore) => void;
+  /** A tincan block being played: its launch, for the learning-record parameters (SPEC §7). */
+  tincanLaunch?: TincanLaunch | null;
   onClose: () => void;
   /** Above the statement: hints, a result line, the correction legend. */
   before?: ReactNode;
@@ -40,6 +42,7 @@ export function BlockScreen({
   announce,
   onTincanAction,
   onTincanScore,
+  tincanLaunch,
   onClose,
   before,
   showContent = true,
@@ -130,6 +133,7 @@ export function BlockScreen({
               announce={announce}
               onTincanAction={onTincanAction}
               onTincanScore={onTincanScore}
+              tincanLaunch={tincanLaunch}
             />
           ) : null}
         </>

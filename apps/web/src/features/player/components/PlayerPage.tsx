@@ -169,6 +169,9 @@ export function PlayerPage({ lessonId, pageId, mode = 'page' }: PlayerPageProps)
           announce={player.announce}
           onTincanAction={playing ? player.tincanAction : undefined}
           onTincanScore={playing ? player.tincanScore : undefined}
+          tincanLaunch={
+            playing && page.tincanLaunch ? { lessonId, pageId: page.id, launch: page.tincanLaunch } : null
+          }
           onClose={player.goHome}
           showContent={!player.waitingForStart}
           before={

@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'react';
+import { apiFetch } from '../../../lib/api-client';
+import type { TincanLaunch } from '../row-props';
+
+/** What the LRS answers to a launch (docs/api.md "Learning records", SPEC §7). */
+export interface TincanLaunchParams {
+  endpoint: string;
+  auth: string;
+  actor: unknown;
+  registration: string;
+}
+
+/** POST /api/xapi/launches: credentials for this learner and this launch of the module. */
+export function requestLaunch(launch: TincanLaunch): Promise<TincanLaunchParams> {
+  return apiFetch<TincanLaunchParams>('xapi/launches', { method: 'POST', body: launch });
+}
+
+/**
+ * SPEC §7: the module's address carries endpoint, auth (Basic), actor (JSON) and registration,
+ * as query parameters (the usual xAPI launch), added to any the address already has.
+ */
+export function withLaunchParams(src: string, p: TincanLaunchParams): string {
+  const url = new URL(src);
+  url.searchParams.set('endpoint', p.endpoint);
+  url.searchParams.set('auth', p.auth);
+  url.searchParams.set('actor', JSON.stringify(p.actor));
+  url.searchParams.set('registration', p.registration);
+  return url.href;
+}
+
+export type LaunchState = { status: 'pending' } | { status: 'ready'; params: TincanLaunchParams | null };
+
+/**
+ * The launch parameters of a module page, asked once per launch. Without a launch (a module in
+ * a content row, an answered page) or when the call fails, the module opens without them and
+ * can still report its score by message.
+ */
+export function useTincanLaunch(launch: TincanLaunch | null | undefined): LaunchState {
+  const key = launch ? `${launch.lessonId}\u0000${launch.pageId}\u0000${launch.launch}` : null;
+  const [state, setState] = useState<{ key: string | null; value: LaunchState }>({
+    key: null,
+    value: { status: 'ready', params: null },
+  });
+  useEffect(() => {
+    if (!key || !launch) return undefined;
+    let live = true;
+    requestLaunch(launch).then(
+      (params) => live && setState({ key, value: { status: 'ready', params } }),
+      (error: unknown) => {
+        console.warn('learning-record launch refused', error);
+        if (live) setState({ key, value: { status: 'ready', params: null } });
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // The launch object is rebuilt on each render; its key says when it changed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  if (!key) return { status: 'ready', params: null };
+  return state.key === key ? state.value : { status: 'pending' };
+}
