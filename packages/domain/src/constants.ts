@@ -23,6 +23,8 @@ export const CLASS_START_REFRESH_OFFSET_MS = 200;
 /** A class starting sooner than this is already shown among current classes (SPEC §4). */
 export const CLASS_CURRENT_LEAD_MS = 24 * 60 * 60 * 1_000;
 export const COUNTDOWN_ENDING_S = 5;
+/** RGAA 13.1 (decision 0019): a time limit is announced at least 20 s before its end. */
+export const COUNTDOWN_WARNING_S = 20;
 export const COUNTDOWN_ENDED_DELAY_MS = 500;
 export const FULL_SEEN_POLL_MS = 200;
 export const INSTALL_PROMPT_DELAY_MS = 5_000;

@@ -109,7 +109,9 @@ describe('player rules', () => {
 
   it.each([
     [30, 'running'],
-    [6, 'running'],
+    [21, 'running'],
+    [20, 'warning'],
+    [6, 'warning'],
     [5, 'ending'],
     [1, 'ending'],
     [0, 'ended'],

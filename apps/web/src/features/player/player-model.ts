@@ -2,7 +2,7 @@
  * The player's rules as pure functions (SPEC §2 footer, §4 lesson player, next flow, feedbacks,
  * countdown), so each is tested without rendering.
  */
-import { COUNTDOWN_ENDING_S } from '@parcours/domain/constants';
+import { COUNTDOWN_ENDING_S, COUNTDOWN_WARNING_S } from '@parcours/domain/constants';
 import type { BlockView, LessonAttributes, PageResults } from '@parcours/domain/entities';
 import type { RowCorrection } from '@parcours/domain/exercises/registry';
 import type { LessonPage } from './api/lesson-page';
@@ -112,12 +112,16 @@ export function needsTimedStart(page: LessonPage): boolean {
   return timeLimitOf(page) !== null && page.startedAt === null && !isAnswered(page);
 }
 
-export type CountdownPhase = 'running' | 'ending' | 'ended';
+export type CountdownPhase = 'running' | 'warning' | 'ending' | 'ended';
 
-/** SPEC §4: 'ending' at 5 s or fewer, 'ended' at 0 or below. */
+/**
+ * SPEC §4: 'ending' at 5 s or fewer, 'ended' at 0 or below; before them, 'warning' from 20 s
+ * (RGAA 13.1, decision 0019: the learner is told at least 20 s before the end).
+ */
 export function countdownPhase(remaining: number): CountdownPhase {
   if (remaining <= 0) return 'ended';
-  return remaining <= COUNTDOWN_ENDING_S ? 'ending' : 'running';
+  if (remaining <= COUNTDOWN_ENDING_S) return 'ending';
+  return remaining <= COUNTDOWN_WARNING_S ? 'warning' : 'running';
 }
 
 /**

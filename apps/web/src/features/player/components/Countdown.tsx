@@ -1,4 +1,4 @@
-import { COUNTDOWN_ENDING_S } from '@parcours/domain/constants';
+import { COUNTDOWN_ENDING_S, COUNTDOWN_WARNING_S } from '@parcours/domain/constants';
 import { useTranslation } from '../../../lib/i18n';
 import { formatClock } from '../format-clock';
 import { useCountdown } from '../use-countdown';
@@ -44,14 +44,16 @@ interface CountdownProps {
 
 /**
  * SPEC §4 countdown: 'ending' at 5 s or fewer, 'ended' at 0, ended event 0.5 s later. Screen
- * readers hear the two moments that matter, not every second. The lesson's clock speaks
- * politely: it runs for the whole lesson and must not cut into what the learner is reading.
+ * readers hear the moments that matter, not every second: 20 s before the end, politely and once
+ * (RGAA 13.1, decision 0019: time to ask for more or to finish), then the end. The lesson's clock
+ * speaks politely throughout: it runs for the whole lesson and must not cut into what the learner
+ * is reading.
  */
 export function Countdown({ seconds, restartKey, onEnded, scope = 'plain' }: CountdownProps) {
   const { t } = useTranslation();
   const countdown = useCountdown(seconds, restartKey, onEnded);
   if (!countdown) return null;
-  const { remaining, phase } = countdown;
+  const { remaining, phase, warned } = countdown;
   const texts = TEXTS[scope];
   return (
     <div className={`countdown countdown--${phase} countdown--${scope}`} data-phase={phase}>
@@ -73,6 +75,9 @@ export function Countdown({ seconds, restartKey, onEnded, scope = 'plain' }: Cou
           : phase === 'ended'
             ? t(texts.ended)
             : ''}
+      </span>
+      <span className="sr-only" aria-live="polite">
+        {warned ? t(texts.ending, { count: COUNTDOWN_WARNING_S }) : ''}
       </span>
     </div>
   );

@@ -1,11 +1,12 @@
-import { COUNTDOWN_ENDING_S } from '@parcours/domain/constants';
+import { COUNTDOWN_ENDING_S, COUNTDOWN_WARNING_S } from '@parcours/domain/constants';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { formatClock } from './format-clock';
 
 /**
  * A countdown the learner starts and pauses (a `widgets` row): for timed activities on the page
- * that the server does not measure. The end is announced, the seconds are not.
+ * that the server does not measure. The seconds are not announced; 20 s before the end is, once,
+ * while it runs (RGAA 13.1, decision 0019), and so is the end.
  */
 export function CountdownWidget({ seconds }: { seconds: number }) {
   const { t } = useTranslation();
@@ -28,7 +29,7 @@ export function CountdownWidget({ seconds }: { seconds: number }) {
       <span
         role="timer"
         aria-label={t('widgets.countdown.label')}
-        className={`countdown-widget__time${left <= COUNTDOWN_ENDING_S ? ' is-ending' : ''}`}
+        className={`countdown-widget__time${left <= COUNTDOWN_ENDING_S ? ' is-ending' : left <= COUNTDOWN_WARNING_S ? ' is-warning' : ''}`}
       >
         {formatClock(left)}
       </span>
@@ -52,7 +53,11 @@ export function CountdownWidget({ seconds }: { seconds: number }) {
         {t('widgets.countdown.reset')}
       </button>
       <span role="status" className="sr-only">
-        {left === 0 ? t('widgets.countdown.ended') : ''}
+        {left === 0
+          ? t('widgets.countdown.ended')
+          : running && left <= COUNTDOWN_WARNING_S
+            ? t('widgets.countdown.warning', { count: COUNTDOWN_WARNING_S })
+            : ''}
       </span>
     </div>
   );
