@@ -6,7 +6,8 @@ import { expect, expectNoSeriousA11yViolations, LEA, signIn, test } from '../fix
  * her lessons stay as the other journeys expect): the last block of "Santé et sécurité au
  * travail" (content/demo/tenants/fr/courses/sante-securite.yaml, "Les consignes à garder sous la
  * main") holds a three-page PDF guide (media-internal), a row with its own sound (audioFile), a
- * video link and attached documents (resources).
+ * stored evacuation video (video widget) and attached documents, and the resource node "Le point
+ * de rassemblement" (resources).
  */
 
 const SAFETY = 'Santé et sécurité au travail';
@@ -42,13 +43,6 @@ test('media: a PDF paged by keyboard, a row sound played, a video dialog, the re
   page,
 }) => {
   test.setTimeout(90_000);
-  // No network in the journeys: the video site's player is a local stand-in.
-  await page.route('https://www.youtube-nocookie.com/**', (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body: '<!doctype html><html lang="en"><title>Video</title><p>Video</p></html>',
-    }),
-  );
   await page.goto('/login');
   await signIn(page, LEA);
   await expect(page.getByRole('heading', { name: /mes formations/i })).toBeVisible();
@@ -88,22 +82,35 @@ test('media: a PDF paged by keyboard, a row sound played, a video dialog, the re
   await page.getByRole('button', { name: /^Mettre en pause consignes-audio/ }).click();
   await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.paused)).toBe(true);
 
-  // Video: the watch link opens the video player dialog with the embedded player.
+  // Video: the lesson's evacuation video (a stored WebM) in the video player dialog, played by
+  // the browser from the signed download URL.
   await page.getByRole('button', { name: 'Voir la vidéo' }).click();
   const video = page.getByRole('dialog', { name: 'Vidéo' });
   await expect(video).toBeVisible();
-  await expect(video.locator('iframe')).toHaveAttribute(
-    'src',
-    'https://www.youtube-nocookie.com/embed/jNQXAC9IVRw',
-  );
+  const player = video.locator('video');
+  await expect(player.locator('source')).toHaveAttribute('src', /\/api\/files\/[^/]+\/download\?/);
+  await expect
+    .poll(() =>
+      player.evaluate((element: HTMLVideoElement) => [
+        element.readyState > 0,
+        element.videoWidth,
+        Math.round(element.duration),
+      ]),
+    )
+    .toEqual([true, 640, 13]);
   await expectNoSeriousA11yViolations(page);
   await video.getByRole('button', { name: 'Fermer la vidéo' }).click();
   await expect(video).toHaveCount(0);
 
-  // Resources: the toolbar's count opens the resource modal listing the attached documents.
-  await page.getByRole('button', { name: /^Ressources \(\d+\)$/ }).click();
+  // Resources: the toolbar's count (the resource node and the node's attached document) opens
+  // the resource modal: the resource block "Le point de rassemblement" with its own document.
+  await page.getByRole('button', { name: 'Ressources (2)' }).click();
   const resources = page.getByRole('dialog', { name: 'Ressources' });
   await expect(resources).toBeVisible();
+  await expect(resources.getByRole('heading', { name: 'Le point de rassemblement' })).toBeVisible();
+  await expect(
+    resources.getByText("Le point de rassemblement est indiqué sur le plan d'évacuation"),
+  ).toBeVisible();
   await expect(resources.getByRole('link', { name: /^Télécharger/ }).first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await resources.getByRole('button', { name: 'Fermer' }).click();

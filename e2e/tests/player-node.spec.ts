@@ -57,11 +57,28 @@ test.describe('node mode', () => {
     await expect(page.getByText('Elle est soldée à')).toBeVisible();
     await expect(page.getByRole('textbox', { name: /Votre réponse/ })).toBeEditable();
     await expect(page.getByRole('button', { name: 'Calculatrice' })).toBeVisible();
+    // Progression: the second node of its section (four nodes).
+    await expect(page.getByText('Page 2 sur 4')).toBeVisible();
+    // Hints: the free one by click; the one with a cost is left to the lesson (decision 0018).
+    await expect(page.getByText('Un autre indice, payant, se débloque dans la leçon.')).toBeVisible();
+    await page.getByRole('button', { name: 'Voir un indice (1 restant)' }).click();
+    await expect(page.getByText("Calculez d'abord le montant de la remise, 25 % de 80 €.")).toBeVisible();
+    await expect(page.getByText('25 % = 1/4')).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: /^Suivant/ }).click();
     await expect(heading(page, 'Associer pourcentages et fractions')).toBeVisible();
     await expect(page).toHaveURL(/\/render\/node\/[^/]+$/);
     expect(page.url()).not.toContain(node!.id);
+
+    // SPEC §4 Next flow in node mode: the block's general feedback first, then the next node.
+    const associer = page.url();
+    await page.keyboard.press('Enter');
+    const feedback = page.getByRole('dialog', { name: 'Bon à savoir' });
+    await expect(feedback).toContainText('Retenez : 1/2 = 50 %');
+    await expectNoSeriousA11yViolations(page);
+    expect(page.url()).toBe(associer);
+    await feedback.getByRole('button', { name: 'Continuer' }).click();
+    await expect(heading(page, 'Entraînement chronométré')).toBeVisible();
   });
 
   test('offers a multiblock by numbered titles, renders the chosen block, then goes home', async ({
