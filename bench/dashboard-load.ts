@@ -8,6 +8,8 @@ import { load, printTable, startServer } from './lib';
 import type { Server } from './lib';
 import { openDb } from '@parcours/api/db/db';
 import { learnerStatistics } from '@parcours/api/modules/statistics/service';
+import { generate, learnerEmail, readTemplate, sqliteWriter } from './generate/index';
+import { median } from './generate/measure';
 
 /**
  * The learner dashboard's reads (issue 9).
@@ -30,7 +32,6 @@ const GROWTH_CONNECTIONS = 10;
 const GROWTH_ROUNDS = Number(process.env.BENCH_GROWTH_ROUNDS ?? 3);
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret';
 const DEMO = { email: 'learner@example.com', password: 'Learner#2026' };
-const DAY = 86_400_000;
 
 /** The dashboard's reads, as apps/web/src/features/dashboard/*\/api sends them. */
 function dashboardCalls(userId: string): [string, string][] {
@@ -72,246 +73,6 @@ async function liveCalls(url: string, token: string, userId: string): Promise<[s
     else console.log(`skipped ${name}: ${res.status}`);
   }
   return out;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Generated histories
-
-/** Deterministic pseudo-random numbers (mulberry32), so every run generates the same rows. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-interface Enrolment {
-  classId: string;
-  classProgramId: string;
-  programCourseId: string;
-  courseId: string;
-}
-
-interface Template {
-  contextId: string;
-  passwordHash: string;
-  legal: string;
-  enrolments: Enrolment[];
-  /** Page nodes of each course (blocks), in order. */
-  nodes: Map<string, string[]>;
-}
-
-/** `learnerId`: the demo learner signed in on `localhost` (their tenant gets the generated learners). */
-function readTemplate(db: SQLite.Database, learnerId: string): Template {
-  const learner = db
-    .prepare('select context_id, password_hash, legal from users where id = ?')
-    .get(learnerId) as { context_id: string; password_hash: string; legal: string } | undefined;
-  if (!learner) throw new Error('demo learner not found');
-  const enrolments = (
-    db
-      .prepare(
-        `select c.id as class_id, cp.id as class_program_id, pc.id as program_course_id, pc.course_id
-           from classes c join class_programs cp on cp.class_id = c.id join program_courses pc on pc.program_id = cp.program_id
-          where c.context_id = ? order by c.id, cp.id, pc.id`,
-      )
-      .all(learner.context_id) as {
-      class_id: string;
-      class_program_id: string;
-      program_course_id: string;
-      course_id: string;
-    }[]
-  ).map((r) => ({
-    classId: r.class_id,
-    classProgramId: r.class_program_id,
-    programCourseId: r.program_course_id,
-    courseId: r.course_id,
-  }));
-  const nodes = new Map<string, string[]>();
-  for (const courseId of new Set(enrolments.map((e) => e.courseId))) {
-    const ids = db
-      .prepare(
-        `select id from course_nodes where course_id = ? and block_id is not null order by "order", id`,
-      )
-      .all(courseId) as { id: string }[];
-    if (ids.length > 0)
-      nodes.set(
-        courseId,
-        ids.map((r) => r.id),
-      );
-  }
-  return {
-    contextId: learner.context_id,
-    passwordHash: learner.password_hash,
-    legal: learner.legal,
-    enrolments: enrolments.filter((e) => nodes.has(e.courseId)),
-    nodes,
-  };
-}
-
-/**
- * Inserts learners `from`..`to`-1: each enrolled in 2–6 of the tenant's program courses, a lesson
- * per course started on a day of the last year, its pages answered one a day or so from then
- * (the last one possibly still open), with time, scores, XP totals, monthly score records and a
- * logbook note. One transaction per 2 000 learners; foreign keys are checked by construction
- * (this connection does not enforce them, as a bulk loader would not).
- */
-function generate(
-  db: SQLite.Database,
-  t: Template,
-  from: number,
-  to: number,
-  now: number,
-): { pages: number } {
-  const ins = {
-    user: db.prepare(
-      `insert into users (id, context_id, email, firstname, lastname, legal, scoring, password_hash, done_page_count, time_alive, created_at, updated_at)
-       values (?, ?, ?, 'Gen', ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
-    classUser: db.prepare(
-      `insert or ignore into class_users (id, class_id, user_id, role, created_at) values (?, ?, ?, 'STUDENT', ?)`,
-    ),
-    lesson: db.prepare(
-      `insert into lessons (id, context_id, user_id, class_id, class_program_id, program_course_id, course_id, state, progress,
-         time_spent, time_alive, scoring, started_at, ended_at, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
-    page: db.prepare(
-      `insert into lesson_pages (id, lesson_id, node_id, attempt, position, state, progress, score_actual, score_max, time_spent,
-         time_alive, opened_at, answered_at, created_at, updated_at)
-       values (?, ?, ?, 1, ?, 'ACTIVE', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
-    record: db.prepare(`insert into records (id, context_id, user_id, date, scoring) values (?, ?, ?, ?, ?)`),
-    note: db.prepare(
-      `insert into log_book_records (id, context_id, title, message, student_id, user_id, created_at, last_input_at) values (?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
-  };
-  const iso = (ms: number) => new Date(ms).toISOString();
-  let pages = 0;
-  const batch = db.transaction((start: number, end: number) => {
-    for (let i = start; i < end; i++) {
-      const rnd = random(i + 1);
-      const userId = `gen-${String(i).padStart(6, '0')}`;
-      const created = iso(now - 400 * DAY);
-      const courses = 2 + Math.floor(rnd() * 5);
-      const picked = new Set<number>();
-      while (picked.size < Math.min(courses, t.enrolments.length))
-        picked.add(Math.floor(rnd() * t.enrolments.length));
-      let done = 0;
-      let time = 0;
-      let xp = 0;
-      for (const k of picked) {
-        const e = t.enrolments[k] as Enrolment;
-        const nodes = t.nodes.get(e.courseId) ?? [];
-        const lessonId = `${userId}-l${k}`;
-        const startDay = now - Math.floor(rnd() * 365) * DAY - Math.floor(rnd() * 10) * 3_600_000;
-        const count = Math.min(nodes.length, 1 + Math.floor(rnd() * nodes.length));
-        let actual = 0;
-        let max = 0;
-        let spent = 0;
-        let last = startDay;
-        let lastOpen = false;
-        // Pages are written after their lesson row.
-        const rows: (() => void)[] = [];
-        for (let p = 0; p < count; p++) {
-          const answered = Math.min(now - 60_000, startDay + p * (DAY * (0.5 + rnd())) + rnd() * 3_600_000);
-          const open = p === count - 1 && rnd() < 0.3;
-          const seconds = 20 + Math.floor(rnd() * 580);
-          const pageMax = rnd() < 0.7 ? 10 : 0;
-          const pageActual = pageMax ? Math.round(rnd() * pageMax * 100) / 100 : 0;
-          spent += seconds;
-          last = answered;
-          lastOpen = open;
-          if (!open) {
-            actual += pageActual;
-            max += pageMax;
-            done++;
-          }
-          const pageId = `${lessonId}-p${p}`;
-          const node = nodes[p] as string;
-          rows.push(() =>
-            ins.page.run(
-              pageId,
-              lessonId,
-              node,
-              p,
-              open ? 'ONGOING' : 'COMPLETED',
-              open ? 0 : pageActual,
-              open ? 0 : pageMax,
-              seconds,
-              seconds,
-              iso(answered - seconds * 1000),
-              open ? null : iso(answered),
-              iso(answered - seconds * 1000),
-              iso(answered),
-            ),
-          );
-        }
-        pages += count;
-        time += spent;
-        xp += actual;
-        const finished = count === nodes.length && !lastOpen;
-        ins.classUser.run(`${userId}-cu-${e.classId}`, e.classId, userId, created);
-        ins.lesson.run(
-          lessonId,
-          t.contextId,
-          userId,
-          e.classId,
-          e.classProgramId,
-          e.programCourseId,
-          e.courseId,
-          finished ? 'DONE' : 'AVAILABLE',
-          finished ? 'COMPLETED' : 'ONGOING',
-          spent,
-          spent,
-          JSON.stringify({ global: { actual: Math.round(actual * 100) / 100, max } }),
-          iso(startDay),
-          finished ? iso(last) : null,
-          created,
-          iso(last),
-        );
-        for (const row of rows) row();
-      }
-      ins.user.run(
-        userId,
-        t.contextId,
-        `${userId}@bench.test`,
-        userId,
-        t.legal,
-        JSON.stringify({ xp: Math.round(xp) }),
-        t.passwordHash,
-        done,
-        time,
-        created,
-        created,
-      );
-      for (let m = 0; m < 12; m += 2) {
-        const date = now - (m * 30 + Math.floor(rnd() * 20)) * DAY;
-        ins.record.run(
-          `${userId}-r${m}`,
-          t.contextId,
-          userId,
-          iso(date),
-          JSON.stringify({ xp: Math.round(xp * (1 - m / 12)), donePageCount: done, timeAlive: time }),
-        );
-      }
-      ins.note.run(
-        `${userId}-n1`,
-        t.contextId,
-        'Note',
-        'Une note de mon journal de bord.',
-        userId,
-        userId,
-        created,
-        created,
-      );
-    }
-  });
-  for (let start = from; start < to; start += 2000) batch(start, Math.min(to, start + 2000));
-  return { pages };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -400,33 +161,30 @@ export async function dashboardLoad(): Promise<void> {
     printTable(rows, baseline);
 
     // (b) Growth.
-    const db = new SQLite(path.join(dataDir, 'parcours.sqlite'));
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    db.pragma('busy_timeout = 10000');
-    db.pragma('foreign_keys = OFF');
-    const template = readTemplate(db, demo.userId);
+    const file = path.join(dataDir, 'parcours.sqlite');
+    const handle = openDb({ sqliteFile: file });
+    const template = await readTemplate(handle.db, demo.userId);
+    await handle.close();
+    // Generated learners (bench/generate): cohorts of 25 in copies of the demo tenant's classes.
+    const writer = sqliteWriter(file);
+    const db = new SQLite(file, { readonly: true });
     const now = Date.now();
     const table: { size: number; who: string; l: Latency }[] = [];
     const inProcess: { size: number; name: string; p50: number; p99: number }[] = [];
     let inserted = 0;
     for (const size of SIZES) {
       const started = Date.now();
-      const { pages } = generate(db, template, inserted, size, now);
+      const { pages } = await generate(writer, template, inserted, size, { now });
       const seconds = (Date.now() - started) / 1000;
       inserted = size;
-      const counts = db
-        .prepare(
-          'select (select count(*) from users) as users, (select count(*) from lessons) as lessons, (select count(*) from lesson_pages) as pages',
-        )
-        .get() as Record<string, number>;
+      const counts = await writer.counts();
       console.log(
         `\n${size} generated learners: +${pages} pages in ${seconds.toFixed(1)} s; database: ${counts.users} users, ${counts.lessons} lessons, ${counts.pages} lesson pages`,
       );
       // A fresh server process per size: nothing warm from the smaller database.
       await app.stop();
       app = await startServer('apps/api/src/server.ts', env, '/api/contexts/current');
-      const gen = await signIn(app.url, 'gen-000000@bench.test', DEMO.password);
+      const gen = await signIn(app.url, learnerEmail(0), DEMO.password);
       const genCalls = await liveCalls(app.url, gen.token, gen.userId);
       const demoNow = await signIn(app.url, DEMO.email, DEMO.password);
       const subjects = [
@@ -446,6 +204,7 @@ export async function dashboardLoad(): Promise<void> {
       console.log(`statistics query plan: ${planOf(db, gen.userId, template.contextId)}`);
     }
     db.close();
+    await writer.close();
 
     console.log(
       `\nLatency (ms) by database size, ${GROWTH_CONNECTIONS} connections, ${GROWTH_SECONDS} s per call, median of ${GROWTH_ROUNDS} rounds:`,
@@ -489,15 +248,13 @@ export async function dashboardLoad(): Promise<void> {
 
 /** The median round of a call (by p50; its p99 is the median of the rounds' p99s). */
 function medianOf(rounds: Latency[]): Latency | undefined {
-  if (rounds.length === 0) return undefined;
-  const mid = (values: number[]) =>
-    [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] as number;
-  const first = rounds[0] as Latency;
+  const first = rounds[0];
+  if (!first) return undefined;
   return {
     name: first.name,
-    p50: mid(rounds.map((r) => r.p50)),
-    p99: mid(rounds.map((r) => r.p99)),
-    rps: mid(rounds.map((r) => r.rps)),
+    p50: median(rounds.map((r) => r.p50)),
+    p99: median(rounds.map((r) => r.p99)),
+    rps: median(rounds.map((r) => r.rps)),
     non2xx: rounds.reduce((n, r) => n + r.non2xx, 0),
   };
 }

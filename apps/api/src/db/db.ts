@@ -15,6 +15,7 @@ import * as m0011 from './migrations/0011-time-accommodation';
 import * as m0010 from './migrations/0010-learning-records';
 import * as m0014 from './migrations/0014-home-versions';
 import * as m0013 from './migrations/0013-page-answered-trigger';
+import * as m0015 from './migrations/0015-growth-indexes';
 import { registerSqliteRoot } from './prepared';
 import type { Database } from './schema';
 
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0010-learning-records': m0010,
   '0014-home-versions': m0014,
   '0013-page-answered-trigger': m0013,
+  '0015-growth-indexes': m0015,
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

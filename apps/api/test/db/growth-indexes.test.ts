@@ -1,0 +1,83 @@
+import { CompiledQuery, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/db';
+import { findUsersForLogin } from '../../src/modules/users/repository';
+import { createTestDb } from '../helpers/test-db';
+import type { TestDb } from '../helpers/test-db';
+
+/**
+ * Migration 0015 (decision 0022): sign-in must not read every user of a big tenant. The plan the
+ * database really chooses for the query sign-in sends (captured from findUsersForLogin, then
+ * EXPLAINed) uses the index on lower(email), on both databases, once the tenant has thousands of
+ * learners and the planner knows it. Plans, not timings: the test says the same on any machine.
+ */
+const USERS = 5000;
+let t: TestDb;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  const at = '2026-01-01T00:00:00.000Z';
+  await t.db
+    .insertInto('contexts')
+    .values({
+      id: 'big',
+      alias: 'big',
+      name: 'Big',
+      hosts: '[]',
+      assets: '{}',
+      metas: '{}',
+      settings: '{}',
+      createdAt: at,
+      updatedAt: at,
+    })
+    .execute();
+  for (let start = 0; start < USERS; start += 500) {
+    await t.db
+      .insertInto('users')
+      .values(
+        Array.from({ length: 500 }, (_, k) => ({
+          id: `u-${start + k}`,
+          contextId: 'big',
+          email: `Learner.${start + k}@Example.com`,
+          username: k % 2 ? `learner${start + k}` : null,
+          createdAt: at,
+          updatedAt: at,
+        })),
+      )
+      .execute();
+  }
+  await sql`analyze`.execute(t.db);
+}, 60_000);
+
+afterAll(async () => {
+  await t.close();
+});
+
+/** The SQL and parameters findUsersForLogin sends, as the database receives them. */
+async function loginQuery(identifier: string): Promise<CompiledQuery> {
+  let captured: CompiledQuery | undefined;
+  const spy = t.db.withPlugin({
+    transformQuery: ({ node, queryId }) => {
+      captured = t.db.getExecutor().compileQuery(node, queryId);
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  }) as Db;
+  const rows = await findUsersForLogin(spy, 'big', identifier);
+  expect(rows.map((r) => r.id)).toEqual(['u-4242']);
+  return captured!;
+}
+
+async function plan(query: CompiledQuery): Promise<string> {
+  const explain = t.kind === 'sqlite' ? 'explain query plan ' : 'explain ';
+  const { rows } = await t.db.executeQuery(CompiledQuery.raw(explain + query.sql, [...query.parameters]));
+  return rows.map((r) => Object.values(r as Record<string, unknown>).join(' ')).join('\n');
+}
+
+describe('sign-in in a tenant of thousands of learners', () => {
+  it('finds the learner by e-mail through the lower(email) index, not by reading the tenant', async () => {
+    const text = await plan(await loginQuery('LEARNER.4242@example.com'));
+    expect(text).toContain('users_context_email_lower_idx');
+    expect(text).not.toMatch(/Seq Scan on users/);
+  });
+});

@@ -1,0 +1,69 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startServer } from '../lib';
+import type { Server } from '../lib';
+import { DEMO_LEARNER, signIn } from './client';
+import { dropDatabase, freshDatabase, pgUrl } from './postgres-admin';
+import { readTemplate } from './template';
+import type { Template } from './template';
+import { postgresWriter, sqliteWriter } from './writers';
+import type { Writer } from './writers';
+import { openDb } from '@parcours/api/db/db';
+
+export type DbKind = 'sqlite' | 'postgres';
+
+export interface BenchDatabase {
+  kind: DbKind;
+  /** A fresh compiled server (`npm start`'s entry) on this database. */
+  start(): Promise<Server>;
+  /** What generated learners are made of: the demo tenant's classes and courses. */
+  template: Template;
+  /** Bulk writer into this database (close it before the next server start on SQLite is fine). */
+  writer(): Writer;
+  /** Drops the PostgreSQL database (the SQLite file stays in its temporary folder). */
+  drop(): Promise<void>;
+}
+
+/**
+ * A database of the bench's own, SQLite in a fresh data dir or PostgreSQL in a fresh database
+ * `pgName` on the server of DATABASE_URL: a first start of the real server migrates it and imports
+ * the demo content, whose tenant of the demo learner becomes the template of generated learners.
+ * The server runs with LOGIN_RATE_LIMIT=100000: a bench signs many learners in from one loopback
+ * address, which the per-address sign-in limit would otherwise refuse.
+ */
+export async function benchDatabase(kind: DbKind, pgName: string): Promise<BenchDatabase> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `parcours-bench-${pgName}-${kind}-`));
+  const sqliteFile = path.join(dataDir, 'parcours.sqlite');
+  const databaseUrl = kind === 'postgres' ? pgUrl(pgName) : undefined;
+  if (databaseUrl) await freshDatabase(pgName);
+  const env = {
+    PORT: '0',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+    LOGIN_RATE_LIMIT: '100000',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+  const start = () => startServer('apps/api/dist/server.js', env, '/api/contexts/current');
+  const first = await start();
+  let template: Template;
+  try {
+    const demo = await signIn(first.url, DEMO_LEARNER.email, DEMO_LEARNER.password);
+    const handle = openDb({ databaseUrl, sqliteFile });
+    template = await readTemplate(handle.db, demo.userId);
+    await handle.close();
+  } finally {
+    await first.stop();
+  }
+  return {
+    kind,
+    start,
+    template,
+    writer: () => (databaseUrl ? postgresWriter(databaseUrl) : sqliteWriter(sqliteFile)),
+    drop: async () => {
+      if (databaseUrl) await dropDatabase(pgName);
+    },
+  };
+}

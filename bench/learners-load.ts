@@ -1,0 +1,142 @@
+import { execSync } from 'node:child_process';
+import { ROOT } from './lib';
+import type { Server } from './lib';
+import { reportTarget } from './targets';
+import { DEMO_LEARNER, homeReads, playLesson, request, resetPrograms, signIn } from './generate/client';
+import type { LessonDoc, Observe, Reply, Session } from './generate/client';
+import { generate, learnerEmail } from './generate/index';
+import { fmt, timing } from './generate/measure';
+import { random } from './generate/random';
+import { benchDatabase } from './generate/setup';
+import type { DbKind } from './generate/setup';
+
+/**
+ * Load (issue 11): LEARNERS simulated learners for `BENCH_LOAD_SECONDS` (60), on SQLite and on
+ * PostgreSQL (`BENCH_LOAD_DATABASES=sqlite,postgres`). Each signs in (the real login endpoint and
+ * scrypt hash; the server runs with LOGIN_RATE_LIMIT=100000, see bench/generate/setup.ts), opens
+ * the home as the web app does (the tenant call and the two reads, at once), then plays lessons
+ * with 1–3 s of thinking before each call — current page, answer, next — back to the home's
+ * lessons when a lesson ends, restarting their program when nothing is left to play. Starts are
+ * spread over the first RAMP seconds (a class arriving, not one instant). Targets: no error, p99
+ * of every call ≤ 100 ms.
+ */
+const LEARNERS = Number(process.env.BENCH_LOAD_LEARNERS ?? 500);
+const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
+const DATABASES = (process.env.BENCH_LOAD_DATABASES ?? 'sqlite,postgres').split(',');
+const RAMP = Math.min(20, SECONDS / 3);
+const P99_TARGET = 100;
+
+type Calls = Map<string, { ms: number[]; errors: number; statuses: Map<number, number> }>;
+
+function recorder(calls: Calls): Observe {
+  return (call, reply) => {
+    const entry = calls.get(call) ?? { ms: [], errors: 0, statuses: new Map<number, number>() };
+    calls.set(call, entry);
+    if (reply.status >= 400 || reply.status === 0) {
+      entry.errors++;
+      entry.statuses.set(reply.status, (entry.statuses.get(reply.status) ?? 0) + 1);
+    } else entry.ms.push(reply.ms);
+  };
+}
+
+/** A network failure counts as an error of the call (status 0), and the learner goes on. */
+async function safely(observe: Observe, call: string, send: () => Promise<Reply>): Promise<Reply | null> {
+  try {
+    const reply = await send();
+    observe(call, reply);
+    return reply;
+  } catch {
+    observe(call, { status: 0, json: null, ms: 0 });
+    return null;
+  }
+}
+
+async function learner(url: string, k: number, end: number, observe: Observe): Promise<void> {
+  const rnd = random(7_000 + k);
+  const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+  const think = () => sleep(Math.min(1000 + rnd() * 2000, Math.max(0, end - Date.now())));
+  await sleep((k / LEARNERS) * RAMP * 1000);
+  let s: Session;
+  try {
+    const signedIn = await signIn(url, learnerEmail(k), DEMO_LEARNER.password);
+    observe('POST /api/users/login', { status: 200, json: null, ms: signedIn.ms });
+    s = signedIn;
+  } catch {
+    observe('POST /api/users/login', { status: 0, json: null, ms: 0 });
+    return;
+  }
+  const home = homeReads(s.userId);
+  // The home: the tenant, the lessons and the classes, asked at once as the web app does.
+  const [, lessonsReply] = await Promise.all([
+    safely(observe, 'GET /api/contexts/current', () => request(url, 'GET', '/api/contexts/current', null)),
+    safely(observe, 'GET /api/lessons (home)', () =>
+      request<{ data: LessonDoc[] }>(url, 'GET', home.lessons, s.token),
+    ),
+    safely(observe, 'GET /api/class-users (home)', () => request(url, 'GET', home['class-users'], s.token)),
+  ]);
+  let lessons = (lessonsReply?.json as { data?: LessonDoc[] } | null)?.data ?? [];
+  while (Date.now() < end) {
+    await think();
+    const open = lessons.filter((l) => l.attributes.state === 'AVAILABLE');
+    const pick = open[Math.floor(rnd() * open.length)];
+    if (pick) {
+      try {
+        await playLesson(s, pick.id, observe, () => Date.now() < end, think);
+      } catch {
+        observe('GET …/pages/current', { status: 0, json: null, ms: 0 });
+      }
+    } else await resetPrograms(s, lessons, observe);
+    if (Date.now() >= end) break;
+    // Back on the home: its lessons again (what the lesson unlocked).
+    const reply = await safely(observe, 'GET /api/lessons (home)', () =>
+      request<{ data: LessonDoc[] }>(url, 'GET', home.lessons, s.token),
+    );
+    lessons = (reply?.json as { data?: LessonDoc[] } | null)?.data ?? lessons;
+  }
+}
+
+async function loadOne(kind: DbKind): Promise<void> {
+  const bench = await benchDatabase(kind, 'parcours_load');
+  let app: Server | undefined;
+  const calls: Calls = new Map();
+  try {
+    const writer = bench.writer();
+    await generate(writer, bench.template, 0, LEARNERS, { now: Date.now(), fresh: true });
+    await writer.analyze();
+    await writer.close();
+    app = await bench.start();
+    const url = app.url;
+    console.log(`\n[load ${kind}] ${LEARNERS} learners for ${SECONDS} s (starts spread over ${RAMP} s)…`);
+    const end = Date.now() + SECONDS * 1000;
+    const observe = recorder(calls);
+    await Promise.all(Array.from({ length: LEARNERS }, (_, k) => learner(url, k, end, observe)));
+  } finally {
+    await app?.stop();
+    await bench.drop();
+  }
+  console.log(`\nLoad on ${kind}: ${LEARNERS} learners, ${SECONDS} s, think time 1–3 s (ms):`);
+  console.log('| call | requests | p50 | p99 | errors |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const [call, entry] of [...calls].sort(([a], [b]) => a.localeCompare(b))) {
+    const t = timing(entry.ms, entry.errors);
+    const statuses = [...entry.statuses].map(([status, n]) => `${n}×${status || 'network'}`).join(', ');
+    console.log(
+      `| ${call} | ${t.count + t.errors} | ${fmt(t.p50)} | ${fmt(t.p99)} | ${t.errors}${statuses ? ` (${statuses})` : ''} |`,
+    );
+    reportTarget({
+      part: 'load',
+      what: `${kind}, ${LEARNERS} learners: ${call} (${t.count + t.errors} requests)`,
+      figure: `p50 ${fmt(t.p50)} ms, p99 ${fmt(t.p99)} ms, ${t.errors} errors`,
+      target: `0 errors, p99 ≤ ${P99_TARGET} ms`,
+      met: t.errors === 0 && t.p99 <= P99_TARGET,
+    });
+  }
+}
+
+export async function learnersLoad(): Promise<void> {
+  execSync('npm run build -w @parcours/api', { cwd: ROOT, stdio: 'ignore' });
+  for (const kind of DATABASES) {
+    if (kind !== 'sqlite' && kind !== 'postgres') throw new Error(`BENCH_LOAD_DATABASES: unknown ${kind}`);
+    await loadOne(kind);
+  }
+}
