@@ -169,3 +169,37 @@ export function prepared<A extends unknown[], R>(
     },
   };
 }
+
+/**
+ * Every statement better-sqlite3 runs on `database` from now until `stop()`, whoever runs it
+ * (Kysely, prepared queries, the write batcher's BEGIN/COMMIT), as their SQL texts. For the
+ * statement-count test and the bench (decision 0016), not for production: it wraps the methods of
+ * better-sqlite3's Statement class, shared by the process, until stopped. A trigger's body runs
+ * inside the statement that fires it and is not counted apart.
+ */
+export function countSqliteStatements(database: SQLite.Database): { stop(): string[] } {
+  const seen: string[] = [];
+  type Method = (this: SQLite.Statement, ...args: unknown[]) => unknown;
+  const proto = Object.getPrototypeOf(database.prepare('select 1')) as Record<string, Method>;
+  const originals = (['run', 'get', 'all', 'iterate'] as const).map((m) => [m, proto[m]!] as const);
+  for (const [m, orig] of originals) {
+    proto[m] = function (this: SQLite.Statement, ...args: unknown[]) {
+      if (this.database === database) seen.push(this.source);
+      return orig.apply(this, args);
+    };
+  }
+  const exec = Object.getOwnPropertyDescriptor(database, 'exec');
+  const originalExec = database.exec;
+  database.exec = (source: string) => {
+    seen.push(source);
+    return originalExec.call(database, source);
+  };
+  return {
+    stop() {
+      for (const [m, orig] of originals) proto[m] = orig;
+      if (exec) Object.defineProperty(database, 'exec', exec);
+      else delete (database as { exec?: unknown }).exec;
+      return seen;
+    },
+  };
+}

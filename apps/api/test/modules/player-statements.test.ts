@@ -1,6 +1,9 @@
-import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqliteDatabaseOf } from '../../src/db/prepared';
+import { countSqliteStatements, sqliteDatabaseOf } from '../../src/db/prepared';
+import { commitGrade } from '../../src/modules/lesson-pages/answer';
+import { ContentCache } from '../../src/modules/lesson-pages/content-cache';
+import { blockOf, nodeOf } from '../../src/modules/lesson-pages/context';
+import { loadForWrite } from '../../src/modules/lesson-pages/lesson-state';
 import type { PageDoc, PlayWorld } from '../helpers/player';
 import { playLogin, player, startPlayWorld } from '../helpers/player';
 
@@ -14,49 +17,21 @@ import { playLogin, player, startPlayWorld } from '../helpers/player';
  */
 let w: PlayWorld;
 let token: string;
-const executed: string[] = [];
-let counting = false;
 
 beforeAll(async () => {
   w = await startPlayWorld();
   token = await playLogin(w.app, 'ann');
 });
-afterAll(async () => {
-  unwrap();
-  await w?.close();
-});
-
-// Statement methods live on one prototype shared by every statement of the process.
-const proto = SQLite.prototype.prepare.call(new SQLite(':memory:'), 'select 1').constructor
-  .prototype as Record<string, (...a: unknown[]) => unknown>;
-const originals = new Map<string, (...a: unknown[]) => unknown>();
-function wrap(database: SQLite.Database): void {
-  for (const m of ['run', 'get', 'all', 'iterate']) {
-    const orig = proto[m]!;
-    originals.set(m, orig);
-    proto[m] = function (this: { source: string }, ...args: unknown[]) {
-      if (counting) executed.push(this.source);
-      return orig.apply(this, args);
-    };
-  }
-  const exec = database.exec.bind(database);
-  database.exec = (source: string) => {
-    if (counting) executed.push(source);
-    return exec(source);
-  };
-}
-function unwrap(): void {
-  for (const [m, orig] of originals) proto[m] = orig;
-}
+afterAll(async () => w?.close());
 
 async function counted<T>(fn: () => Promise<T>): Promise<{ value: T; statements: string[] }> {
-  executed.length = 0;
-  counting = true;
+  const counter = countSqliteStatements(sqliteDatabaseOf(w.tdb.db)!);
   try {
     const value = await fn();
-    return { value, statements: [...executed] };
-  } finally {
-    counting = false;
+    return { value, statements: counter.stop() };
+  } catch (err) {
+    counter.stop();
+    throw err;
   }
 }
 
@@ -64,9 +39,7 @@ const doc = (res: { json(): unknown }) => (res.json() as PageDoc).data;
 
 describe.runIf(!process.env.DATABASE_URL)('statements per answer (SQLite)', () => {
   it('answering a fresh page runs at most 5 statements, and still credits XP and the lesson', async () => {
-    const database = sqliteDatabaseOf(w.tdb.db);
-    expect(database).toBeDefined();
-    wrap(database!);
+    expect(sqliteDatabaseOf(w.tdb.db)).toBeDefined();
     const L = w.lessons.ann.practice;
     const p = player(w.app, token);
     const intro = doc(await p.current(L));
@@ -102,5 +75,76 @@ describe.runIf(!process.env.DATABASE_URL)('statements per answer (SQLite)', () =
     ).toEqual({
       global: { actual: 10, max: 10 },
     });
+  });
+
+  it('a page of the lesson completed behind the read: the one statement writes nothing, the full path decides', async () => {
+    const L = w.lessons.ben.practice;
+    const benToken = await playLogin(w.app, 'ben');
+    const p = player(w.app, benToken);
+    const intro = doc(await p.current(L));
+    expect((await p.answer(L, intro.id)).statusCode).toBe(200);
+    const mc = doc(await p.next(L, intro.id));
+    const { contextId } = await w.tdb.db
+      .selectFrom('lessons')
+      .select('contextId')
+      .where('id', '=', L)
+      .executeTakeFirstOrThrow();
+    const ctx = {
+      db: w.tdb.db,
+      kind: w.tdb.kind,
+      contextId,
+      userId: w.users.ben,
+      receivedAt: w.clock.now(),
+      cache: new ContentCache(),
+    };
+    const l = await loadForWrite(ctx, L);
+    const page = l.pages.find((pg) => pg.id === mc.id)!;
+    const { node } = nodeOf(l, page);
+    // Another server process completes the next page meanwhile (as its own answer would leave it).
+    const free = l.plan.slots[page.position + 1]?.node ?? l.plan.slots[2]!.node;
+    await w.tdb.db
+      .insertInto('lessonPages')
+      .values({
+        id: 'behind-the-read',
+        lessonId: L,
+        nodeId: free.id,
+        sectionId: l.plan.slotOfNode(free.id)!.sectionId,
+        attempt: 1,
+        position: 2,
+        state: 'ACTIVE',
+        progress: 'COMPLETED',
+        scoreActual: 3,
+        scoreMax: 4,
+        openedAt: ctx.receivedAt.toISOString(),
+        answeredAt: ctx.receivedAt.toISOString(),
+        createdAt: ctx.receivedAt.toISOString(),
+        updatedAt: ctx.receivedAt.toISOString(),
+      })
+      .execute();
+    const content = await blockOf(ctx, node);
+    const { value: after, statements } = await counted(() =>
+      commitGrade(ctx, l, { page, content, answers: [[0, 2]], skipped: false }),
+    );
+    expect(after).not.toBeNull();
+    // The guarded statement, then the full path in its own savepoint: more than the fast path's 2.
+    expect(statements.filter((q) => /^update "lesson_pages"/.test(q))).toHaveLength(2);
+    expect(statements.length).toBeGreaterThan(5);
+    // The full path re-read the lesson's pages inside the transaction: the page written behind counts.
+    expect((JSON.parse(after!.lesson.scoring) as { global: unknown }).global).toEqual({
+      actual: 13,
+      max: 14,
+    });
+    const lesson = await w.tdb.db
+      .selectFrom('lessons')
+      .select('scoring')
+      .where('id', '=', L)
+      .executeTakeFirstOrThrow();
+    expect((JSON.parse(lesson.scoring) as { global: unknown }).global).toEqual({ actual: 13, max: 14 });
+    const user = await w.tdb.db
+      .selectFrom('users')
+      .select('scoring')
+      .where('id', '=', w.users.ben)
+      .executeTakeFirstOrThrow();
+    expect(Number((JSON.parse(user.scoring) as { xp?: number }).xp)).toBe(10);
   });
 });
