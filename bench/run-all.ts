@@ -9,7 +9,7 @@ import { playerLoad } from './player-load';
 import { startReport } from './start';
 import { printTargets } from './targets';
 
-// `npm run bench [-- api|bundle|lighthouse|player|next|start|dashboard]`: every measurement by default.
+// `npm run bench [-- api|bundle|lighthouse|player|next|start|dashboard|growth|load]`: every measurement by default.
 const which = new Set(process.argv.slice(2));
 const all = which.size === 0;
 if (all || which.has('bundle')) await bundleReport();
