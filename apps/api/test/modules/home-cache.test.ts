@@ -163,12 +163,23 @@ describe('the home reads served again from memory', () => {
     const courses = path.join(copy, 'tenants/fr/courses');
     for (const file of readdirSync(courses)) {
       const text = readFileSync(path.join(courses, file), 'utf8');
-      writeFileSync(path.join(courses, file), text.replace(/^title: (.*)$/m, 'title: $1 (v2)'));
+      const [head = '', tree = ''] = text.split(/^tree:$/m);
+      writeFileSync(
+        path.join(courses, file),
+        // The course's title, and its sections' (nodes two levels down the tree).
+        `${head.replace(/^title: (.*)$/m, 'title: $1 (v2)')}tree:${tree.replace(/^ {6}title: (.*)$/gm, '      title: $1 (v2)')}`,
+      );
     }
     const report = await importFolder(handles[1]!.db, copy, { filesDir: path.join(dir, 'files') });
     expect(report.errors).toEqual([]);
-    const v2 = (t: string) => t.replace(/^"|"$/g, '') + ' (v2)';
-    expect(titles(await doc(a, lessonsUrl())).sort()).toEqual(lessonTitles.map(v2).sort());
+    const v2 = (t: string) => `${t} (v2)`;
+    const lessons = await doc(a, lessonsUrl());
+    expect(titles(lessons).sort()).toEqual(lessonTitles.map(v2).sort());
+    const sections = lessons.data.flatMap((l) =>
+      (l.attributes.tree as { title: string }[]).map((s) => s.title),
+    );
+    expect(sections.length).toBeGreaterThan(0);
+    expect(sections.every((t) => t.endsWith(' (v2)'))).toBe(true);
     expect(titles(await doc(a, classUsersUrl)).sort()).toEqual(classTitles.map(v2).sort());
   });
 

@@ -8,7 +8,7 @@ import type {
   ProgramCoursesTable,
   ProgramsTable,
 } from '../../db/schema';
-import { homeVersionsOf } from '../../lib/home-versions';
+import { RowMap, loadMissing, perContentVersion } from '../../lib/versioned-cache';
 import type { Viewer } from '../scope';
 
 type Db = Kysely<Database>;
@@ -37,23 +37,9 @@ export interface TeacherRow {
  * the viewer's own — memberships, lessons — is read on every request, and visibility (tenant,
  * membership, no drafts for learners) is applied to the cached rows on every request, exactly
  * as the SQL of `scope.ts` does.
+ *
+ * Rows by id (null: no such row), or lists by parent id, in the order the database gave them.
  */
-const MAX_ENTRIES = 20_000;
-
-class RowMap<V> {
-  private readonly entries = new Map<string, V>();
-
-  get(key: string): V | undefined {
-    return this.entries.get(key);
-  }
-
-  set(key: string, value: V): void {
-    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(key, value);
-  }
-}
-
-/** Rows by id (null: no such row), or lists by parent id, in the order the database gave them. */
 class StructureCache {
   readonly classes = new RowMap<ClassRow | null>();
   readonly classPrograms = new RowMap<ClassProgramRow[]>();
@@ -61,22 +47,13 @@ class StructureCache {
   readonly programs = new RowMap<ProgramRow | null>();
   readonly programCourses = new RowMap<ProgramCourseRow[]>();
   readonly courses = new RowMap<CourseRow | null>();
-
-  constructor(readonly version: string) {}
 }
-
-const caches = new WeakMap<Db, StructureCache>();
 
 /**
  * The tree of the content version this request read. A request that read an older stamp than
  * the cache's gets a fresh tree of its own: whatever it loads is at least as new as its stamp.
  */
-async function cacheFor(db: Db, v: Viewer): Promise<StructureCache> {
-  const { content } = await homeVersionsOf(db, v);
-  let cache = caches.get(db);
-  if (cache?.version !== content) caches.set(db, (cache = new StructureCache(content)));
-  return cache;
-}
+const cacheFor = perContentVersion(() => new StructureCache());
 
 /** Cached values for `keys`, loading the missing ones in one query. */
 async function cached<V>(
@@ -87,23 +64,7 @@ async function cached<V>(
   load: (missing: string[]) => Promise<Map<string, V>>,
   empty: V,
 ): Promise<Map<string, V>> {
-  const map = mapOf(await cacheFor(db, v));
-  const out = new Map<string, V>();
-  const missing: string[] = [];
-  for (const key of new Set(keys)) {
-    const hit = map.get(key);
-    if (hit === undefined) missing.push(key);
-    else out.set(key, hit);
-  }
-  if (missing.length > 0) {
-    const loaded = await load(missing);
-    for (const key of missing) {
-      const value = loaded.get(key) ?? empty;
-      map.set(key, value);
-      out.set(key, value);
-    }
-  }
-  return out;
+  return loadMissing(mapOf(await cacheFor(db, v)), keys, load, empty);
 }
 
 function byKey<R>(rows: R[], keyOf: (r: R) => string): Map<string, R[]> {

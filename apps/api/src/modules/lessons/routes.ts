@@ -72,7 +72,7 @@ export const lessonRoutes: FastifyPluginAsyncZod<LessonRoutesOptions> = async (a
         { viewer: scope.viewer, own, now: at.getTime() },
         async () => {
           const { rows, total } = await listLessons(app.db, scope.viewer, userIds, q);
-          const { resources, validUntil } = await readLessonsView(app.db, app.dbKind, rows, at);
+          const { resources, validUntil } = await readLessonsView(app.db, app.dbKind, rows, at, scope.viewer);
           return { document: await collection(scope, q, resources, total), validUntil };
         },
       );

@@ -3,11 +3,25 @@ import type { Db, DbKind } from '../../db/db';
 import { writeTx } from '../lesson-pages/tx';
 import type { Resource } from '../../plugins/jsonapi';
 import { activePagesOfLessons, structureOfCourses } from './repository';
-import type { LessonRow, PageProgressRow } from './repository';
+import type { LessonRow, PageProgressRow, TreeNodeRow } from './repository';
 import { buildTree, latestProgressByNode, toLessonResource } from './serializer';
 import { jsonStrings } from '../programs/serializer';
-import { syncProgression } from '../progression/rules';
+import { cachedProgramContexts, syncProgression } from '../progression/rules';
+import type { Viewer } from '../scope';
+import { RowMap, loadMissing, perContentVersion } from '../../lib/versioned-cache';
 import { groupBy } from '../scope';
+
+const nodeCaches = perContentVersion(() => new RowMap<TreeNodeRow[]>());
+
+/** Each course's sections and pages, under the content stamp the request read (decision 0015). */
+async function cachedNodes(db: Db, v: Viewer, courseIds: string[]): Promise<Map<string, TreeNodeRow[]>> {
+  return loadMissing(
+    await nodeCaches(db, v),
+    courseIds,
+    async (missing) => groupBy(await structureOfCourses(db, missing), (n) => n.courseId),
+    [],
+  );
+}
 
 /**
  * Serialises lessons with their trees in two queries for the whole batch (no N+1); `actionsOf`
@@ -17,15 +31,18 @@ export async function lessonResources(
   db: Db,
   rows: LessonRow[],
   actionsOf?: (row: LessonRow) => LessonActions,
+  viewer?: Viewer,
 ): Promise<Resource[]> {
-  const [nodes, pages] = await Promise.all([
-    structureOfCourses(db, [...new Set(rows.map((r) => r.courseId))]),
+  const courseIds = [...new Set(rows.map((r) => r.courseId))];
+  const [nodesByCourse, pages] = await Promise.all([
+    viewer
+      ? cachedNodes(db, viewer, courseIds)
+      : structureOfCourses(db, courseIds).then((nodes) => groupBy(nodes, (n) => n.courseId)),
     activePagesOfLessons(
       db,
       rows.map((r) => r.id),
     ),
   ]);
-  const nodesByCourse = groupBy(nodes, (n) => n.courseId);
   const pagesByLesson = groupBy(pages, (p: PageProgressRow) => p.lessonId);
   return rows.map((row) =>
     toLessonResource(
@@ -48,13 +65,27 @@ export async function readLessons(db: Db, kind: DbKind, rows: LessonRow[], now: 
   return (await readLessonsView(db, kind, rows, now)).resources;
 }
 
-/** The same, with the instant until which the rules would show the same thing (`nextChangeAt`). */
+/**
+ * The same, with the instant until which the rules would show the same thing (`nextChangeAt`).
+ * With the viewer, content (program contexts, course nodes) comes from the caches kept under
+ * the content stamp it read; the learner's own rows are read every time.
+ */
 export async function readLessonsView(
   db: Db,
   kind: DbKind,
   rows: LessonRow[],
   now: Date,
+  viewer?: Viewer,
 ): Promise<{ resources: Resource[]; validUntil: number }> {
-  const view = await syncProgression(db, rows, now, (fn) => writeTx(db, kind, fn));
-  return { resources: await lessonResources(db, view.rows, view.actionsOf), validUntil: view.validUntil };
+  const view = await syncProgression(
+    db,
+    rows,
+    now,
+    (fn) => writeTx(db, kind, fn),
+    viewer ? cachedProgramContexts(db, viewer) : undefined,
+  );
+  return {
+    resources: await lessonResources(db, view.rows, view.actionsOf, viewer),
+    validUntil: view.validUntil,
+  };
 }

@@ -24,6 +24,8 @@ import type { Database, LessonsTable } from '../../db/schema';
 import { parseJson } from '../../db/schema';
 import { GRACE_SECONDS } from '../lesson-pages/clock';
 import { jsonObject } from '../programs/serializer';
+import type { Viewer } from '../scope';
+import { RowMap, loadMissing, perContentVersion } from '../../lib/versioned-cache';
 
 /**
  * Applies the lesson-state rules of `domain/lesson-state` to the database (docs/api.md
@@ -343,6 +345,26 @@ export interface ProgressionView {
 
 /** Loads program contexts; the player passes a cached loader (content changes only on import). */
 export type ProgramContextLoader = (classProgramIds: string[]) => Promise<Map<string, ProgramContext>>;
+
+const contextCaches = perContentVersion(() => new RowMap<ProgramContext | null>());
+
+/**
+ * Program contexts under the content stamp the request read (decision 0015): windows, steps,
+ * unlock mode and course titles change only with content, which moves the stamp.
+ */
+export function cachedProgramContexts(db: Q, v: Viewer): ProgramContextLoader {
+  return async (ids) => {
+    const found = await loadMissing(
+      await contextCaches(db, v),
+      ids,
+      (missing) => loadProgramContexts(db, missing),
+      null,
+    );
+    const out = new Map<string, ProgramContext>();
+    for (const [id, ctx] of found) if (ctx) out.set(id, ctx);
+    return out;
+  };
+}
 
 /**
  * For reads (lessons list/one, the player): checks the rules against the lessons' class programs
