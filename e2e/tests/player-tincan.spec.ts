@@ -3,9 +3,11 @@ import { expect, expectNoSeriousA11yViolations, LEA, signIn, test } from '../fix
 
 /**
  * A learning module (tincan) scored by itself: Léa's "Santé et sécurité au travail" lesson
- * (class "Sécurité atelier — session 3") holds the demo module "Le triangle du feu", which posts
- * its score and then 'action:next' when finished (content/demo/tincan/triangle-du-feu). The pages
- * before it are closed through the API with her own token; the module is played in the player.
+ * (class "Sécurité atelier — session 3") holds the demo module "Le triangle du feu"
+ * (content/demo/tincan/triangle-du-feu). The player launches it with learning-record parameters
+ * (SPEC §7); when finished it records a `completed` statement with its score in the built-in LRS,
+ * which scores the page, then posts 'action:next'. The pages before it are closed through the API
+ * with her own token; the module is played in the player.
  */
 
 const SAFETY = 'Santé et sécurité au travail';
@@ -63,7 +65,9 @@ async function walkToModule(request: APIRequestContext, token: string, lessonId:
   throw new Error('no learning module in the safety lesson');
 }
 
-test('a learning module reports its score: the player records it and moves on', async ({ page }) => {
+test('a learning module records its score through the LRS: the page is scored and the player moves on', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await page.goto('/login');
   await signIn(page, LEA);
@@ -76,6 +80,22 @@ test('a learning module reports its score: the player records it and moves on', 
   await expect(page.getByRole('heading', { level: 1, name: /Le triangle du feu/ })).toBeVisible();
   await expect(page.getByText('Page 5 sur 7')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+
+  // The module was opened with the launch parameters of SPEC §7.
+  const src = new URL((await page.locator('iframe.tincan-frame').getAttribute('src'))!, page.url());
+  const auth = src.searchParams.get('auth');
+  expect(auth).toMatch(/^Basic /);
+  expect(src.searchParams.get('endpoint')).toMatch(/\/api\/xapi\/$/);
+  expect(JSON.parse(src.searchParams.get('actor')!)).toMatchObject({ account: { name: expect.any(String) } });
+  expect(src.searchParams.get('registration')).toMatch(/^[0-9a-f-]{36}$/);
+  const lrsCalls: { method: string; status: number }[] = [];
+  const scoreMessages: string[] = [];
+  page.on('response', (response) => {
+    const url = response.url();
+    if (url.includes('/api/xapi/statements'))
+      lrsCalls.push({ method: response.request().method(), status: response.status() });
+    if (url.includes('custom-tincan-score')) scoreMessages.push(url);
+  });
 
   // Inside the module: explore the three sides, then finish it.
   const module = page.frameLocator('iframe.tincan-frame');
@@ -94,4 +114,19 @@ test('a learning module reports its score: the player records it and moves on', 
   );
   const results = ((await recorded.json()) as { data: PageResource }).data.attributes.results;
   expect(results).toMatchObject({ score: { actual: 10, max: 10 }, tincan: { scaled: 1 } });
+
+  // Scored through the LRS, not by the score message: the statement is there, with its score.
+  expect(lrsCalls).toContainEqual({ method: 'POST', status: 200 });
+  expect(scoreMessages).toEqual([]);
+  const statements = await page.request.get(
+    `/api/xapi/statements?verb=${encodeURIComponent('http://adlnet.gov/expapi/verbs/completed')}`,
+    { headers: { Authorization: auth!, 'X-Experience-API-Version': '1.0.3' } },
+  );
+  expect(statements.status()).toBe(200);
+  expect(statements.headers()['x-experience-api-version']).toBe('1.0.3');
+  const body = (await statements.json()) as {
+    statements: { result: { score: { raw: number; max: number } } }[];
+  };
+  expect(body.statements).toHaveLength(1);
+  expect(body.statements[0]!.result.score).toMatchObject({ raw: 3, max: 3 });
 });
