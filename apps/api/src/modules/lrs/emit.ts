@@ -89,6 +89,7 @@ interface Queue {
   kind: DbKind;
 }
 const queues = new WeakMap<Db, Queue>();
+const FLUSH_DELAY_MS = 20;
 
 /** Queues statements already built (the launch). */
 export function emitStatements(
@@ -122,7 +123,8 @@ function enqueue(db: Db, kind: DbKind, item: Queued) {
     queues.set(db, q);
   }
   q.items.push(item);
-  if (!q.flushing) q.flushing = new Promise((resolve) => setImmediate(resolve)).then(() => drain(db, q));
+  // A short delay: writes of many answers share one transaction, well after their responses left.
+  if (!q.flushing) q.flushing = new Promise((resolve) => setTimeout(resolve, FLUSH_DELAY_MS)).then(() => drain(db, q));
 }
 
 /** Resolves once every statement queued so far is written (tests, shutdown). */
