@@ -124,7 +124,8 @@ function enqueue(db: Db, kind: DbKind, item: Queued) {
   }
   q.items.push(item);
   // A short delay: writes of many answers share one transaction, well after their responses left.
-  if (!q.flushing) q.flushing = new Promise((resolve) => setTimeout(resolve, FLUSH_DELAY_MS)).then(() => drain(db, q));
+  if (!q.flushing)
+    q.flushing = new Promise((resolve) => setTimeout(resolve, FLUSH_DELAY_MS)).then(() => drain(db, q));
 }
 
 /** Resolves once every statement queued so far is written (tests, shutdown). */
