@@ -29,6 +29,9 @@ export function sqliteWriter(file: string): Writer {
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 10000');
   db.pragma('foreign_keys = OFF');
+  // SQLite's default 2 MB page cache makes every insert into lesson_pages' six indexes read and
+  // write pages once the file outgrows it; a loader keeps them in memory.
+  db.pragma('cache_size = -524288');
   const inserts = new Map(
     names.map((t) => [
       t,
