@@ -14,6 +14,7 @@ import {
 } from 'react-aria-components';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useTeaches } from '../features/teaching/teaches';
 import { apiFetch } from '../lib/api-client';
 import { changeLanguage, useTranslation } from '../lib/i18n';
 import { endSession, getSignOutGuard, setSessionUser } from '../lib/session';
@@ -34,6 +35,7 @@ const DESTINATIONS: Record<string, string> = {
   profile: '/me',
   dashboard: '/tableau-de-bord',
   courses: '/',
+  teaching: '/enseignement',
   mentions: '/legal/mentions',
   protection: '/legal/protection-des-donnees',
 };
@@ -63,6 +65,7 @@ async function chooseLanguage(user: MeResponse, lang: Locale): Promise<void> {
 export function UserMenu({ user, openWith = null }: UserMenuProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const teacher = useTeaches(user._id);
   const button = useRef<HTMLButtonElement>(null);
   // Open or not; `focus` only for the opening asked by the plain trigger, later openings follow
   // React Aria's own keys (ArrowUp: last item...).
@@ -116,6 +119,11 @@ export function UserMenu({ user, openWith = null }: UserMenuProps) {
           <MenuItem id="courses" className="user-menu__item">
             {t('userMenu.courses')}
           </MenuItem>
+          {teacher ? (
+            <MenuItem id="teaching" className="user-menu__item">
+              {t('userMenu.teaching')}
+            </MenuItem>
+          ) : null}
           <Separator className="user-menu__separator" />
           <MenuItem id="mentions" className="user-menu__item">
             {t('userMenu.legalMentions')}

@@ -52,6 +52,7 @@ const Preview = screen(() => import('./screens/PreviewScreen'), 'PreviewScreen')
 const Correction = screen(() => import('./screens/CorrectionScreen'), 'CorrectionScreen');
 const Evaluate = screen(() => import('./screens/EvaluateScreen'), 'EvaluateScreen');
 const TestBadges = screen(() => import('./screens/TestBadgesScreen'), 'TestBadgesScreen');
+const Teaching = screen(() => import('../features/teaching/components/TeachingPage'), 'TeachingPage');
 
 export const ROUTES: readonly RouteDef[] = [
   { path: '/', titleKey: 'routes.home', access: 'user', Screen: Home },
@@ -95,4 +96,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/404', titleKey: 'routes.notFound', access: 'public', Screen: NotFound },
   { path: '/403', titleKey: 'routes.forbidden', access: 'public', Screen: Forbidden },
   { path: '/test-badges', titleKey: 'routes.testBadges', access: 'user', Screen: TestBadges },
+  // A class's teacher: its learners' time accommodation (decision 0019); the API checks the role.
+  { path: '/enseignement', titleKey: 'routes.teaching', access: 'user', Screen: Teaching },
+  { path: '/enseignement/:classId', titleKey: 'routes.teaching', access: 'user', Screen: Teaching },
 ];
