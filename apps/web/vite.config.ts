@@ -50,6 +50,20 @@ export default defineConfig({
             },
           },
           {
+            // Lesson media (decision 0020): the device reads the files of the pages it keeps, and
+            // the pages shown offline find them here. Signed URLs change; the file id does not.
+            // Cleared at sign-out with the lesson store (features/player/offline/device.ts).
+            urlPattern: ({ url }) => url.pathname.startsWith('/api/files/'),
+            handler: 'CacheFirst',
+            method: 'GET',
+            options: {
+              cacheName: 'parcours-media',
+              matchOptions: { ignoreSearch: true },
+              expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
             // Only the two reads needed to start offline; Workbox matches GET only by default,
             // so no other /api call (and never a write) goes through a cache.
             urlPattern: ({ url }) =>

@@ -30,7 +30,7 @@ const upcoming = [1, 2].map((index) => {
   };
 });
 
-function renderPlayer() {
+function renderPlayer({ offline = false } = {}) {
   setToken('token');
   const fetchMock = mockApi({
     'GET lessons/l1/pages/current': {
@@ -38,6 +38,7 @@ function renderPlayer() {
     },
     'GET offline/lessons/l1/pages': { body: { data: upcoming } },
   });
+  if (offline) goOffline(fetchMock);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
@@ -168,5 +169,62 @@ describe('the player offline', () => {
     await screen.findByRole('heading', { level: 1, name: 'Question 2' });
     await user.click(screen.getByRole('button', { name: 'Got it' }));
     expect(screen.queryByRole('alert')).toBeNull();
+  }, 30_000);
+
+  it('a lesson kept ahead and never opened begins offline; back online its first page is asked for, then answered', async () => {
+    const user = userEvent.setup();
+    slowClock();
+    // What keepAhead stored from GET offline/lessons/l1/pages for a lesson not begun (decision 0020).
+    const first = pageAttributes({ index: 0, nodeId: 'n1', count: 3 });
+    await lessonStore.save({
+      lessonId: 'l1',
+      savedAt: '2026-01-01T00:00:00Z',
+      cursor: null,
+      cursorNodeId: null,
+      upcoming: [
+        {
+          lessonId: 'l1',
+          nodeId: 'n1',
+          index: 0,
+          count: 3,
+          sectionId: 'c1',
+          node: first.node,
+          block: block({ title: 'Question 1' }),
+          needsNetwork: null,
+        },
+        ...upcoming.map((u) => u.attributes),
+      ],
+      settings: { lessonScoring: first.lessonScoring, courseTypeSettings: first.courseTypeSettings },
+    });
+    renderPlayer({ offline: true });
+    await screen.findByRole('heading', { level: 1, name: 'Question 1' });
+    await user.click(screen.getByRole('checkbox', { name: /2\/4/ }));
+    await user.click(screen.getByRole('button', { name: /^Next/ }));
+    await screen.findByRole('heading', { level: 1, name: 'Question 2' });
+    expect(answerQueue.snapshot().items[0]).toMatchObject({
+      pageId: null,
+      nodeId: 'n1',
+      fromPageId: null,
+      fromNodeId: null,
+    });
+
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    const online = mockApi({
+      'GET lessons/l1/pages/current': {
+        body: pageDoc('p1', { count: 3, block: block({ title: 'Question 1' }) }),
+      },
+      'PATCH lessons/l1/pages/current': {
+        body: pageDoc('p1', { count: 3, inputs: { answers: [[0]] }, results: results() }),
+      },
+    });
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(answerQueue.snapshot().items).toEqual([]));
+    const calls = online.mock.calls.map(
+      ([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input), 'http://x').pathname}`,
+    );
+    expect(calls.slice(0, 2)).toEqual([
+      'GET /api/lessons/l1/pages/current',
+      'PATCH /api/lessons/l1/pages/current',
+    ]);
   }, 30_000);
 });

@@ -10,9 +10,17 @@ import { apiFetch } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n';
 import { onForget, setSignOutGuard } from '../../../lib/session';
 import { lessonPath, type LessonPage } from '../api/lesson-page';
+import { getCurrentPage } from '../api/get-current-page';
 import { nextPage } from '../api/next-page';
 import { patchPage } from '../api/patch-page';
-import { AnswerKeyError, LessonStore, storablePage, type KeyValue, type OfflinePage } from './lesson-store';
+import {
+  AnswerKeyError,
+  LessonStore,
+  storablePage,
+  type KeyValue,
+  type LessonSettings,
+  type OfflinePage,
+} from './lesson-store';
 import { AnswerQueue, type FlushReport, type QueueLock, type QueueSender, type QueueState } from './queue';
 
 export const OFFLINE_DB = 'parcours-offline';
@@ -109,6 +117,7 @@ export function useOfflineStatus(): OfflineStatus {
 const sender: QueueSender = {
   patch: (lessonId, pageId, answers) => patchPage(lessonId, pageId, answers),
   next: (lessonId, fromPageId) => nextPage(lessonId, fromPageId),
+  current: (lessonId) => getCurrentPage(lessonId),
 };
 
 const afterSend = new Set<(report: FlushReport) => void>();
@@ -162,18 +171,51 @@ export function startOfflineSync(): void {
   window.addEventListener('offline', () => update({ online: false }));
 }
 
+interface UpcomingDoc {
+  data: { attributes: OfflinePage }[];
+  meta?: {
+    lesson?: LessonSettings & { needsNetwork: 'timed' | null; started: boolean };
+  };
+}
+
 /** The upcoming pages of a lesson, public views only (GET offline/lessons/{id}/pages). */
-async function fetchUpcoming(lessonId: string): Promise<OfflinePage[]> {
-  const doc = await apiFetch<{ data: { attributes: OfflinePage }[] }>(
-    `offline/${lessonPath(lessonId)}/pages`,
-  );
-  return doc.data.map((r) => r.attributes);
+async function fetchUpcoming(lessonId: string) {
+  const doc = await apiFetch<UpcomingDoc>(`offline/${lessonPath(lessonId)}/pages`);
+  return { pages: doc.data.map((r) => r.attributes), lesson: doc.meta?.lesson ?? null };
+}
+
+/** The service worker's cache of lesson media (vite.config.ts), cleared at sign-out. */
+export const MEDIA_CACHE = 'parcours-media';
+const MEDIA_PER_LESSON = 40;
+
+/** The files the stored pages show (pictures, sounds, documents), as the API wrote their URLs. */
+export function mediaUrls(pages: readonly OfflinePage[]): string[] {
+  const urls = new Set<string>();
+  const walk = (value: unknown) => {
+    if (typeof value === 'string') {
+      for (const m of value.matchAll(/\/api\/files\/[^\s"'<>)]+/g)) urls.add(m[0].replace(/&amp;/g, '&'));
+    } else if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  walk(pages);
+  return [...urls].slice(0, MEDIA_PER_LESSON);
+}
+
+/** Reading each file once online lets the service worker keep it for the pages shown offline. */
+async function keepMedia(pages: readonly OfflinePage[]): Promise<void> {
+  if (
+    typeof caches === 'undefined' ||
+    typeof navigator === 'undefined' ||
+    !navigator.serviceWorker?.controller
+  )
+    return;
+  for (const url of mediaUrls(pages)) await fetch(url, { credentials: 'same-origin' }).catch(() => undefined);
 }
 
 /** Keeps the lesson on the device from the page shown on: called online, failures are harmless. */
 export async function keepLesson(shown: LessonPage): Promise<void> {
   try {
-    const upcoming = await fetchUpcoming(shown.lessonId);
+    const { pages: upcoming } = await fetchUpcoming(shown.lessonId);
     await lessonStore.save({
       lessonId: shown.lessonId,
       savedAt: new Date().toISOString(),
@@ -181,17 +223,58 @@ export async function keepLesson(shown: LessonPage): Promise<void> {
       cursorNodeId: null,
       upcoming,
     });
+    await keepMedia([...upcoming]);
   } catch (error) {
     // Offline use is a bonus: a lesson not kept only means no offline pages for it.
     if (error instanceof AnswerKeyError) console.error(error);
   }
 }
 
-/** Signing out: the next person on this device finds no lesson and no answer of this one. */
+const AHEAD_LESSONS = 5;
+
+/**
+ * Decision 0020: the lessons the learner may begin next (unlocked, not begun) are kept on the
+ * device ahead of time, with their media, so a learner who goes offline before opening them can
+ * still begin them. Lessons already kept are left as they are (opening one refreshes it); a timed
+ * lesson needs the server's clock and is not kept. Online only; failures are harmless.
+ */
+export async function keepAhead(userId: string): Promise<string[]> {
+  if (!isOnline()) return [];
+  const kept: string[] = [];
+  try {
+    const doc = await apiFetch<{
+      data: { id: string; attributes: { state: string; startedAt: string | null } }[];
+    }>('lessons', { query: { 'filter[userId]': userId, 'page[size]': 50 } });
+    const stored = new Set(await lessonStore.lessonIds());
+    const fresh = doc.data.filter(
+      (l) => l.attributes.state === 'AVAILABLE' && !l.attributes.startedAt && !stored.has(l.id),
+    );
+    for (const lesson of fresh.slice(0, AHEAD_LESSONS)) {
+      const { pages, lesson: meta } = await fetchUpcoming(lesson.id);
+      if (!meta || meta.started || meta.needsNetwork || pages.length === 0) continue;
+      await lessonStore.save({
+        lessonId: lesson.id,
+        savedAt: new Date().toISOString(),
+        cursor: null,
+        cursorNodeId: null,
+        upcoming: pages,
+        settings: { lessonScoring: meta.lessonScoring, courseTypeSettings: meta.courseTypeSettings },
+      });
+      kept.push(lesson.id);
+      await keepMedia(pages);
+    }
+  } catch (error) {
+    if (error instanceof AnswerKeyError) console.error(error);
+  }
+  return kept;
+}
+
+/** Signing out: the next person on this device finds no lesson, no answer and no media of this one. */
 export async function clearDevice(): Promise<void> {
   await answerQueue.clear();
   await lessonStore.clear();
   if (typeof indexedDB !== 'undefined') await clear(store());
+  if (typeof caches !== 'undefined') await caches.delete(MEDIA_CACHE).catch(() => false);
 }
 
 /**

@@ -148,3 +148,50 @@ describe('what the device keeps', () => {
     expect(kv.map.size).toBe(0);
   });
 });
+
+describe('where a kept lesson resumes offline (decision 0020)', () => {
+  const settings = {
+    lessonScoring: { global: { actual: 0, max: 0 } },
+    courseTypeSettings: { hints: true, feedbacks: true, retry: false },
+  } as unknown as LessonPage;
+  const kept = (extra: Partial<Parameters<LessonStore['save']>[0]>) => ({
+    lessonId: 'L',
+    savedAt: '2026-01-01T00:00:00Z',
+    cursor: null,
+    cursorNodeId: null,
+    upcoming: [upcoming(0), upcoming(1)],
+    ...extra,
+  });
+
+  it('a lesson kept ahead, never opened, begins at its first page, with no server id', async () => {
+    const store = new LessonStore(memory());
+    await store.save(kept({ settings }));
+    const resume = await store.resumePoint('L');
+    expect(resume?.page).toMatchObject({ nodeId: 'n0', index: 0, results: null, hints: { remaining: 0 } });
+    expect(isOfflinePage(resume!.page)).toBe(true);
+    expect(resume?.page.courseTypeSettings).toEqual(settings.courseTypeSettings);
+    expect(resume?.from).toBeNull();
+  });
+
+  it('after moving on offline it resumes at the page reached, remembering where it came from', async () => {
+    const store = new LessonStore(memory());
+    await store.save(kept({ settings, cursorNodeId: 'n1', cursorFrom: { pageId: null, nodeId: 'n0' } }));
+    const resume = await store.resumePoint('L');
+    expect(resume?.page.nodeId).toBe('n1');
+    expect(resume?.from).toEqual({ pageId: null, nodeId: 'n0' });
+  });
+
+  it.each([
+    ['nothing kept', null],
+    ['no settings and no page of the server', kept({})],
+    ['a begun lesson whose current page is not kept', kept({ settings, upcoming: [upcoming(2)] })],
+    [
+      'a first page that needs the network',
+      kept({ settings, upcoming: [upcoming(0, { needsNetwork: 'timed' })] }),
+    ],
+  ])('is not playable offline: %s', async (_why, lesson) => {
+    const store = new LessonStore(memory());
+    if (lesson) await store.save(lesson);
+    expect(await store.resumePoint('L')).toBeNull();
+  });
+});

@@ -31,7 +31,15 @@ export interface StoredLesson {
   /** Where the page at `cursorNodeId` was reached from (the queue places it from there). */
   cursorFrom?: { pageId: string | null; nodeId: string } | null;
   upcoming: OfflinePage[];
+  /**
+   * A lesson kept ahead, never opened here (decision 0020): what the pages of `upcoming` take from
+   * the lesson, since there is no `cursor` page to take it from.
+   */
+  settings?: LessonSettings | null;
 }
+
+/** What every page of a lesson shares (the scoring shown, the course type's switches). */
+export type LessonSettings = Pick<LessonPage, 'lessonScoring' | 'courseTypeSettings'>;
 
 /** A key-value store (IndexedDB through idb-keyval in the app, a map in tests). */
 export interface KeyValue {
@@ -130,6 +138,27 @@ export class LessonStore {
     await this.save({ ...stored, cursor: kept ?? stored.cursor, cursorNodeId, cursorFrom });
   }
 
+  /**
+   * Where a lesson the device holds resumes offline: the stored page, the page reached offline
+   * after it, or — for a lesson kept ahead and never opened — its first page. Null: not playable.
+   */
+  async resumePoint(
+    lessonId: string,
+  ): Promise<{ page: LessonPage; from: StoredLesson['cursorFrom'] } | null> {
+    const stored = await this.get(lessonId);
+    if (!stored) return null;
+    const settings = stored.cursor ?? stored.settings ?? null;
+    const at = stored.cursorNodeId
+      ? stored.upcoming.find((p) => p.nodeId === stored.cursorNodeId)
+      : undefined;
+    if (at && settings) return { page: toOfflineLessonPage(at, settings), from: stored.cursorFrom ?? null };
+    if (stored.cursor) return { page: stored.cursor, from: null };
+    const first = stored.upcoming[0];
+    if (settings && first && first.index === 0 && first.needsNetwork === null)
+      return { page: toOfflineLessonPage(first, settings), from: null };
+    return null;
+  }
+
   async lessonIds(): Promise<string[]> {
     return (await this.kv.keys()).filter((k) => k.startsWith(PREFIX)).map((k) => k.slice(PREFIX.length));
   }
@@ -149,7 +178,7 @@ export function isOfflinePage(page: { id: string }): boolean {
   return page.id.startsWith(OFFLINE_ID_PREFIX);
 }
 
-export function toOfflineLessonPage(p: OfflinePage, from: LessonPage): LessonPage {
+export function toOfflineLessonPage(p: OfflinePage, from: LessonSettings): LessonPage {
   return {
     id: OFFLINE_ID_PREFIX + p.nodeId,
     lessonId: p.lessonId,

@@ -46,6 +46,11 @@ function fakeServer(failures: Record<string, unknown[]> = {}) {
       fail(`patch:${pageId}`);
       return pageOf(pageId.replace('page-', ''));
     },
+    async current() {
+      calls.push('current');
+      fail('current');
+      return pageOf(order[0]!);
+    },
     async next(_lessonId, fromPageId) {
       calls.push(`next ${fromPageId}`);
       fail(`next:${fromPageId}`);
@@ -275,6 +280,32 @@ describe('AnswerQueue', () => {
     expect(store.data?.nextSeq).toBe(5);
     await player.refresh();
     expect(player.snapshot().items).toEqual([]);
+  });
+
+  it('a lesson begun offline (kept ahead, never opened) places its first page through current', async () => {
+    const queue = new AnswerQueue(new MemoryStore());
+    await queue.enqueue({
+      lessonId: 'L',
+      nodeId: 'n1',
+      pageId: null,
+      fromPageId: null,
+      fromNodeId: null,
+      answers: null,
+      title: 'First',
+    });
+    await queue.enqueue({
+      lessonId: 'L',
+      nodeId: 'n2',
+      pageId: null,
+      fromPageId: null,
+      fromNodeId: 'n1',
+      answers: [2],
+      title: 'Second',
+    });
+    const { sender, calls } = fakeServer();
+    const report = await queue.flush(sender, noSleep);
+    expect(calls).toEqual(['current', 'patch page-n1 null', 'next page-n1', 'patch page-n2 [2]']);
+    expect(report.sent.map((s) => s.title)).toEqual(['First', 'Second']);
   });
 
   it('clear() empties the device', async () => {

@@ -77,6 +77,8 @@ export interface SentPage {
 export interface QueueSender {
   patch(lessonId: string, pageId: string, answers: unknown[] | undefined): Promise<SentPage>;
   next(lessonId: string, fromPageId: string): Promise<SentPage>;
+  /** The lesson's current page (GET …/pages/current creates the first one). */
+  current(lessonId: string): Promise<SentPage>;
 }
 
 export interface FlushOptions {
@@ -275,8 +277,9 @@ export class AnswerQueue {
         item.fromPageId ??
         (item.fromNodeId ? this.state.resolved[key(item.lessonId, item.fromNodeId)] : undefined);
       // The page it came from was refused or never reached: the server cannot place this one.
-      if (!from) throw new Refused('NO_LESSON_PAGE_AVAILABLE');
-      const reached = await sender.next(item.lessonId, from);
+      if (!from && item.fromNodeId !== null) throw new Refused('NO_LESSON_PAGE_AVAILABLE');
+      // Coming from nowhere: the first page of a lesson kept ahead and begun offline (0020).
+      const reached = from ? await sender.next(item.lessonId, from) : await sender.current(item.lessonId);
       // The lesson changed under the device (content, sections): not the page that was answered.
       if (reached.nodeId !== item.nodeId) throw new Refused('MODEL_NOT_FOUND');
       pageId = reached.id;

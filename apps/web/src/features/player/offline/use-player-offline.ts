@@ -81,18 +81,14 @@ export function usePlayerOffline(o: PlayerOfflineOptions) {
     if (!o.playing || !loadError || !isNetworkError(loadError)) return;
     let cancelled = false;
     void (async () => {
-      const stored = await lessonStore.get(o.lessonId).catch(() => undefined);
+      const resume = await lessonStore.resumePoint(o.lessonId).catch(() => null);
       if (cancelled) return;
-      const at = stored?.cursorNodeId
-        ? stored.upcoming.find((p) => p.nodeId === stored.cursorNodeId)
-        : undefined;
-      if (stored && at && stored.cursor) {
-        if (stored.cursorFrom) from.current.set(at.nodeId, stored.cursorFrom);
-        opts.current.show(toOfflineLessonPage(at, stored.cursor));
-      } else if (stored?.cursor) opts.current.show(stored.cursor);
-      else {
+      if (!resume) {
         opts.current.stop('notStored');
+        return;
       }
+      if (resume.from) from.current.set(resume.page.nodeId, resume.from);
+      opts.current.show(resume.page);
     })();
     return () => {
       cancelled = true;
