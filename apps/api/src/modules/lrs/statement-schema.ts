@@ -22,7 +22,21 @@ export const uuid = z.string().regex(UUID, 'Expected a UUID.');
 export const timestamp = z
   .string()
   .regex(TIMESTAMP, 'Expected an ISO 8601 timestamp.')
-  .refine((s) => !Number.isNaN(Date.parse(s)), 'Expected an ISO 8601 timestamp.');
+  .refine(realDate, 'Expected an ISO 8601 timestamp.');
+
+/** A date that exists (Date.parse rolls 30 February over into March) at a time of the day. */
+function realDate(s: string): boolean {
+  const [y, mo, d, h, mi, se] = s.split(/[-T:.Z+]/).map(Number) as number[];
+  const day = new Date(Date.UTC(y!, mo! - 1, d!));
+  return (
+    !Number.isNaN(Date.parse(s)) &&
+    day.getUTCMonth() === mo! - 1 &&
+    day.getUTCDate() === d &&
+    h! <= 23 &&
+    mi! <= 59 &&
+    se! <= 60
+  );
+}
 const languageMap = z.record(z.string().regex(/^[a-z]{1,8}(-[a-z0-9]{1,8})*$/i), z.string());
 const extensions = z.record(iri, z.unknown());
 

@@ -332,3 +332,50 @@ describe('queries and paging', () => {
     expect((await xapi(w, mine, { query: { cursor: 'garbage' } })).statusCode).toBe(400);
   });
 });
+
+describe('junk with valid credentials never reaches a 5xx', () => {
+  const junk: unknown[] = [
+    null,
+    'statement',
+    42,
+    [null],
+    [[]],
+    { actor: null, verb: null, object: null },
+    { actor: { account: { homePage: 'x:y', name: 5 } }, verb: { id: 'x:y' }, object: { id: 'x:y' } },
+    { actor: { mbox: 'mailto:a@b.c' }, verb: { id: 'x:y', display: { '': 1 } }, object: { id: 'x:y' } },
+    { actor: { objectType: 'Group' }, verb: { id: 'x:y' }, object: { id: 'x:y' } },
+    { actor: { mbox: 'mailto:a@b.c' }, verb: { id: 'x:y' }, object: { objectType: 'SubStatement' } },
+    {
+      actor: { mbox: 'mailto:a@b.c' },
+      verb: { id: 'x:y' },
+      object: { id: 'x:y' },
+      result: { score: { raw: 1e308, max: -1e308 } },
+    },
+    {
+      actor: { mbox: 'mailto:a@b.c' },
+      verb: { id: 'x:y' },
+      object: { id: 'x:y' },
+      timestamp: '2026-13-45T99:99:99Z',
+    },
+  ];
+  it.each(junk.map((j) => [JSON.stringify(j)?.slice(0, 60), j]))('POST %s', async (_name, body) => {
+    const res = await xapi(w, mine, { method: 'POST', payload: body === null ? 'null' : body });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+  });
+  it.each<Record<string, string>>([
+    { agent: '[]' },
+    { agent: 'null' },
+    { limit: '-1' },
+    { limit: 'abc' },
+    { until: '2026-02-30T00:00:00Z' },
+    { ascending: 'maybe' },
+    { statementId: '../../etc' },
+    { voidedStatementId: '' },
+    { cursor: Buffer.from('{"q":{},"after":{}}').toString('base64url') },
+  ])('GET %o', async (query) => {
+    const res = await xapi(w, mine, { query });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+  });
+});
