@@ -94,10 +94,11 @@ test('media: a PDF paged by keyboard, a row sound played, a video dialog, the re
       player.evaluate((element: HTMLVideoElement) => [
         element.readyState > 0,
         element.videoWidth,
-        Math.round(element.duration),
+        // MediaRecorder writes no duration; make-video.ts adds it so the video can be sought.
+        element.duration > 10 && element.duration < 15,
       ]),
     )
-    .toEqual([true, 640, 13]);
+    .toEqual([true, 640, true]);
   await expectNoSeriousA11yViolations(page);
   await video.getByRole('button', { name: 'Fermer la vidéo' }).click();
   await expect(video).toHaveCount(0);
