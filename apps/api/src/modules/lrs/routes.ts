@@ -5,6 +5,7 @@ import { currentUser } from '../../plugins/auth';
 import { ApiError } from '../../plugins/errors';
 import { notFound } from '../scope';
 import { authenticate } from './credentials';
+import { flushEmitted } from './emit';
 import { startForwarder } from './forward';
 import { launchModule } from './launch';
 import { getStatement, postStatements, putStatement, queryResult } from './resource';
@@ -65,7 +66,11 @@ export const lrsRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async (app
   const tags = ['learning records'];
   // Forwarding to the tenants' external LRSs (hosts.lrs) runs with the app and stops with it.
   const stopForwarder = startForwarder(app.db, app.dbKind);
-  app.addHook('onClose', async () => stopForwarder());
+  // A graceful stop writes the player statements still queued (decision 0017: only a crash loses them).
+  app.addHook('onClose', async () => {
+    stopForwarder();
+    await flushEmitted(app.db);
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(CORS_HEADERS);
