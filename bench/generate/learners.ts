@@ -35,7 +35,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
  */
 function cohortClasses(t: Template, c: number, opts: GenerateOptions, out: Batch): string[][] {
   const rnd = random(1_000_000 + c);
-  const count = opts.fresh ? 1 : 1 + (rnd() < 0.65 ? 1 : 0);
+  const count = opts.fresh ? 1 : 1 + (rnd() < 0.5 ? 1 : 0);
   const ids: string[][] = [];
   const teacher = `gen-t${String(c).padStart(5, '0')}`;
   const created = opts.now - (30 + Math.floor(rnd() * 370)) * DAY;
