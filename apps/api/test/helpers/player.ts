@@ -339,3 +339,48 @@ export interface PageDoc {
     };
   };
 }
+
+const pageOf = (res: { json(): unknown }) => (res.json() as PageDoc).data;
+
+/** Walks a learner's practice lesson to the multiblock and opens its first (timed, 60 s) child. */
+export async function toTimedPage(p: ReturnType<typeof player>, L: string): Promise<PageDoc['data']> {
+  let page = pageOf(await p.current(L));
+  await p.answer(L, page.id);
+  page = pageOf(await p.next(L, page.id));
+  await p.answer(L, page.id, [[0, 2]]);
+  page = pageOf(await p.next(L, page.id));
+  await p.answer(L, page.id, ['forty-two']);
+  const chooser = pageOf(await p.next(L, page.id));
+  return pageOf(await p.choose(L, chooser.id, chooser.attributes.children[0]!.nodeId));
+}
+
+let copies = 0;
+/**
+ * Another practice lesson for the learner, in the same class but outside any class program:
+ * each multiblock of a lesson takes one choice, so a test that needs a fresh timed child takes a
+ * fresh lesson.
+ */
+export async function freshPractice(w: PlayWorld, who: 'ann' | 'ben'): Promise<string> {
+  const row = await w.tdb.db
+    .selectFrom('lessons')
+    .selectAll()
+    .where('id', '=', w.lessons[who].practice)
+    .executeTakeFirstOrThrow();
+  const id = `${row.id}-copy-${++copies}`;
+  await w.tdb.db
+    .insertInto('lessons')
+    .values({
+      ...row,
+      id,
+      classProgramId: null,
+      state: 'AVAILABLE',
+      progress: null,
+      currentNodeId: null,
+      startedAt: null,
+      endedAt: null,
+      scoring: '{}',
+      timeLimit: null,
+    })
+    .execute();
+  return id;
+}

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorDoc } from '../helpers/app';
 import type { PageDoc, PlayWorld } from '../helpers/player';
-import { PLAY_HOST, PLAY_PASSWORD, playLogin, player, startPlayWorld } from '../helpers/player';
+import {
+  PLAY_HOST,
+  PLAY_PASSWORD,
+  freshPractice as freshOf,
+  playLogin,
+  player,
+  startPlayWorld,
+  toTimedPage,
+} from '../helpers/player';
 
 /**
  * Time accommodation (RGAA 13.1, decision 0019): a class's teacher gives a learner ×1 to ×4 on
@@ -18,6 +26,7 @@ let teacher: ReturnType<typeof player>;
 
 const doc = (res: { json(): unknown }) => (res.json() as PageDoc).data;
 const code = (res: { json(): unknown }) => (res.json() as ErrorDoc).errors[0]?.code;
+const freshPractice = (who: 'ann' | 'ben') => freshOf(w, who);
 
 /** A staff account of the play tenant, with ann's password, teaching `teaches`. */
 async function addTeacher(id: string, teaches: string): Promise<string> {
@@ -94,45 +103,6 @@ async function storedOf(userId: string) {
     .where('userId', '=', userId)
     .where('role', '=', 'STUDENT')
     .executeTakeFirstOrThrow();
-}
-
-/** A practice lesson of the learner outside any class program, in the same class (one multiblock choice each). */
-let copies = 0;
-async function freshPractice(who: 'ann' | 'ben'): Promise<string> {
-  const row = await w.tdb.db
-    .selectFrom('lessons')
-    .selectAll()
-    .where('id', '=', w.lessons[who].practice)
-    .executeTakeFirstOrThrow();
-  const id = `${row.id}-acc-${++copies}`;
-  await w.tdb.db
-    .insertInto('lessons')
-    .values({
-      ...row,
-      id,
-      classProgramId: null,
-      state: 'AVAILABLE',
-      progress: null,
-      currentNodeId: null,
-      startedAt: null,
-      endedAt: null,
-      scoring: '{}',
-      timeLimit: null,
-    })
-    .execute();
-  return id;
-}
-
-/** Walks to the multiblock and opens its first child (timed, 60 s in the content). */
-async function toTimedPage(p: ReturnType<typeof player>, L: string): Promise<PageDoc['data']> {
-  let page = doc(await p.current(L));
-  await p.answer(L, page.id);
-  page = doc(await p.next(L, page.id));
-  await p.answer(L, page.id, [[0, 2]]);
-  page = doc(await p.next(L, page.id));
-  await p.answer(L, page.id, ['forty-two']);
-  const chooser = doc(await p.next(L, page.id));
-  return doc(await p.choose(L, chooser.id, chooser.attributes.children[0]!.nodeId));
 }
 
 describe('a teacher sets a learner’s accommodation', () => {

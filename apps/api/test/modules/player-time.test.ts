@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorDoc } from '../helpers/app';
 import type { PageDoc, PlayWorld } from '../helpers/player';
-import { playLogin, player, startPlayWorld } from '../helpers/player';
+import { freshPractice as freshOf, playLogin, player, startPlayWorld, toTimedPage } from '../helpers/player';
 
 /**
  * Time limits are the server's (docs/api.md "Lesson player"): a timed page counts from its
@@ -21,48 +21,7 @@ afterAll(async () => w?.close());
 
 const doc = (res: { json(): unknown }) => (res.json() as PageDoc).data;
 const code = (res: { json(): unknown }) => (res.json() as ErrorDoc).errors[0]?.code;
-
-/** Walks a learner's practice lesson to the multiblock and opens its first (timed, 60 s) child. */
-async function toTimedPage(p: ReturnType<typeof player>, L: string): Promise<PageDoc['data']> {
-  let page = doc(await p.current(L));
-  await p.answer(L, page.id);
-  page = doc(await p.next(L, page.id));
-  await p.answer(L, page.id, [[0, 2]]);
-  page = doc(await p.next(L, page.id));
-  await p.answer(L, page.id, ['forty-two']);
-  const chooser = doc(await p.next(L, page.id));
-  return doc(await p.choose(L, chooser.id, chooser.attributes.children[0]!.nodeId));
-}
-
-/**
- * Another practice lesson for the learner, outside any class program: each multiblock of a
- * lesson takes one choice, so a test that needs a fresh timed child takes a fresh lesson.
- */
-let copies = 0;
-async function freshPractice(who: 'ann' | 'ben'): Promise<string> {
-  const row = await w.tdb.db
-    .selectFrom('lessons')
-    .selectAll()
-    .where('id', '=', w.lessons[who].practice)
-    .executeTakeFirstOrThrow();
-  const id = `${row.id}-copy-${++copies}`;
-  await w.tdb.db
-    .insertInto('lessons')
-    .values({
-      ...row,
-      id,
-      classProgramId: null,
-      state: 'AVAILABLE',
-      progress: null,
-      currentNodeId: null,
-      startedAt: null,
-      endedAt: null,
-      scoring: '{}',
-      timeLimit: null,
-    })
-    .execute();
-  return id;
-}
+const freshPractice = (who: 'ann' | 'ben') => freshOf(w, who);
 
 describe('a timed page (60 s)', () => {
   let L: string;

@@ -53,10 +53,11 @@ export interface AccommodationColumns {
 }
 export type OwnLessonRow = LessonRow & AccommodationColumns;
 
-/** Only the owner's lessons: the player is personal, administrators included (docs/api.md). */
-// The player's queries run on every request: prepared once (db/prepared.ts, decision 0007).
-// The enrolment's time accommodation comes with the lesson: no extra query on the answer path.
-const ownLessonQuery = prepared((db: Db, lessonId: string, contextId: string, userId: string) =>
+/**
+ * Lessons (`l`) with their learner's time accommodation in the lesson's class (decision 0019),
+ * read together wherever a lesson's time is judged: no extra query.
+ */
+export const lessonsWithAccommodation = (db: Db) =>
   db
     .selectFrom('lessons as l')
     .leftJoin('classUsers as cu', (j) =>
@@ -66,7 +67,12 @@ const ownLessonQuery = prepared((db: Db, lessonId: string, contextId: string, us
         .on('cu.role', '=', 'STUDENT'),
     )
     .selectAll('l')
-    .select(['cu.timeFactor', 'cu.noTimeLimit'])
+    .select(['cu.timeFactor', 'cu.noTimeLimit']);
+
+/** Only the owner's lessons: the player is personal, administrators included (docs/api.md). */
+// The player's queries run on every request: prepared once (db/prepared.ts, decision 0007).
+const ownLessonQuery = prepared((db: Db, lessonId: string, contextId: string, userId: string) =>
+  lessonsWithAccommodation(db)
     .where('l.id', '=', lessonId)
     .where('l.contextId', '=', contextId)
     .where('l.userId', '=', userId),

@@ -23,6 +23,7 @@ import { prepared } from '../../db/prepared';
 import type { Database, LessonsTable } from '../../db/schema';
 import { parseJson } from '../../db/schema';
 import { GRACE_SECONDS } from '../lesson-pages/clock';
+import { lessonsWithAccommodation } from '../lesson-pages/repository';
 import { jsonObject } from '../programs/serializer';
 import type { Viewer } from '../scope';
 import { RowMap, loadMissing, perContentVersion } from '../../lib/versioned-cache';
@@ -266,19 +267,8 @@ const groupKey = (r: Pick<LessonRow, 'userId' | 'classProgramId'>) =>
 /** Every lesson of the given learners in the given class programs. */
 // The player's reads check one learner's one class program: that common case is prepared.
 // With the learner's time accommodation in the lesson's class (decision 0019), as the player reads it.
-const withAccommodation = (db: Q) =>
-  db
-    .selectFrom('lessons as l')
-    .leftJoin('classUsers as cu', (j) =>
-      j
-        .onRef('cu.classId', '=', 'l.classId')
-        .onRef('cu.userId', '=', 'l.userId')
-        .on('cu.role', '=', 'STUDENT'),
-    )
-    .selectAll('l')
-    .select(['cu.timeFactor', 'cu.noTimeLimit']);
 const lessonsOfOneProgram = prepared((db: Q, userId: string, classProgramId: string) =>
-  withAccommodation(db).where('l.userId', '=', userId).where('l.classProgramId', '=', classProgramId),
+  lessonsWithAccommodation(db).where('l.userId', '=', userId).where('l.classProgramId', '=', classProgramId),
 );
 
 export async function lessonsOfPrograms(
@@ -290,7 +280,7 @@ export async function lessonsOfPrograms(
   const userIds = [...new Set(pairs.map((p) => p.userId))];
   const cpIds = [...new Set(pairs.map((p) => p.classProgramId))];
   const wanted = new Set(pairs.map((p) => groupKey(p)));
-  const rows = await withAccommodation(db)
+  const rows = await lessonsWithAccommodation(db)
     .where('l.userId', 'in', userIds)
     .where('l.classProgramId', 'in', cpIds)
     .execute();
