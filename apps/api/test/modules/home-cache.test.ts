@@ -8,6 +8,7 @@ import { buildApp } from '../../src/app';
 import { importFolder } from '../../src/content/importer';
 import { dropPgSchema, ensurePgSchema, migrateToLatest, openDb } from '../../src/db/db';
 import type { DbHandle } from '../../src/db/db';
+import { collectionDocumentSchema } from '../../src/plugins/jsonapi';
 import { DEMO } from '../content/helpers';
 import { testEnv } from '../helpers/app';
 
@@ -104,6 +105,14 @@ describe('the home reads served again from memory', () => {
       const first = (await read(a, url)).body;
       expect((await read(a, url)).body).toBe(first);
       expect((await read(b, url)).body).toBe(first);
+    }
+  });
+
+  it("are the bytes the route's response schema would have serialised", async () => {
+    // Before decision 0015 the lessons read went through the zod serialiser: parse, then stringify.
+    for (const url of [lessonsUrl(), classUsersUrl]) {
+      const body = (await read(a, url)).body;
+      expect(JSON.stringify(collectionDocumentSchema.parse(JSON.parse(body)))).toBe(body);
     }
   });
 
