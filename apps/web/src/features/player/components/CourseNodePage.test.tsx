@@ -167,6 +167,7 @@ describe('CourseNodePage (node mode, SPEC §2)', () => {
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Instructions' })).toBeInTheDocument();
     expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Progress in the section' })).toBeInTheDocument();
 
     // Hints: the free one by click; the two with a cost are said to be in the lesson.
     expect(screen.getByText('2 more hints, with a cost, are unlocked in the lesson.')).toBeInTheDocument();
@@ -190,7 +191,8 @@ describe('CourseNodePage (node mode, SPEC §2)', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/render/node/m2'));
     expect(fetchMock.mock.calls.some(([, init]) => init?.method && init.method !== 'GET')).toBe(false);
-  });
+    // A long journey of clicks: more than the default 5 s on a loaded machine.
+  }, 20_000);
 
   it('says so when the node cannot be found', async () => {
     renderNode('gone', {});

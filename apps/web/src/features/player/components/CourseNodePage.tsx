@@ -118,6 +118,7 @@ export function CourseNodePage({ nodeId }: { nodeId: string }) {
     <div className="player player--node" ref={root}>
       <Toolbar
         position={guidance?.position ?? null}
+        progressLabel={t('player.node.progressLabel')}
         seconds={null}
         countdown={
           limit ? <Countdown seconds={limit} restartKey={blockNode.id} onEnded={() => void goNext()} /> : null

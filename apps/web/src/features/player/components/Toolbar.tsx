@@ -9,8 +9,10 @@ import { usePlayerSlots } from '../player-slots';
 import { ResourcesButton } from './Resources';
 
 interface ToolbarProps {
-  /** 0-based position and page count, when known (page mode). */
+  /** 0-based position and page count, when known. */
   position?: { index: number; count: number } | null;
+  /** What the position counts, for screen readers (default: the pages of the lesson). */
+  progressLabel?: string;
   /** Seconds spent on the page, shown by the lesson timer; null hides it. */
   seconds?: number | null;
   countdown?: ReactNode;
@@ -21,7 +23,15 @@ interface ToolbarProps {
 }
 
 /** SPEC §2 toolbar: progress, lesson timer, countdown, resources with their count, calculator. */
-export function Toolbar({ position, seconds, countdown, resources, files, calculator }: ToolbarProps) {
+export function Toolbar({
+  position,
+  progressLabel,
+  seconds,
+  countdown,
+  resources,
+  files,
+  calculator,
+}: ToolbarProps) {
   const { t } = useTranslation();
   const { Calculator } = usePlayerSlots();
   const [calculatorOpen, setCalculatorOpen] = useState(false);
@@ -32,7 +42,7 @@ export function Toolbar({ position, seconds, countdown, resources, files, calcul
           <span>{t('player.toolbar.position', { index: position.index + 1, count: position.count })}</span>
           <ProgressBar
             value={(100 * (position.index + 1)) / Math.max(1, position.count)}
-            label={t('player.toolbar.progressLabel')}
+            label={progressLabel ?? t('player.toolbar.progressLabel')}
             valueText={t('player.toolbar.position', { index: position.index + 1, count: position.count })}
           />
         </div>
