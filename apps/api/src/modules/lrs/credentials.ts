@@ -153,3 +153,10 @@ export async function authenticate(db: Db, request: FastifyRequest, now: Date): 
     registration: row.registration,
   };
 }
+
+/** Credentials expired for a day are of no use to anyone: removed by the LRS worker. */
+export async function purgeExpiredCredentials(db: Db, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();
+  const res = await db.deleteFrom('xapiCredentials').where('expiresAt', '<', before).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}

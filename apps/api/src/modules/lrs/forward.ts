@@ -3,6 +3,7 @@ import type { Db, DbKind } from '../../db/db';
 import { parseJson } from '../../db/schema';
 import type { ContextRow } from '../contexts/repository';
 import type { Tx } from '../lesson-pages/tx';
+import { purgeExpiredCredentials } from './credentials';
 import { XAPI_VERSION } from './store';
 import type { StoredStatement } from './store';
 
@@ -148,13 +149,21 @@ async function put(
   }
 }
 
+/** Expired credentials are purged about once an hour, by the same worker. */
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+
 /** The background worker of one app: a round every `everyMs`, never two at once. */
 export function startForwarder(db: Db, kind: DbKind, everyMs = 1000, opts: ForwardOptions = {}): () => void {
   let running = false;
+  let purgedAt = 0;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    forwardDue(db, kind, new Date(), opts)
+    const now = new Date();
+    const purge = now.getTime() - purgedAt >= PURGE_EVERY_MS;
+    if (purge) purgedAt = now.getTime();
+    (purge ? purgeExpiredCredentials(db, now) : Promise.resolve(0))
+      .then(() => forwardDue(db, kind, now, opts))
       .catch(() => undefined)
       .finally(() => {
         running = false;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purgeExpiredCredentials } from '../../../src/modules/lrs/credentials';
 import { flushEmitted } from '../../../src/modules/lrs/emit';
 import { startTincanWorld } from '../../helpers/tincan';
 import type { TincanWorld } from '../../helpers/tincan';
@@ -91,6 +92,16 @@ describe('version header, authentication', () => {
     const res = await xapi(w, mine, { auth: wrong });
     expect(res.statusCode).toBe(401);
     expect(res.headers['x-experience-api-version']).toBe('1.0.3');
+  });
+
+  it('answers 401 once the credentials expired, and a day later they are purged', async () => {
+    const l = await launchFor(w, w.learnerToken, w.learnerId);
+    const [key] = Buffer.from(l.auth.slice(6), 'base64').toString().split(':');
+    const past = new Date(Date.now() - 2 * 24 * 3600 * 1000).toISOString();
+    await w.t.db.updateTable('xapiCredentials').set({ expiresAt: past }).where('key', '=', key!).execute();
+    expect((await xapi(w, l)).statusCode).toBe(401);
+    expect(await purgeExpiredCredentials(w.t.db, new Date())).toBe(1);
+    expect((await xapi(w, mine)).statusCode).toBe(200);
   });
 
   it('answers CORS preflights (modules run in an opaque origin)', async () => {
