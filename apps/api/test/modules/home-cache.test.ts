@@ -116,6 +116,18 @@ describe('the home reads served again from memory', () => {
     }
   });
 
+  it('pages of the own-lessons list count every lesson, full page or not', async () => {
+    const all = (await read(a, lessonsUrl())).json() as Doc & { meta: { total: number } };
+    const total = all.data.length;
+    expect(all.meta.total).toBe(total);
+    expect(total).toBeGreaterThan(2);
+    const second = (await read(a, `${lessonsUrl()}&page[size]=2&page[number]=2`)).json() as Doc & {
+      meta: { total: number };
+    };
+    expect(second.meta.total).toBe(total);
+    expect(second.data.map((l) => l.id)).toEqual(all.data.slice(2, 4).map((l) => l.id));
+  });
+
   it('opening and answering a page in another process shows on the home at once', async () => {
     const before = await doc(a, lessonsUrl());
     const lesson = before.data.find((l) => l.attributes.state === 'AVAILABLE' && !l.attributes.startedAt);

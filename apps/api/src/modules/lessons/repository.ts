@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
+import { prepared } from '../../db/prepared';
 import type { Db } from '../../db/db';
 import type { LessonsTable } from '../../db/schema';
 import type { JsonApiQuery } from '../../plugins/jsonapi';
@@ -8,6 +10,22 @@ import { countRows, withSort } from '../scope';
 
 export type LessonRow = Selectable<LessonsTable>;
 
+/**
+ * The home's list (one's own lessons, no other filter, the default order): compiled once
+ * (db/prepared-home.ts pattern, decision 0007), same SQL order as `withSort` gives it.
+ */
+const ownLessonsPage = prepared((db: Db, contextId: string, userId: string, limit: number, offset: number) =>
+  db
+    .selectFrom('lessons as l')
+    .selectAll('l')
+    .where('l.contextId', '=', contextId)
+    .where('l.userId', '=', userId)
+    .orderBy(sql.ref('l.createdAt'), (ob) => ob.asc().nullsLast())
+    .orderBy(sql.ref('l.id'))
+    .limit(limit)
+    .offset(offset),
+);
+
 /** `userIds` were checked by the service (oneself, or anyone for administrators). */
 export async function listLessons(
   db: Db,
@@ -15,11 +33,19 @@ export async function listLessons(
   userIds: string[],
   q: JsonApiQuery,
 ): Promise<{ rows: LessonRow[]; total: number }> {
+  const f = q.filters;
   let qb = db
     .selectFrom('lessons as l')
     .where('l.contextId', '=', v.contextId)
     .where('l.userId', 'in', userIds);
-  const f = q.filters;
+  const plain = !f.classId && !f.contextId && !f.programCourseId && !f.classProgramId && !f.certificationRef;
+  if (plain && q.sort.length === 0 && userIds.length === 1 && userIds[0] === v.userId) {
+    const offset = offsetOf(q.page);
+    const rows = await ownLessonsPage.all(db, v.contextId, v.userId, q.page.size, offset);
+    // A first page that is not full holds every row: no count to run.
+    const total = offset === 0 && rows.length < q.page.size ? rows.length : await countRows(qb);
+    return { rows, total };
+  }
   if (f.classId) qb = qb.where('l.classId', 'in', f.classId);
   // The tenant already fixes the context; another id simply matches nothing.
   if (f.contextId) qb = qb.where('l.contextId', 'in', f.contextId);
