@@ -12,13 +12,15 @@ import type { FastifyServerOptions } from 'fastify';
 export const REDACTED = '[REDACTED]';
 
 // Keys whose value is a secret wherever they appear: bodies, headers, query objects.
-const SECRET_KEY = /pass(word)?|token|secret|authorization|cookie|^code$|^state$|^key$|signature|^sig$/i;
-// Query parameters carrying a secret (?access_token=, ?token=, OIDC ?code=&state=, ?sig=).
+const SECRET_KEY =
+  /pass(word)?|token|secret|authorization|cookie|^code$|^state$|^key$|signature|^sig$|^auth$/i;
+// Query parameters carrying a secret (?access_token=, ?token=, OIDC ?code=&state=, ?sig=, a
+// learning module's xAPI launch ?auth=Basic…).
 const SECRET_PARAM =
-  /([?&;](?:[^=&#\s]*(?:token|password|secret)[^=&#\s]*|code|state|sig|signature|key)=)[^&#\s"']*/gi;
+  /([?&;](?:[^=&#\s]*(?:token|password|secret)[^=&#\s]*|code|state|sig|signature|key|auth)=)[^&#\s"']*/gi;
 // Reset links carry their token in the path.
 const RESET_PATH = /(\/reset\/)[^/?#\s"']+/gi;
-const BEARER = /(bearer\s+)[^\s"',]+/gi;
+const BEARER = /((?:bearer|basic)\s+)[^\s"',]+/gi;
 // Any JWT, wherever it turns up.
 const JWT = /eyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]{4,}/g;
 
