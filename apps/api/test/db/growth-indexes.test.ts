@@ -1,7 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/db';
-import { findUsersForLogin } from '../../src/modules/users/repository';
+import { findClassTeachers, findUsersForLogin } from '../../src/modules/users/repository';
 import { createTestDb } from '../helpers/test-db';
 import type { TestDb } from '../helpers/test-db';
 
@@ -46,6 +46,25 @@ beforeAll(async () => {
       )
       .execute();
   }
+  // One company-wide class: every learner a student, two teachers.
+  await t.db
+    .insertInto('classes')
+    .values({ id: 'all', contextId: 'big', name: 'Everyone', settings: '{}', createdAt: at, updatedAt: at })
+    .execute();
+  for (let start = 0; start < USERS; start += 500) {
+    await t.db
+      .insertInto('classUsers')
+      .values(
+        Array.from({ length: 500 }, (_, k) => ({
+          id: `cu-${start + k}`,
+          classId: 'all',
+          userId: `u-${start + k}`,
+          role: start + k < 2 ? 'TEACHER' : 'STUDENT',
+          createdAt: at,
+        })),
+      )
+      .execute();
+  }
   // PostgreSQL's autovacuum gathers planner statistics after such a load; SQLite is never analyzed.
   if (t.kind === 'postgres') await sql`analyze`.execute(t.db);
 }, 60_000);
@@ -54,19 +73,25 @@ afterAll(async () => {
   await t.close();
 });
 
-/** The SQL and parameters findUsersForLogin sends, as the database receives them. */
-async function loginQuery(identifier: string): Promise<CompiledQuery> {
-  let captured: CompiledQuery | undefined;
+/** The SQL and parameters `run` sends (its last query), as the database receives them. */
+async function captured(run: (db: Db) => Promise<unknown>): Promise<CompiledQuery> {
+  let last: CompiledQuery | undefined;
   const spy = t.db.withPlugin({
     transformQuery: ({ node, queryId }) => {
-      captured = t.db.getExecutor().compileQuery(node, queryId);
+      last = t.db.getExecutor().compileQuery(node, queryId);
       return node;
     },
     transformResult: async ({ result }) => result,
   }) as Db;
-  const rows = await findUsersForLogin(spy, 'big', identifier);
-  expect(rows.map((r) => r.id)).toEqual(['u-4242']);
-  return captured!;
+  await run(spy);
+  return last!;
+}
+
+async function loginQuery(identifier: string): Promise<CompiledQuery> {
+  return captured(async (db) => {
+    const rows = await findUsersForLogin(db, 'big', identifier);
+    expect(rows.map((r) => r.id)).toEqual(['u-4242']);
+  });
 }
 
 async function plan(query: CompiledQuery): Promise<string> {
@@ -96,4 +121,17 @@ describe('sign-in in a tenant of thousands of learners', () => {
   it.todo(
     'SQLite: the same lookup through users_context_email_lower_idx (needs findUsersForLogin to ask for the e-mail and the username separately)',
   );
+});
+
+describe('the teachers of a class of thousands of learners', () => {
+  it('are read through (class_id, role), not by reading every member of the class', async () => {
+    const query = await captured(async (db) => {
+      const rows = await findClassTeachers(db, 'all');
+      expect(rows.map((r) => r.id)).toEqual(['u-0', 'u-1']);
+    });
+    const text = await plan(query);
+    expect(text).toContain('class_users_class_role_idx');
+    if (t.kind === 'sqlite') expect(text).toContain('class_id=? AND role=?');
+    else expect(text).not.toMatch(/Seq Scan on class_users/);
+  });
 });
