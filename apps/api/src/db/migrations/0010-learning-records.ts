@@ -39,6 +39,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('xapi_statements')
     .columns(['context_id', 'actor_key', 'stored'])
     .execute();
+  // A target stored after its voiding statement is born voided: voiding statements by target.
+  await db.schema
+    .createIndex('xapi_statements_ref_ix')
+    .on('xapi_statements')
+    .columns(['context_id', 'ref_id'])
+    .execute();
   await db.schema
     .createTable('xapi_credentials')
     .addColumn('key', 'text', (c) => c.primaryKey())

@@ -115,9 +115,27 @@ export async function storeStatements(
         if (voiding.length > 0 || inBatch) throw malformed('A voiding statement cannot be voided.');
       }
       if (inserted.length > 0) {
+        // xAPI-Data.md §2.3.2: voided iff a voiding statement refers to it, whichever came first.
+        const voidedBefore = await trx
+          .selectFrom('xapiStatements')
+          .select('refId')
+          .where('contextId', '=', contextId)
+          .where('voiding', '=', 1)
+          .where(
+            'refId',
+            'in',
+            inserted.map((s) => s.id),
+          )
+          .execute();
+        const born = new Set(voidedBefore.map((r) => r.refId));
         await trx
           .insertInto('xapiStatements')
-          .values(inserted.map((s) => rowOf(contextId, s)))
+          .values(
+            inserted.map((s) => ({
+              ...rowOf(contextId, s),
+              voided: born.has(s.id) && s.body.verb.id !== VOIDED ? 1 : 0,
+            })),
+          )
           .execute();
       }
       if (targets.length > 0) {

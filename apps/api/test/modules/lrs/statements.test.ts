@@ -282,6 +282,21 @@ describe('voiding', () => {
   });
 });
 
+describe('voiding before the target arrives', () => {
+  it('a statement stored after its voiding statement is voided from the start', async () => {
+    const lateId = randomUUID();
+    const voiding = statementOf(mine, {
+      verb: { id: VERBS.voided },
+      object: { objectType: 'StatementRef', id: lateId },
+    });
+    expect((await xapi(w, mine, { method: 'POST', payload: voiding })).statusCode).toBe(200);
+    const late = statementOf(mine, { id: lateId });
+    expect((await xapi(w, mine, { method: 'POST', payload: late })).statusCode).toBe(200);
+    expect((await xapi(w, mine, { query: { statementId: lateId } })).statusCode).toBe(404);
+    expect((await xapi(w, mine, { query: { voidedStatementId: lateId } })).statusCode).toBe(200);
+  });
+});
+
 describe('queries and paging', () => {
   it('filters by verb, activity, registration, agent and time, newest first or ascending, paged by more', async () => {
     const activity = `http://example.com/paging/${randomUUID()}`;
