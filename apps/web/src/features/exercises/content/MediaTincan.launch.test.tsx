@@ -117,3 +117,22 @@ describe('a module in a content row', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });
+
+describe('a module whose page got scored', () => {
+  it('keeps its address (and its run) when the launch goes away', async () => {
+    mockApi({ 'POST xapi/launches': { status: 201, body: PARAMS } });
+    const url = '/api/tincan/ctx/module/index.html';
+    const { rerender } = render(
+      <TincanFrame url={url} title="Module" launch={{ lessonId: 'l-1', pageId: 'p-1', launch: 'L' }} />,
+    );
+    const frame = (await screen.findByTitle('Module')) as HTMLIFrameElement;
+    const src = frame.src;
+    expect(new URL(src).searchParams.get('auth')).toBe(PARAMS.auth);
+    rerender(<TincanFrame url={url} title="Module" launch={null} />);
+    expect((screen.getByTitle('Module') as HTMLIFrameElement).src).toBe(src);
+    rerender(<TincanFrame url="/api/tincan/ctx/other/index.html" title="Module" launch={null} />);
+    expect(new URL((screen.getByTitle('Module') as HTMLIFrameElement).src).searchParams.has('auth')).toBe(
+      false,
+    );
+  });
+});

@@ -33,22 +33,24 @@ export type LaunchState = { status: 'pending' } | { status: 'ready'; params: Tin
 /**
  * The launch parameters of a module page, asked once per launch. Without a launch (a module in
  * a content row, an answered page) or when the call fails, the module opens without them and
- * can still report its score by message.
+ * can still report its score by message. Once scored, the page comes back without its launch:
+ * the module at the same address keeps its parameters (a new address would reload it mid-way).
  */
-export function useTincanLaunch(launch: TincanLaunch | null | undefined): LaunchState {
+export function useTincanLaunch(launch: TincanLaunch | null | undefined, src: string | null): LaunchState {
   const key = launch ? `${launch.lessonId}\u0000${launch.pageId}\u0000${launch.launch}` : null;
-  const [state, setState] = useState<{ key: string | null; value: LaunchState }>({
+  const [state, setState] = useState<{ key: string | null; src: string | null; value: LaunchState }>({
     key: null,
+    src: null,
     value: { status: 'ready', params: null },
   });
   useEffect(() => {
     if (!key || !launch) return undefined;
     let live = true;
     requestLaunch(launch).then(
-      (params) => live && setState({ key, value: { status: 'ready', params } }),
+      (params) => live && setState({ key, src, value: { status: 'ready', params } }),
       (error: unknown) => {
         console.warn('learning-record launch refused', error);
-        if (live) setState({ key, value: { status: 'ready', params: null } });
+        if (live) setState({ key, src, value: { status: 'ready', params: null } });
       },
     );
     return () => {
@@ -57,6 +59,6 @@ export function useTincanLaunch(launch: TincanLaunch | null | undefined): Launch
     // The launch object is rebuilt on each render; its key says when it changed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
-  if (!key) return { status: 'ready', params: null };
+  if (!key) return state.src !== null && state.src === src ? state.value : { status: 'ready', params: null };
   return state.key === key ? state.value : { status: 'pending' };
 }

@@ -78,7 +78,7 @@ export function TincanFrame({
   const { t } = useTranslation();
   const frame = useRef<HTMLIFrameElement>(null);
   const src = tincanSrc(url);
-  const launched = useTincanLaunch(src ? launch : null);
+  const launched = useTincanLaunch(src ? launch : null, src);
   const fullSeen = useFullSeen(frame, launched.status === 'ready');
 
   useEffect(() => {
