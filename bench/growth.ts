@@ -13,7 +13,7 @@ import {
 } from './generate/client';
 import type { Observe, Session } from './generate/client';
 import { generate, learnerEmail } from './generate/index';
-import { closedLoop, fmt, medianTiming, timing } from './generate/measure';
+import { closedLoop, fmt, medianTiming, timing, withCpu } from './generate/measure';
 import type { Timing } from './generate/measure';
 import { benchDatabase } from './generate/setup';
 import type { DbKind } from './generate/setup';
@@ -89,7 +89,9 @@ async function currentPagePath(s: Session): Promise<string> {
   throw new Error(`no lesson to read for ${s.userId}`);
 }
 
-async function measureSize(url: string, size: number, out: Figure[]): Promise<void> {
+async function measureSize(app: Server, size: number, out: Figure[]): Promise<void> {
+  const { url } = app;
+  const pid = app.proc.pid;
   const subjects: [string, Session][] = [
     ['demo learner', await signIn(url, DEMO_LEARNER.email, DEMO_LEARNER.password)],
     ['generated learner', await signIn(url, learnerEmail(0), DEMO_LEARNER.password)],
@@ -107,7 +109,10 @@ async function measureSize(url: string, size: number, out: Figure[]): Promise<vo
   for (let round = 0; round < ROUNDS; round++) {
     for (const [who, s, call, p] of reads) {
       const key = `${who}\u0000${call}`;
-      rounds.set(key, [...(rounds.get(key) ?? []), await closedLoop(url, p, s.token, SECONDS)]);
+      rounds.set(key, [
+        ...(rounds.get(key) ?? []),
+        await withCpu(pid, () => closedLoop(url, p, s.token, SECONDS)),
+      ]);
     }
   }
   for (const [key, list] of rounds) {
@@ -115,7 +120,13 @@ async function measureSize(url: string, size: number, out: Figure[]): Promise<vo
     out.push({ size, who, call, t: medianTiming(list) });
   }
   for (const [who, s] of subjects)
-    out.push({ size, who, call: 'PATCH …/pages/current (answer)', t: await answering(s, ANSWERS) });
+    out.push({
+      size,
+      who,
+      call: 'PATCH …/pages/current (answer)',
+      // CPU per answer includes the reads around it (current page, next page, lessons).
+      t: await withCpu(pid, () => answering(s, ANSWERS)),
+    });
 }
 
 async function growOne(kind: DbKind): Promise<void> {
@@ -141,7 +152,7 @@ async function growOne(kind: DbKind): Promise<void> {
       // A fresh server process per size: nothing warm from the smaller database.
       app = await bench.start();
       const t1 = performance.now();
-      await measureSize(app.url, size, figures);
+      await measureSize(app, size, figures);
       console.log(`[growth ${kind}] measured in ${((performance.now() - t1) / 1000).toFixed(0)} s`);
       await app.stop();
       app = undefined;
@@ -156,32 +167,38 @@ async function growOne(kind: DbKind): Promise<void> {
 
 function printGrowth(kind: string, figures: Figure[]): void {
   console.log(
-    `\nGrowth on ${kind}, ms (reads: 10 clients, ${SECONDS} s each, median of ${ROUNDS} rounds; answers: ${ANSWERS} fresh pages per learner):`,
+    `\nGrowth on ${kind}, ms (reads: 10 clients, ${SECONDS} s each, median of ${ROUNDS} rounds; answers: ${ANSWERS} fresh pages per learner); ` +
+      `API process CPU µs per request (per answer with the reads around it${kind === 'postgres' ? "; PostgreSQL's own work not included" : ''}):`,
   );
   console.log(
-    `| learner | call | ${SIZES.map((s) => `p50 @${s} | p99 @${s}`).join(' | ')} | p50 growth | p99 growth | errors |`,
+    `| learner | call | ${SIZES.map((s) => `p50 @${s} | p99 @${s}`).join(' | ')} | p50 growth | p99 growth | ${SIZES.map((s) => `CPU µs @${s}`).join(' | ')} | CPU growth | errors |`,
   );
-  console.log(`|---|---|${SIZES.map(() => '---:|---:').join('|')}|---:|---:|---:|`);
+  console.log(
+    `|---|---|${SIZES.map(() => '---:|---:').join('|')}|---:|---:|${SIZES.map(() => '---:').join('|')}|---:|---:|`,
+  );
   const first = SIZES[0];
   const last = SIZES.at(-1);
+  const ratio = (a?: number, b?: number) => (a && b !== undefined && a > 0 ? b / a : NaN);
   for (const key of [...new Set(figures.map((f) => `${f.who}\u0000${f.call}`))]) {
     const [who, call] = key.split('\u0000') as [string, Call];
     const bySize = SIZES.map(
       (size) => figures.find((f) => f.size === size && f.who === who && f.call === call)?.t,
     );
-    const a = figures.find((f) => f.size === first && f.who === who && f.call === call)?.t;
-    const b = figures.find((f) => f.size === last && f.who === who && f.call === call)?.t;
-    const g50 = a && b && a.p50 > 0 ? b.p50 / a.p50 : NaN;
-    const g99 = a && b && a.p99 > 0 ? b.p99 / a.p99 : NaN;
+    const a = bySize[0];
+    const b = bySize.at(-1);
+    const g50 = ratio(a?.p50, b?.p50);
+    const g99 = ratio(a?.p99, b?.p99);
+    const gCpu = ratio(a?.cpuUs, b?.cpuUs);
     const errors = bySize.reduce((n, t) => n + (t?.errors ?? 0), 0);
     console.log(
-      `| ${who} | ${call} | ${bySize.map((t) => (t ? `${fmt(t.p50)} | ${fmt(t.p99)}` : 'n/a | n/a')).join(' | ')} | ${g50.toFixed(2)}x | ${g99.toFixed(2)}x | ${errors} |`,
+      `| ${who} | ${call} | ${bySize.map((t) => (t ? `${fmt(t.p50)} | ${fmt(t.p99)}` : 'n/a | n/a')).join(' | ')} | ${g50.toFixed(2)}x | ${g99.toFixed(2)}x | ` +
+        `${bySize.map((t) => (t?.cpuUs ?? 0).toFixed(0)).join(' | ')} | ${gCpu.toFixed(2)}x | ${errors} |`,
     );
     if (SIZES.length > 1 && a && b)
       reportTarget({
         part: 'growth',
         what: `${kind}, ${who}, ${call}: p50/p99 ${first}→${last} learners`,
-        figure: `p50 ${fmt(a.p50)}→${fmt(b.p50)} ms (${g50.toFixed(2)}x), p99 ${fmt(a.p99)}→${fmt(b.p99)} ms (${g99.toFixed(2)}x)${errors ? `, ${errors} errors` : ''}`,
+        figure: `p50 ${fmt(a.p50)}→${fmt(b.p50)} ms (${g50.toFixed(2)}x), p99 ${fmt(a.p99)}→${fmt(b.p99)} ms (${g99.toFixed(2)}x), CPU/request ${gCpu.toFixed(2)}x${errors ? `, ${errors} errors` : ''}`,
         target: `≤ ${GOAL}x`,
         met: g50 <= GOAL && g99 <= GOAL && errors === 0,
       });

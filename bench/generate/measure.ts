@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { request } from './client';
 import type { Reply } from './client';
 
@@ -14,6 +15,11 @@ export interface Timing {
   count: number;
   /** Answers other than 2xx, and network failures. */
   errors: number;
+  /**
+   * CPU time the API process spent per request (µs), when measured: far steadier than latency on
+   * a shared machine, and on SQLite it includes the database's work.
+   */
+  cpuUs?: number;
 }
 
 /** The middle value (the upper one of an even count); 0 when empty. */
@@ -28,7 +34,21 @@ export function medianTiming(rounds: readonly Timing[]): Timing {
     p99: median(rounds.map((t) => t.p99)),
     count: rounds.reduce((n, t) => n + t.count, 0),
     errors: rounds.reduce((n, t) => n + t.errors, 0),
+    cpuUs: median(rounds.map((t) => t.cpuUs ?? 0)),
   };
+}
+
+/** CPU time (user + system) process `pid` has used so far, in ms (Linux /proc, 100 ticks a second). */
+export function processCpuMs(pid: number | undefined): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** `measure`'s timing, with the CPU time process `pid` spent per request (or per `count`) meanwhile. */
+export async function withCpu(pid: number | undefined, measure: () => Promise<Timing>): Promise<Timing> {
+  const before = processCpuMs(pid);
+  const t = await measure();
+  return { ...t, cpuUs: t.count > 0 ? ((processCpuMs(pid) - before) * 1000) / t.count : 0 };
 }
 
 export function timing(ms: readonly number[], errors = 0): Timing {
