@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
@@ -12,9 +14,16 @@ import { reportTarget } from './targets';
  * emptied by hand (Lighthouse's own storage reset would also drop the signed-in token), so every
  * run is a first visit; signed-in pages get the demo learner's token in localStorage, as the
  * sign-in form leaves it.
+ * `BENCH_LIGHTHOUSE_OUT=/some/dir` keeps every report (JSON, open it in the Lighthouse viewer);
+ * `BENCH_LIGHTHOUSE_PAGES=login,home,player` and `BENCH_LIGHTHOUSE_PRESETS=mobile,desktop` narrow the run.
  */
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 2);
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const OUT = process.env.BENCH_LIGHTHOUSE_OUT;
+const only = (name: string, all: string) => new Set((process.env[name] ?? all).split(','));
+const PAGES = only('BENCH_LIGHTHOUSE_PAGES', 'login,home,player');
+const PRESETS = only('BENCH_LIGHTHOUSE_PRESETS', 'mobile,desktop');
+let reports = 0;
 
 interface Run {
   performance: number;
@@ -101,6 +110,11 @@ async function audit(chrome: LaunchedChrome, url: string, desktop: boolean): Pro
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError) throw new Error(`Lighthouse: ${runtimeError.code} ${runtimeError.message}`);
+  if (OUT) {
+    mkdirSync(OUT, { recursive: true });
+    const name = `${++reports}-${desktop ? 'desktop' : 'mobile'}-${new URL(url).pathname.split('/')[1] || 'home'}.json`;
+    writeFileSync(path.join(OUT, name), JSON.stringify(result.lhr));
+  }
   const a11yIds = new Set(categories.accessibility?.auditRefs.map((ref) => ref.id));
   const notes = Object.values(audits)
     .filter((a) => {
@@ -138,15 +152,20 @@ function summarize(runs: Run[]): Run {
 
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-function report(page: string, mobile: Run, desktop: Run): void {
-  const rows: [string, string, string, boolean][] = [
-    ['mobile performance', mobile.performance.toFixed(2), '≥ 0.95', mobile.performance >= 0.95],
-    ['mobile LCP', s(mobile.lcp), '≤ 1.5 s', mobile.lcp <= 1500],
-    ['mobile CLS', mobile.cls.toFixed(3), '≤ 0.02', mobile.cls <= 0.02],
-    ['desktop performance', desktop.performance.toFixed(2), '≥ 0.99', desktop.performance >= 0.99],
-    ['desktop CLS', desktop.cls.toFixed(3), '≤ 0.02', desktop.cls <= 0.02],
-  ];
-  const a11y = Math.min(mobile.accessibility, desktop.accessibility);
+function report(page: string, { mobile, desktop }: Partial<Record<'mobile' | 'desktop', Run>>): void {
+  const rows: [string, string, string, boolean][] = [];
+  if (mobile)
+    rows.push(
+      ['mobile performance', mobile.performance.toFixed(2), '≥ 0.95', mobile.performance >= 0.95],
+      ['mobile LCP', s(mobile.lcp), '≤ 1.5 s', mobile.lcp <= 1500],
+      ['mobile CLS', mobile.cls.toFixed(3), '≤ 0.02', mobile.cls <= 0.02],
+    );
+  if (desktop)
+    rows.push(
+      ['desktop performance', desktop.performance.toFixed(2), '≥ 0.99', desktop.performance >= 0.99],
+      ['desktop CLS', desktop.cls.toFixed(3), '≤ 0.02', desktop.cls <= 0.02],
+    );
+  const a11y = Math.min(...[mobile, desktop].map((run) => run?.accessibility ?? 1));
   rows.push(['accessibility', a11y.toFixed(2), '1.00', a11y >= 1]);
   for (const [what, figure, target, met] of rows)
     reportTarget({ part: 'lighthouse', what: `${page} ${what}`, figure, target, met });
@@ -160,33 +179,36 @@ export async function lighthouseReport(): Promise<void> {
   });
   try {
     const auth = await signIn(base);
-    const pages: [string, string, Credentials | null][] = [
-      ['/login', '/login', null],
-      ['/ (signed in)', '/', auth],
-      ['player /session/{id}', await playerPath(base, auth), auth],
-    ];
+    const pages = (
+      [
+        ['login', '/login', '/login', null],
+        ['home', '/ (signed in)', '/', auth],
+        ['player', 'player /session/{id}', await playerPath(base, auth), auth],
+      ] as const
+    ).filter(([key]) => PAGES.has(key));
     console.log(
       `\nLighthouse (median of ${RUNS} runs; mobile = simulated slow 4G and 4x CPU)\n\n` +
         '| page | preset | performance | LCP | CLS | FCP | TBT ms | accessibility |\n|---|---|---:|---:|---:|---:|---:|---:|',
     );
     const notes: string[] = [];
-    for (const [name, pathname, credentials] of pages) {
-      const byPreset: Run[] = [];
+    for (const [, name, pathname, credentials] of pages) {
+      const byPreset: Partial<Record<'mobile' | 'desktop', Run>> = {};
       for (const desktop of [false, true]) {
+        const preset = desktop ? 'desktop' : 'mobile';
+        if (!PRESETS.has(preset)) continue;
         const runs: Run[] = [];
         for (let i = 0; i < RUNS; i++) {
           await prepare(chrome, base, credentials);
           runs.push(await audit(chrome, base + pathname, desktop));
         }
         const m = summarize(runs);
-        byPreset.push(m);
-        const preset = desktop ? 'desktop' : 'mobile';
+        byPreset[preset] = m;
         console.log(
           `| ${name} | ${preset} | ${m.performance.toFixed(2)} | ${s(m.lcp)} | ${m.cls.toFixed(3)} | ${s(m.fcp)} | ${Math.round(m.tbt)} | ${m.accessibility.toFixed(2)} |`,
         );
         if (m.notes.length) notes.push(`${name} ${preset}: ${m.notes.join(', ')}`);
       }
-      report(name, byPreset[0]!, byPreset[1]!);
+      report(name, byPreset);
     }
     if (notes.length) console.log(`\nAudits to look at:\n${notes.map((n) => `- ${n}`).join('\n')}`);
   } finally {

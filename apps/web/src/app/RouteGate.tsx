@@ -15,9 +15,15 @@ import { usePageTitle } from './use-page-title';
 // Server state only matters once signed in: TanStack Query loads with the first guarded screen.
 // Every signed-in screen renders inside the query provider: it also brings the signed-in
 // screens' texts (the /login page loads only the core catalogue, see vite-locale-split.ts).
+const loadQueryProvider = () => import('./QueryProvider');
 const QueryProvider = lazy(() =>
-  Promise.all([import('./QueryProvider'), loadScreenTexts()]).then(([m]) => ({ default: m.QueryProvider })),
+  Promise.all([loadQueryProvider(), loadScreenTexts()]).then(([m]) => ({ default: m.QueryProvider })),
 );
+
+/** Issue 11: what every signed-in screen needs, fetched from the start (see boot). */
+export function preloadSignedIn(): void {
+  void loadQueryProvider().catch(() => undefined);
+}
 // Only learners with missing required data ever load the gate.
 const RequiredDataGate = lazy(() =>
   import('../features/account/components/RequiredDataGate').then((m) => ({ default: m.RequiredDataGate })),

@@ -40,7 +40,7 @@ export function Shell({ children }: { children: ReactNode }) {
   const logo = tenant?.attributes.assets.logo;
 
   return (
-    <div className="shell">
+    <div className={signedIn ? 'shell shell--signed-in' : 'shell'}>
       <a className="skip-link" href="#main">
         {t('shell.skipToContent')}
       </a>

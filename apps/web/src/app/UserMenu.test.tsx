@@ -12,7 +12,7 @@ function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
 }
 
-describe('user menu', () => {
+describe('user menu', { timeout: 20_000 }, () => {
   beforeEach(async () => {
     setToken('t');
     mockApi({ 'users/me': { body: me() } });
@@ -33,7 +33,7 @@ describe('user menu', () => {
   it('offers profile, dashboard, my courses, legal texts and sign out', async () => {
     renderMenu();
     await userEvent.click(screen.getByRole('button', { name: 'User menu Jane Doe' }));
-    const items = await screen.findAllByRole('menuitem');
+    const items = await screen.findAllByRole('menuitem', {}, { timeout: 15_000 });
     expect(items.map((item) => item.textContent)).toEqual([
       'My profile',
       'Dashboard',
@@ -49,7 +49,7 @@ describe('user menu', () => {
   it('signs out: clears stored data and goes to /login', async () => {
     renderMenu();
     await userEvent.click(screen.getByRole('button', { name: 'User menu Jane Doe' }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }, { timeout: 15_000 }));
     expect(screen.getByTestId('where')).toHaveTextContent('/login');
     expect(getToken()).toBeNull();
     expect(getSession().status).toBe('unauthenticated');
@@ -61,7 +61,7 @@ describe('user menu', () => {
     const fetchMock = mockApi({ 'PATCH users/u-1': { body: saved } });
     renderMenu();
     await userEvent.click(screen.getByRole('button', { name: 'User menu Jane Doe' }));
-    const english = await screen.findByRole('menuitemradio', { name: /English/ });
+    const english = await screen.findByRole('menuitemradio', { name: /English/ }, { timeout: 15_000 });
     expect(english).toHaveAttribute('aria-checked', 'true');
     await userEvent.click(screen.getByRole('menuitemradio', { name: /Français/ }));
     await vi.waitFor(() => expect(getLanguage()).toBe('fr'));

@@ -20,7 +20,7 @@ function renderTrigger() {
   return screen.getByRole('button', { name: 'User menu Jane Doe' });
 }
 
-describe('user menu trigger', () => {
+describe('user menu trigger', { timeout: 20_000 }, () => {
   beforeEach(async () => {
     setToken('t');
     mockApi({ 'users/me': { body: me() } });
@@ -36,7 +36,8 @@ describe('user menu trigger', () => {
     await userEvent.tab();
     expect(trigger).toHaveFocus();
     await userEvent.keyboard('{Enter}');
-    const first = await screen.findByRole('menuitem', { name: 'My profile' });
+    // The menu's module loads on this first press: slow on a busy machine.
+    const first = await screen.findByRole('menuitem', { name: 'My profile' }, { timeout: 15_000 });
     await vi.waitFor(() => expect(first).toHaveFocus());
     await userEvent.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitem', { name: 'Dashboard' })).toHaveFocus();
@@ -46,7 +47,9 @@ describe('user menu trigger', () => {
     renderTrigger();
     await userEvent.tab();
     await userEvent.keyboard('{Enter}');
-    await vi.waitFor(() => expect(screen.getByRole('menuitem', { name: 'My profile' })).toHaveFocus());
+    await vi.waitFor(() => expect(screen.getByRole('menuitem', { name: 'My profile' })).toHaveFocus(), {
+      timeout: 15_000,
+    });
     await userEvent.keyboard('{Escape}');
     await vi.waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
     const button = screen.getByRole('button', { name: 'User menu Jane Doe' });
@@ -61,7 +64,7 @@ describe('user menu trigger', () => {
     const trigger = renderTrigger();
     trigger.focus();
     await userEvent.keyboard('{ArrowUp}');
-    const last = await screen.findByRole('menuitem', { name: 'Sign out' });
+    const last = await screen.findByRole('menuitem', { name: 'Sign out' }, { timeout: 15_000 });
     await vi.waitFor(() => expect(last).toHaveFocus());
     await userEvent.keyboard('{Escape}');
     await vi.waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());

@@ -4,11 +4,13 @@
  */
 import { pickLocale } from '@parcours/domain/locale';
 import { setUnauthorizedHandler } from '../lib/api-client';
-import { changeLanguage, getLanguage } from '../lib/i18n';
+import { changeLanguage, getLanguage, loadScreenTexts } from '../lib/i18n';
 import { dropCredentials, getSession, loadUser, skipUserLoad, subscribeSession } from '../lib/session';
 import { loadTenant } from '../lib/tenant';
-import { setReturnUrl } from '../lib/storage';
+import { getToken, setReturnUrl } from '../lib/storage';
 import { captureLinkCredentials, LOGIN_PATH, rememberReturnUrl, skipsUserLoad } from './navigation';
+import { preloadSignedIn } from './RouteGate';
+import { preloadScreen } from './routes';
 
 /** SPEC §2: a 401 on any call except users/me sends the browser to /login, remembering where it was. */
 export function installUnauthorizedRedirect(
@@ -46,5 +48,12 @@ export async function boot(): Promise<void> {
   // Not awaited: the first screen paints while the user loads, guards show "connecting" meanwhile.
   if (skipsUserLoad(window.location.pathname)) skipUserLoad();
   else void loadUser({ viaLink });
+  // Issue 11: the screen's code comes while all this loads, not after (each step used to wait
+  // for the one before: user, query library and texts, then the screen, then its data).
+  const route = preloadScreen(window.location.pathname);
+  if (route && route.access !== 'public' && (viaLink || getToken() !== null)) {
+    preloadSignedIn();
+    void languageReady.then(loadScreenTexts).catch(() => undefined);
+  }
   await Promise.all([languageReady, tenantReady]);
 }

@@ -3,6 +3,7 @@
  * later issues point at small "coming" modules under ./screens until they are built.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { matchPath } from 'react-router';
 import { loadHomeScreen } from './screens/HomeScreen';
 import { loadChunk } from '../features/new-version/load-errors';
 
@@ -26,16 +27,22 @@ export interface RouteDef {
   sandbox?: boolean;
 }
 
+/** Each screen's loader, to start fetching it before the router renders it (preloadScreen). */
+const loaders = new Map<LazyExoticComponent<ComponentType>, () => Promise<unknown>>();
+
 function screen<K extends string>(
   load: () => Promise<Record<K, ComponentType>>,
   name: K,
 ): LazyExoticComponent<ComponentType> {
   // SPEC §8/§9: a chunk that never comes (120 s) or fails ends in the error boundary's reload offer.
-  return lazy(() => loadChunk(load).then((module) => ({ default: module[name] })));
+  const Screen = lazy(() => loadChunk(load).then((module) => ({ default: module[name] })));
+  loaders.set(Screen, load);
+  return Screen;
 }
 
 // Composed with the contact feature's action (see screens/HomeScreen).
 const Home = lazy(() => loadChunk(loadHomeScreen));
+loaders.set(Home, loadHomeScreen);
 const Login = screen(() => import('../features/auth/components/LoginPage'), 'LoginPage');
 const LegalMentions = screen(() => import('../features/legal/components/LegalPage'), 'MentionsPage');
 const DataProtection = screen(() => import('../features/legal/components/LegalPage'), 'DataProtectionPage');
@@ -100,3 +107,15 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/enseignement', titleKey: 'routes.teaching', access: 'user', Screen: Teaching },
   { path: '/enseignement/:classId', titleKey: 'routes.teaching', access: 'user', Screen: Teaching },
 ];
+
+/**
+ * Issue 11: starts downloading the screen of `pathname` at once, while the tenant, the language
+ * and the user load, instead of after them (the browser's module cache makes the router's own
+ * import reuse it). Returns the route found, if any. A failure is left to the router's import.
+ */
+export function preloadScreen(pathname: string): RouteDef | undefined {
+  const route = ROUTES.find((candidate) => matchPath({ path: candidate.path, end: true }, pathname));
+  const load = route?.Screen && loaders.get(route.Screen);
+  if (load) void load().catch(() => undefined);
+  return route;
+}

@@ -4,7 +4,7 @@ import './dialog.css';
 
 export type DialogTone = 'info' | 'success' | 'warning' | 'danger';
 
-interface DialogProps {
+export interface DialogProps {
   isOpen: boolean;
   title: ReactNode;
   children?: ReactNode;
@@ -35,9 +35,10 @@ function PreferredFocus() {
 
 /**
  * A modal dialog (React Aria: focus trapped inside and restored on close, the rest of the page
- * hidden from screen readers, Escape handled), titled by its heading.
+ * hidden from screen readers, Escape handled), titled by its heading. Loaded by Dialog.tsx when
+ * a dialog first opens (decision 0021).
  */
-export function Dialog({
+export function DialogFrame({
   isOpen,
   title,
   children,

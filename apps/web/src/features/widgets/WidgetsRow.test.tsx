@@ -25,7 +25,7 @@ describe('WidgetsRow video widget (SPEC §1, §2, §5)', () => {
     const row = { type: 'widgets', widgets: [widget] } as unknown as PublicRowView;
     render(<WidgetsRow row={row} />);
     await user.click(screen.getByRole('button', { name: 'Watch the video' }));
-    const dialog = screen.getByRole('dialog', { name: 'Video' });
+    const dialog = await screen.findByRole('dialog', { name: 'Video' });
     const media = dialog.querySelector(element)!;
     expect(media.getAttribute('src') ?? media.querySelector('source')?.getAttribute('src')).toBe(src);
   });

@@ -61,7 +61,7 @@ describe('toolbar resources (SPEC §2, §9)', () => {
       </PlayerSlotsContext>,
     );
     await user.click(screen.getByRole('button', { name: 'Resources (3)' }));
-    const dialog = screen.getByRole('dialog', { name: 'Resources' });
+    const dialog = await screen.findByRole('dialog', { name: 'Resources' });
     expect(dialog).toHaveTextContent('Fiche réflexe');
     // The resource block's text rows are read in the modal, under its statement.
     expect(screen.getByRole('heading', { level: 4, name: 'Le point de rassemblement' })).toBeInTheDocument();

@@ -12,7 +12,7 @@ describe('video player dialog (SPEC §2, §5)', () => {
       />,
     );
     await user.click(screen.getByRole('button', { name: 'Watch the video' }));
-    const dialog = screen.getByRole('dialog', { name: 'Video' });
+    const dialog = await screen.findByRole('dialog', { name: 'Video' });
     expect(dialog.querySelector('iframe')).toHaveAttribute(
       'src',
       'https://www.youtube-nocookie.com/embed/jNQXAC9IVRw',
@@ -31,7 +31,7 @@ describe('video player dialog (SPEC §2, §5)', () => {
       />,
     );
     await user.click(screen.getByRole('button', { name: 'Watch the video: Intro' }));
-    const dialog = screen.getByRole('dialog', { name: 'Intro' });
+    const dialog = await screen.findByRole('dialog', { name: 'Intro' });
     expect(dialog.querySelector('iframe')).toBeNull();
     expect(screen.getByRole('link', { name: /Intro/ })).toHaveAttribute(
       'href',
@@ -49,7 +49,7 @@ describe('video player dialog (SPEC §2, §5)', () => {
       />,
     );
     await user.click(screen.getByRole('button', { name: 'Watch the video: Démo' }));
-    const video = screen.getByRole('dialog', { name: 'Démo' }).querySelector('video')!;
+    const video = (await screen.findByRole('dialog', { name: 'Démo' })).querySelector('video')!;
     expect(video).toHaveAttribute('controls');
     expect(video.querySelector('source')).toHaveAttribute('src', '/api/files/v1/download?sig=s');
     expect(video.querySelector('source')).toHaveAttribute('type', 'video/mp4');
