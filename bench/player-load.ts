@@ -440,7 +440,7 @@ function reportAnswering(graded: LoadResult | undefined, floor: LoadResult | und
     });
     reportTarget({
       part: 'player',
-      what: 'SQL statements per answer (floor run; BEGIN/COMMIT shared by a group commit)',
+      what: 'SQL statements per answer (floor run, learning records included; BEGIN/COMMIT shared by a group commit)',
       figure: floorStatements.toFixed(2),
       target: `≤ ${ANSWER_TARGET.statements}`,
       met: floorStatements <= ANSWER_TARGET.statements && floor.errors === 0,
