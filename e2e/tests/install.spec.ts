@@ -1,4 +1,7 @@
-import type { Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures';
 
 /**
@@ -94,6 +97,39 @@ test.describe('each demo tenant installs as itself', () => {
       const favicon = await page.locator('link[rel="icon"]').getAttribute('href');
       expect(favicon).toMatch(/^\/api\/files\//);
       expect((await fetchStatus(page, favicon!)).status).toBe(200);
+    });
+  }
+
+  // Lighthouse 12 dropped its PWA category: Chrome itself says whether the app installs, through
+  // the DevTools Protocol (the checks behind the install button: manifest fields, icons, origin).
+  // A normal profile, not an incognito-like test context (where nothing ever installs).
+  for (const host of ['localhost', 'en.localhost']) {
+    test(`${host}: Chrome finds nothing that prevents installing (Page.getInstallabilityErrors)`, async ({
+      baseURL,
+    }, testInfo) => {
+      const profile = mkdtempSync(path.join(os.tmpdir(), 'parcours-install-'));
+      const browser = await chromium.launchPersistentContext(profile, {
+        ...testInfo.project.use.launchOptions,
+        headless: true,
+      });
+      try {
+        const page = browser.pages()[0] ?? (await browser.newPage());
+        await page.goto(`${(baseURL ?? '').replace('://localhost', `://${host}`)}/login`);
+        await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+        const cdp = await browser.newCDPSession(page);
+        const manifest = await cdp.send('Page.getAppManifest');
+        expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
+        expect(manifest.errors).toEqual([]);
+        // Chrome reads the manifest and its icons after the page: ask until the answer settles.
+        await expect
+          .poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors, {
+            timeout: 15_000,
+          })
+          .toEqual([]);
+      } finally {
+        await browser.close();
+        rmSync(profile, { recursive: true, force: true });
+      }
     });
   }
 
