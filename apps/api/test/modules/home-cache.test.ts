@@ -174,6 +174,37 @@ describe('the home reads served again from memory', () => {
     expect((await doc(a, classUsersUrl)).data.map((m) => m.id)).toContain(gone.id);
   });
 
+  it('a class reaching its expiry leaves the unexpired class list at that instant', async () => {
+    const before = await doc(a, classUsersUrl);
+    const classId = (before.data[0]!.attributes as { classId: string }).classId;
+    const row = await handles[1]!.db
+      .selectFrom('classes')
+      .select('expireAt')
+      .where('id', '=', classId)
+      .executeTakeFirstOrThrow();
+    const expireAt = Date.now() + 3000;
+    await handles[1]!.db
+      .updateTable('classes')
+      .set({ expireAt: new Date(expireAt).toISOString() })
+      .where('id', '=', classId)
+      .execute();
+    try {
+      // Kept in memory until the expiry (the second read is the cached one), not after it.
+      const ids = async () =>
+        (await doc(a, classUsersUrl)).data.map((m) => (m.attributes as { classId: string }).classId);
+      expect(await ids()).toContain(classId);
+      expect(await ids()).toContain(classId);
+      await new Promise((r) => setTimeout(r, Math.max(0, expireAt - Date.now()) + 20));
+      expect(await ids()).not.toContain(classId);
+    } finally {
+      await handles[1]!.db
+        .updateTable('classes')
+        .set({ expireAt: row.expireAt })
+        .where('id', '=', classId)
+        .execute();
+    }
+  });
+
   it('content re-imported by another process shows its new titles on both reads at once', async () => {
     const lessonTitles = titles(await doc(a, lessonsUrl()));
     const classTitles = titles(await doc(a, classUsersUrl));
