@@ -70,6 +70,8 @@ interface Template {
 
 interface Raw {
   statement: SQLite.Statement;
+  /** For each `?` left in the raw SQL: the index of the template's parameter it binds. */
+  params: number[];
   /** camelCase result keys, in column order (the CamelCasePlugin's mapping). */
   keys: string[] | null;
 }
@@ -121,13 +123,21 @@ export function prepared<A extends unknown[], R>(
     if (!sqlite || (!sqlite.owned && sqlite.database.inTransaction)) return null;
     let raw = raws.get(sqlite.database);
     if (!raw) {
-      const statement = sqlite.database.prepare(templateOf(db).sql);
-      raw = { statement, keys: statement.reader ? statement.columns().map((c) => camel(c.name)) : null };
+      const { sql, params } = withLiterals(templateOf(db));
+      const statement = sqlite.database.prepare(sql);
+      raw = {
+        statement,
+        params,
+        keys: statement.reader ? statement.columns().map((c) => camel(c.name)) : null,
+      };
       if (statement.reader) statement.raw(true);
       raws.set(sqlite.database, raw);
     }
     return raw;
   };
+
+  const rawParams = (t: Template, raw: Raw, args: unknown[]): unknown[] =>
+    raw.params.map((i) => (t.args[i] === -1 ? t.constants[i] : args[t.args[i]!]));
 
   const toRow = (keys: string[], values: unknown[]): R => {
     const row: Record<string, unknown> = {};
@@ -145,7 +155,7 @@ export function prepared<A extends unknown[], R>(
       const raw = rawOf(db);
       if (raw?.keys) {
         const keys = raw.keys;
-        const params = paramsOf(templateOf(db), args);
+        const params = rawParams(templateOf(db), raw, args);
         return (timed(() => raw.statement.all(params)) as unknown[][]).map((v) => toRow(keys, v));
       }
       return (await viaKysely(db, args)).rows;
@@ -153,7 +163,7 @@ export function prepared<A extends unknown[], R>(
     async first(db, ...args) {
       const raw = rawOf(db);
       if (raw?.keys) {
-        const params = paramsOf(templateOf(db), args);
+        const params = rawParams(templateOf(db), raw, args);
         const values = timed(() => raw.statement.get(params)) as unknown[] | undefined;
         return values ? toRow(raw.keys, values) : undefined;
       }
@@ -162,7 +172,7 @@ export function prepared<A extends unknown[], R>(
     async run(db, ...args) {
       const raw = rawOf(db);
       if (raw && !raw.keys) {
-        const params = paramsOf(templateOf(db), args);
+        const params = rawParams(templateOf(db), raw, args);
         return timed(() => raw.statement.run(params)).changes;
       }
       return Number((await viaKysely(db, args)).numAffectedRows ?? 0);
@@ -202,4 +212,41 @@ export function countSqliteStatements(database: SQLite.Database): { stop(): stri
       return seen;
     },
   };
+}
+
+/**
+ * The template's SQL for better-sqlite3 with its constant strings written as SQL literals
+ * (`state <> 'ARCHIVED'`, not `state <> ?`). SQLite re-prepares a statement on every run when a
+ * bound value could change its plan — as one compared with a partial index's condition can
+ * (lesson_pages has three): the player's one-statement read cost four times the CPU with its
+ * constants bound (decision 0016). Only strings and null are inlined (a string is escaped by
+ * doubling its quotes); numbers and the arguments stay bound. Quoted text in the SQL is skipped.
+ */
+export function withLiterals(t: Pick<Template, 'sql' | 'args' | 'constants'>): {
+  sql: string;
+  params: number[];
+} {
+  let sql = '';
+  const params: number[] = [];
+  let quote: string | null = null;
+  let n = 0;
+  for (const ch of t.sql) {
+    if (quote) {
+      if (ch === quote) quote = null;
+      sql += ch;
+    } else if (ch === "'" || ch === '"' || ch === '`') {
+      quote = ch;
+      sql += ch;
+    } else if (ch === '?') {
+      const i = n++;
+      const value = t.constants[i];
+      if (t.args[i] === -1 && typeof value === 'string') sql += `'${value.replaceAll("'", "''")}'`;
+      else if (t.args[i] === -1 && value === null) sql += 'null';
+      else {
+        sql += '?';
+        params.push(i);
+      }
+    } else sql += ch;
+  }
+  return { sql, params };
 }
