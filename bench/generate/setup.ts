@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer } from '../lib';
@@ -21,7 +21,7 @@ export interface BenchDatabase {
   template: Template;
   /** Bulk writer into this database (close it before the next server start on SQLite is fine). */
   writer(): Writer;
-  /** Drops the PostgreSQL database (the SQLite file stays in its temporary folder). */
+  /** Drops the PostgreSQL database and removes the data dir (a SQLite file of 1–2 GB at full size). */
   drop(): Promise<void>;
 }
 
@@ -64,6 +64,7 @@ export async function benchDatabase(kind: DbKind, pgName: string): Promise<Bench
     writer: () => (databaseUrl ? postgresWriter(databaseUrl) : sqliteWriter(sqliteFile)),
     drop: async () => {
       if (databaseUrl) await dropDatabase(pgName);
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
