@@ -50,6 +50,51 @@ test.describe('time accommodation', () => {
     await expect(table.getByRole('combobox', { name: 'Temps pour Hugo Lefèvre' })).toHaveValue('1.5');
   });
 
+  test('Hugo’s timed page counts down from 2:15 (90 s × 1.5), not Léa’s 1:30', async ({ page }) => {
+    await page.goto('/login');
+    await signIn(page, HUGO);
+    await expect(page.getByRole('button', { name: /Menu utilisateur/ })).toBeVisible();
+    // Through the API with his own token, up to the timed choice: the exercises on the way are
+    // Léa's journey (player.spec.ts), not this one's.
+    const lessonId = await page.evaluate(async (title) => {
+      const headers = { Authorization: `Bearer ${window.localStorage.getItem('parcours.token')}` };
+      const json = async (url: string, init: RequestInit = {}) =>
+        (await (
+          await fetch(url, { ...init, headers: { ...headers, 'Content-Type': 'application/json' } })
+        ).json()) as {
+          data:
+            | { id: string; attributes: Record<string, unknown> }
+            | { id: string; attributes: Record<string, unknown> }[];
+          included?: { type: string; id: string; attributes: { title?: string } }[];
+        };
+      const lessons = await json('/api/lessons?include=course');
+      const course = lessons.included?.find((r) => r.type === 'courses' && r.attributes.title === title);
+      const lesson = (lessons.data as { id: string; attributes: Record<string, unknown> }[]).find(
+        (l) => l.attributes.courseId === course?.id && l.attributes.state === 'AVAILABLE',
+      )!;
+      const base = `/api/lessons/${lesson.id}/pages`;
+      let current = (await json(`${base}/current`)).data as {
+        id: string;
+        attributes: Record<string, unknown>;
+      };
+      for (let i = 0; i < 20 && (current.attributes.node as { type: string }).type !== 'multiblock'; i++) {
+        await json(`${base}/current`, { method: 'PATCH', body: JSON.stringify({ pageId: current.id }) });
+        current = (
+          await json(`${base}/next`, { method: 'POST', body: JSON.stringify({ fromPageId: current.id }) })
+        ).data as typeof current;
+      }
+      return lesson.id;
+    }, 'Fractions et pourcentages');
+    await page.goto(`/session/${lessonId}`);
+    await expect(page.getByRole('heading', { name: 'Entraînement chronométré' })).toBeVisible();
+    await page.getByRole('button', { name: '1. Chrono : 30 % de 200' }).click();
+    const timed = page.getByRole('alertdialog', { name: 'Exercice chronométré' });
+    await timed.getByRole('button', { name: "C'est parti" }).click();
+    // Léa (no accommodation) sees 01:2x–01:3x here (player.spec.ts).
+    await expect(page.getByRole('timer', { name: 'Temps restant' })).toHaveText(/02:(0|1)\d/);
+    await expectNoSeriousA11yViolations(page);
+  });
+
   test('a learner is offered no teacher screen, and reads none', async ({ page }) => {
     await page.goto('/login');
     await signIn(page, HUGO);
