@@ -63,9 +63,21 @@ function cacheOf(db: Db): AnswerCache {
 
 type Encoding = 'br' | 'gzip';
 
+/** Browsers send the same few headers on every request: their verdicts are kept (bounded). */
+const verdicts = new Map<string, Encoding | null>();
+
 /** The client's preferred encoding among ours, as @fastify/compress chooses it (br on a tie). */
 export function acceptedEncoding(header: string | undefined): Encoding | null {
   if (!header) return null;
+  let verdict = verdicts.get(header);
+  if (verdict === undefined) {
+    if (verdicts.size >= 256) verdicts.clear();
+    verdicts.set(header, (verdict = parseAcceptEncoding(header)));
+  }
+  return verdict;
+}
+
+function parseAcceptEncoding(header: string): Encoding | null {
   let best: Encoding | null = null;
   let bestQ = 0;
   const q = new Map<string, number>();
@@ -116,7 +128,9 @@ export async function sendCachedAnswer(
     const { document } = await build();
     return send(request, reply, { stamp: '', validUntil: 0, body: Buffer.from(JSON.stringify(document)) });
   }
-  const versions = await homeVersionsOf(db, v);
+  // Read with the viewer by `requireHomeUser` (one statement), else on their own.
+  const folded = request.user?.id === v.userId ? request.user.homeVersions : undefined;
+  const versions = folded ?? (await homeVersionsOf(db, v));
   const stamp = `${versions.user}/${versions.content}`;
   const key = `${v.contextId}\u0000${v.userId}\u0000${v.isAdmin ? 'admin' : ''}\u0000${request.url}`;
   const cache = cacheOf(db);

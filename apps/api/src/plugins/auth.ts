@@ -3,7 +3,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import { SYSTEM_ROLES } from '@parcours/domain/entities';
 import type { SystemRole } from '@parcours/domain/entities';
 import type { Db } from '../db/db';
-import { findViewer } from '../modules/users/repository';
+import { findHomeViewer, findViewer } from '../modules/users/repository';
 import type { UserRow } from '../modules/users/repository';
 import { ApiError } from './errors';
 
@@ -14,6 +14,11 @@ export interface AuthUser {
   roles: SystemRole[];
   /** superadmin or admin (SPEC §6 is_admin). */
   isAdmin: boolean;
+  /**
+   * The home's version stamps (lib/home-versions.ts), read with the user by `requireHomeUser`
+   * in the same statement; absent on other routes.
+   */
+  homeVersions?: { user: string; content: string };
 }
 
 declare module 'fastify' {
@@ -33,6 +38,11 @@ export interface Auth {
   requireUser(request: FastifyRequest): Promise<void>;
   /** Same, also reading `?access_token=` (SPEC §7 `users/me?access_token`). */
   requireUserOrQueryToken(request: FastifyRequest): Promise<void>;
+  /**
+   * `requireUser` for the home's cached reads (lib/answer-cache.ts): the same checks, and the
+   * version stamps read in the viewer's statement, so a cache hit costs one statement.
+   */
+  requireHomeUser(request: FastifyRequest): Promise<void>;
 }
 
 const SYSTEM = new Set<string>(SYSTEM_ROLES);
@@ -106,12 +116,15 @@ export function registerAuth(app: FastifyInstance, { db, secret }: { db: Db; sec
     return claims;
   }
 
-  async function authenticate(request: FastifyRequest, token: string | null): Promise<void> {
+  async function authenticate(request: FastifyRequest, token: string | null, home = false): Promise<void> {
     if (!token) throw unauthorized('A bearer token is required.');
     const { sub, ctx, iat, iatMs } = await claimsOf(token);
     // A token is only good on the tenant that issued it.
     if (ctx !== request.context.id) throw unauthorized('The token belongs to another tenant.');
-    const viewer = await findViewer(db, request.context.id, sub);
+    // Revocation (`tokens_valid_after`) is read here on every request, cached answer or not.
+    const viewer = home
+      ? await findHomeViewer(db, request.context.id, sub)
+      : await findViewer(db, request.context.id, sub);
     if (!viewer) throw unauthorized('The token is invalid or expired.');
     const { row } = viewer;
     if (row.tokensValidAfter) {
@@ -124,6 +137,7 @@ export function registerAuth(app: FastifyInstance, { db, secret }: { db: Db; sec
     }
     const roles = viewer.roleNames.filter((r): r is SystemRole => SYSTEM.has(r));
     request.user = { id: row.id, row, roles, isAdmin: roles.length > 0 };
+    if (viewer.versions) request.user.homeVersions = viewer.versions;
   }
 
   const auth: Auth = {
@@ -143,6 +157,9 @@ export function registerAuth(app: FastifyInstance, { db, secret }: { db: Db; sec
       const query = request.query as Record<string, unknown> | undefined;
       const fromQuery = typeof query?.access_token === 'string' ? query.access_token : null;
       await authenticate(request, bearer(request) ?? fromQuery);
+    },
+    async requireHomeUser(request) {
+      await authenticate(request, bearer(request), true);
     },
   };
 

@@ -29,7 +29,7 @@ export const classUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/class-users',
     {
-      onRequest: app.auth.requireUser,
+      onRequest: app.auth.requireHomeUser,
       schema: {
         tags: ['classes'],
         summary:

@@ -49,7 +49,7 @@ export const lessonRoutes: FastifyPluginAsyncZod<LessonRoutesOptions> = async (a
   app.get(
     '/lessons',
     {
-      onRequest: app.auth.requireUser,
+      onRequest: app.auth.requireHomeUser,
       schema: {
         tags: ['lessons'],
         summary: "The signed-in learner's lessons, with tree and progression.",

@@ -35,7 +35,7 @@ export async function findUserById(db: Db, contextId: string, id: string): Promi
  * tenant), in one query: every authenticated request starts with it. One row per role, or one
  * row with a null role for the many users who have none.
  */
-const viewerQuery = prepared((db: Db, contextId: string, id: string) =>
+const viewerBase = (db: Db, contextId: string, id: string) =>
   db
     .selectFrom('users as u')
     .leftJoin('roleUsers as ru', (join) =>
@@ -48,21 +48,56 @@ const viewerQuery = prepared((db: Db, contextId: string, id: string) =>
     .selectAll('u')
     .select('r.name as roleName')
     .where('u.contextId', '=', contextId)
-    .where('u.id', '=', id),
+    .where('u.id', '=', id);
+
+const viewerQuery = prepared(viewerBase);
+
+/**
+ * The same, with the two version stamps of the home's answer cache (migration 0014, decision
+ * 0015) read in the same statement: a cached home answer then costs one statement, not two.
+ * `userKey` is `u:{id}`; a stamp never written reads as null.
+ */
+const homeViewerQuery = prepared((db: Db, contextId: string, id: string, userKey: string) =>
+  viewerBase(db, contextId, id).select((eb) => [
+    eb.selectFrom('homeVersions').select('version').where('key', '=', userKey).as('userVersion'),
+    eb.selectFrom('homeVersions').select('version').where('key', '=', 'content').as('contentVersion'),
+  ]),
 );
 
-export async function findViewer(
-  db: Db,
-  contextId: string,
-  id: string,
-): Promise<{ row: UserRow; roleNames: string[] } | undefined> {
-  const rows = await viewerQuery.all(db, contextId, id);
+export interface ViewerRead {
+  row: UserRow;
+  roleNames: string[];
+  /** The home's stamps, from `findHomeViewer` only. */
+  versions?: { user: string; content: string };
+}
+
+const NOT_USER_COLUMNS = new Set(['roleName', 'userVersion', 'contentVersion']);
+
+function viewerOf<T extends UserRow & { roleName: string | null }>(rows: T[]): ViewerRead | undefined {
   const first = rows[0];
   if (!first) return undefined;
-  const { roleName: _, ...row } = first;
+  // Only the user's own columns go on (the stamps, if read, are returned apart). A plain loop:
+  // a rest pattern leaving keys out was the largest cost of this function in profiles.
+  const row: Record<string, unknown> = {};
+  for (const key in first) if (!NOT_USER_COLUMNS.has(key)) row[key] = first[key];
   const roleNames = new Set<string>();
   for (const r of rows) if (r.roleName !== null) roleNames.add(r.roleName);
-  return { row, roleNames: [...roleNames] };
+  return { row: row as UserRow, roleNames: [...roleNames] };
+}
+
+export async function findViewer(db: Db, contextId: string, id: string): Promise<ViewerRead | undefined> {
+  return viewerOf(await viewerQuery.all(db, contextId, id));
+}
+
+/** `findViewer` and the home's version stamps (as text, '0' when never written), one statement. */
+export async function findHomeViewer(db: Db, contextId: string, id: string): Promise<ViewerRead | undefined> {
+  const rows = await homeViewerQuery.all(db, contextId, id, `u:${id}`);
+  const viewer = viewerOf(rows);
+  if (!viewer) return undefined;
+  const { userVersion, contentVersion } = rows[0]!;
+  // bigint: a string on PostgreSQL, a number on SQLite; compared as text (lib/home-versions.ts).
+  const versions = { user: String(userVersion ?? 0), content: String(contentVersion ?? 0) };
+  return { ...viewer, versions };
 }
 
 const companiesQuery = prepared((db: Db, contextId: string, userId: string) =>
