@@ -26,6 +26,8 @@ interface Script {
   url: string;
   transferred: number;
   decoded: number;
+  /** When the request started, in ms since the epoch (compared with the page's paints). */
+  startedAt: number;
 }
 
 interface Loaded {
@@ -66,6 +68,7 @@ async function jsLoadedBy(page: Page, go: () => Promise<void>): Promise<Loaded> 
         url: new URL(res.url()).pathname,
         transferred: s.responseBodySize + s.responseHeadersSize,
         decoded: body.length,
+        startedAt: res.request().timing().startTime,
       })),
     );
   };
@@ -91,13 +94,32 @@ const OBSERVE_PAINT = `
     .observe({ type: 'layout-shift', buffered: true });
 `;
 
-async function paint(page: Page): Promise<{ lcp: number; cls: number }> {
+async function paint(page: Page): Promise<{ lcp: number; cls: number; origin: number }> {
   // Layout shifts are reported after the frame that made them; give the last one time to land.
   await page.waitForTimeout(500);
   return page.evaluate(() => {
     const w = window as unknown as { __lcp: number; __cls: number };
-    return { lcp: Math.round(w.__lcp), cls: Math.round(w.__cls * 1000) / 1000 };
+    return {
+      lcp: Math.round(w.__lcp),
+      cls: Math.round(w.__cls * 1000) / 1000,
+      origin: performance.timeOrigin,
+    };
   });
+}
+
+/**
+ * "Before first paint" of the issue: the scripts asked for before the screen's content was painted
+ * (its largest contentful paint). What comes after (an idle prefetch, the service worker's
+ * registration) did not delay the screen; it is in the network-idle total.
+ */
+function beforePaint(js: Loaded, painted: { lcp: number; origin: number }): Loaded {
+  const early = js.scripts.filter((s) => s.startedAt - painted.origin < painted.lcp);
+  return {
+    files: early.length,
+    transferredKb: kb(early.reduce((sum, x) => sum + x.transferred, 0)),
+    decodedKb: kb(early.reduce((sum, x) => sum + x.decoded, 0)),
+    scripts: early,
+  };
 }
 
 async function timings(page: Page): Promise<{ dcl: number; load: number; fcp: number | null }> {
@@ -140,10 +162,12 @@ function lazyChunks(): { own: Chunk[]; libraries: Chunk[] } {
   return { own: chunks.filter((c) => !isLibrary(c)), libraries: chunks.filter(isLibrary) };
 }
 
-function printScripts(name: string, js: Loaded): void {
-  console.log(`\n${name}: ${js.files} scripts`);
+function printScripts(name: string, js: Loaded, early: Loaded): void {
+  console.log(`\n${name}: ${js.files} scripts (* asked for before the content was painted)`);
   for (const s of [...js.scripts].sort((a, b) => b.transferred - a.transferred))
-    console.log(`  ${kb(s.transferred).toFixed(1).padStart(6)} kB  ${s.url}`);
+    console.log(
+      `  ${kb(s.transferred).toFixed(1).padStart(6)} kB ${early.scripts.includes(s) ? '*' : ' '} ${s.url}`,
+    );
 }
 
 export async function bundleReport(): Promise<void> {
@@ -194,27 +218,34 @@ export async function bundleReport(): Promise<void> {
     });
     const homeTimes = { ...(await timings(homePage)), ...(await paint(homePage)) };
 
-    printScripts('/login', login);
-    printScripts('/ (signed in)', home);
+    const screens = [
+      ['/login', login, loginTimes, beforePaint(login, loginTimes)],
+      ['/ (signed in)', home, homeTimes, beforePaint(home, homeTimes)],
+    ] as const;
+    for (const [name, js, , early] of screens) printScripts(name, js, early);
     console.log(
-      '\n| screen | JS files | JS transferred kB (budget) | JS decoded kB | DOMContentLoaded ms (4x CPU) | first paint ms | LCP ms | CLS | load ms |',
+      '\n| screen | JS before content paint: files, kB transferred (budget) | all JS by network idle: files, kB transferred, kB decoded | DOMContentLoaded ms (4x CPU) | first paint ms | LCP ms | CLS | load ms |',
     );
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
-    for (const [name, js, t] of [
-      ['/login', login, loginTimes],
-      ['/ (signed in)', home, homeTimes],
-    ] as const) {
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+    for (const [name, js, t, early] of screens) {
       console.log(
-        `| ${name} | ${js.files} | ${js.transferredKb} (${BUDGET_KB}) | ${js.decodedKb} | ${t.dcl} | ${t.fcp} | ${t.lcp} | ${t.cls} | ${t.load} |`,
+        `| ${name} | ${early.files}, ${early.transferredKb} (${BUDGET_KB}) | ${js.files}, ${js.transferredKb}, ${js.decodedKb} | ${t.dcl} | ${t.fcp} | ${t.lcp} | ${t.cls} | ${t.load} |`,
       );
       reportTarget({
         part: 'bundle',
-        what: `${name} JS transferred (${js.files} files)`,
-        figure: `${js.transferredKb} kB`,
+        what: `${name} JS before content paint (${early.files} files)`,
+        figure: `${early.transferredKb} kB`,
         target: `≤ ${BUDGET_KB} kB`,
-        met: js.transferredKb <= BUDGET_KB,
+        met: early.transferredKb <= BUDGET_KB,
       });
-      if (js.transferredKb > BUDGET_KB) process.exitCode = 1;
+      reportTarget({
+        part: 'bundle',
+        what: `${name} all JS by network idle (${js.files} files)`,
+        figure: `${js.transferredKb} kB`,
+        target: '',
+        met: null,
+      });
+      if (early.transferredKb > BUDGET_KB) process.exitCode = 1;
     }
 
     const { own, libraries } = lazyChunks();

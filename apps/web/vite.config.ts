@@ -97,5 +97,18 @@ export default defineConfig({
     terserOptions: { compress: { passes: 2 }, format: { comments: false } },
     // Keeps a report of which chunk each screen needs (scripts/bundle-size.mjs reads it).
     manifest: true,
+    rollupOptions: {
+      output: {
+        // Issue 11: TanStack Query came as six small shared chunks (one request and its headers
+        // each on a slow phone): one chunk, loaded with the first signed-in screen. React has its
+        // own, or Rollup would move it into the query chunk and /login would load both.
+        manualChunks: (id) =>
+          id.includes('/node_modules/@tanstack/')
+            ? 'query'
+            : /\/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)
+              ? 'react'
+              : undefined,
+      },
+    },
   },
 });
