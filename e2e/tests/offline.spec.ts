@@ -10,6 +10,8 @@ import { expect, expectNoSeriousA11yViolations, signIn, test } from '../fixtures
  */
 
 const MATHS = 'Fractions and percentages';
+const CUSTOMERS = 'Customer first';
+const PRACTICE = 'Continuous practice — numeracy, safety and customers';
 
 interface LessonsDoc {
   data: { id: string; attributes: { courseId: string; state: string } }[];
@@ -80,6 +82,15 @@ async function nextUntil(page: Page, title: string): Promise<void> {
   }).toPass();
 }
 
+/** The demo learner signed in on the English tenant (en.localhost); its base URL. */
+async function signInEnglish(page: Page, baseURL: string | undefined): Promise<string> {
+  const enBase = (baseURL ?? '').replace('://localhost', '://en.localhost');
+  await page.goto(`${enBase}/login`);
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'My courses' })).toBeVisible();
+  return enBase;
+}
+
 const banner = (page: Page) => page.locator('.offline-banner[role="status"]');
 
 async function goOffline(context: BrowserContext, page: Page): Promise<void> {
@@ -96,10 +107,7 @@ test.describe('offline lessons', () => {
     baseURL,
   }) => {
     test.setTimeout(120_000);
-    const enBase = (baseURL ?? '').replace('://localhost', '://en.localhost');
-    await page.goto(`${enBase}/login`);
-    await signIn(page);
-    await expect(page.getByRole('heading', { name: 'My courses' })).toBeVisible();
+    const enBase = await signInEnglish(page, baseURL);
     const lessonId = await availableLesson(page, MATHS);
     const before = await api<PagesDoc>(page, `/api/pages?filter[lessonId]=${lessonId}&page[size]=50`);
 
@@ -168,5 +176,84 @@ test.describe('offline lessons', () => {
     // The player shows the server's graded page.
     await expect(heading(page, 'Matching percentages and fractions')).toBeVisible();
     await expect(page.getByText(/Score for this page: 0 \/ \d+/)).toBeVisible();
+
+    // On the home, what the learner was doing comes first and leads back to the lesson's page.
+    await page.getByRole('banner').getByRole('link').first().click();
+    const resume = page.getByRole('region', { name: 'Pick up where you left off' });
+    await expect(resume).toContainText(MATHS);
+    await expect(resume).toContainText('Spring intake — Numeracy · Numeracy basics');
+    await expectNoSeriousA11yViolations(page);
+    await resume.getByRole('link', { name: `Resume ${MATHS}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/session/${lessonId}$`));
+    await expect(heading(page, 'Matching percentages and fractions')).toBeVisible();
+  });
+
+  test('a queued answer the server refuses (answered meanwhile on another device) is explained on the home; the rest is sent', async ({
+    page,
+    context,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const enBase = await signInEnglish(page, baseURL);
+    const lessonId = await availableLesson(page, CUSTOMERS);
+    // Opened from its class card (an in-app move): the home's code stays loaded for later, offline.
+    await page
+      .getByRole('article', { name: PRACTICE })
+      .getByRole('link', { name: `Start ${CUSTOMERS}` })
+      .click();
+    await expect(heading(page, 'Active listening')).toBeVisible();
+    await expect.poll(() => keptPages(page, lessonId), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+
+    // Offline on the phone: the slide is seen, the last page answered; the lesson is left for the home.
+    await goOffline(context, page);
+    await next(page).click();
+    await expect(heading(page, 'A complaint at the counter')).toBeVisible();
+    // By keyboard: the drawn choice covers the radio itself.
+    const listen = page.getByRole('radio', { name: 'I let them explain and sum up their problem' });
+    await listen.focus();
+    await page.keyboard.press('Space');
+    await expect(listen).toBeChecked();
+    await expect(async () => {
+      await next(page).click();
+      await expect(page.getByRole('heading', { name: 'My courses' })).toBeVisible({ timeout: 1000 });
+    }).toPass();
+
+    // Meanwhile, online on another device, the same learner goes past the slide (which closes it).
+    const other = await browser.newContext({ locale: 'en-GB' });
+    const laptop = await other.newPage();
+    await signInEnglish(laptop, baseURL);
+    await laptop.goto(`${enBase}/session/${lessonId}`);
+    await expect(heading(laptop, 'Active listening')).toBeVisible();
+    await next(laptop).click();
+    await expect(heading(laptop, 'A complaint at the counter')).toBeVisible();
+    await other.close();
+
+    // The connection returns on the home: the shell sends the queue (no player open).
+    await context.setOffline(false);
+    const refused = page.getByRole('alert').filter({ hasText: 'The server refused 1 answer given offline' });
+    await expect(refused).toBeVisible({ timeout: 20_000 });
+    await expect(refused).toContainText('“Active listening”: Already answered');
+    await expect(page.locator('.offline-banner[role="status"]')).toHaveCount(0, { timeout: 20_000 });
+    await expectNoSeriousA11yViolations(page);
+
+    // The refused slide did not block the answer after it: placed on the same page, graded once.
+    const after = await api<PagesDoc>(page, `/api/pages?filter[lessonId]=${lessonId}&page[size]=50`);
+    expect(after.data).toHaveLength(2);
+    const complaint = after.data.find((p) => p.attributes.answeredAt !== null && p.attributes.score.max);
+    expect(complaint?.attributes.score.actual).toBeGreaterThan(0);
+    expect(complaint?.attributes.score.actual).toBe(complaint?.attributes.score.max);
+    await refused.getByRole('button', { name: 'Got it' }).click();
+    await expect(refused).toHaveCount(0);
+  });
+
+  test('an unknown lesson id says the lesson is not found', async ({ page, baseURL }) => {
+    const enBase = await signInEnglish(page, baseURL);
+    await page.goto(`${enBase}/session/no-such-lesson`);
+    await expect(heading(page, 'Lesson not found')).toBeVisible();
+    await expect(page.getByText('The next page cannot be found.')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('link', { name: 'Back to dashboard' }).click();
+    await expect(page.getByRole('heading', { name: 'My courses' })).toBeVisible();
   });
 });
