@@ -13,6 +13,7 @@ import { registerCompression } from './plugins/compression';
 import { registerDb } from './plugins/db';
 import { ApiError, errorHandler, notFoundError } from './plugins/errors';
 import { redactingLogger } from './plugins/log-redaction';
+import { requestLoggerFactory } from './plugins/request-logger';
 import { registerJsonApiSink } from './plugins/jsonapi-sink';
 import { registerMail } from './plugins/mail';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -103,6 +104,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       opts.logger === false
         ? false
         : redactingLogger({ level: env.LOG_LEVEL, ...(typeof opts.logger === 'object' ? opts.logger : {}) }),
+    // Above `info`, a request's child logger is made only when it logs (plugins/request-logger).
+    ...(opts.logger === false ? {} : { childLoggerFactory: requestLoggerFactory }),
     trustProxy: env.TRUST_PROXY,
     // Path ids are UUID-like; anything much longer is not an id of ours.
     routerOptions: { maxParamLength: 200 },
