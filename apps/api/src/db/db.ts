@@ -9,12 +9,12 @@ import * as m0002 from './migrations/0002-user-email-ci';
 import * as m0003 from './migrations/0003-player-clock';
 import * as m0004 from './migrations/0004-certificates';
 import * as m0006 from './migrations/0006-statistics';
-import * as m0009 from './migrations/0009-file-secrets';
 import * as m0008 from './migrations/0008-honest-scores';
-import * as m0011 from './migrations/0011-time-accommodation';
+import * as m0009 from './migrations/0009-file-secrets';
 import * as m0010 from './migrations/0010-learning-records';
-import * as m0014 from './migrations/0014-home-versions';
+import * as m0011 from './migrations/0011-time-accommodation';
 import * as m0013 from './migrations/0013-page-answered-trigger';
+import * as m0014 from './migrations/0014-home-versions';
 import * as m0015 from './migrations/0015-growth-indexes';
 import { registerSqliteRoot } from './prepared';
 import type { Database } from './schema';
@@ -46,10 +46,10 @@ const migrations: Record<string, Migration> = {
   '0006-statistics': m0006,
   '0008-honest-scores': m0008,
   '0009-file-secrets': m0009,
-  '0011-time-accommodation': m0011,
   '0010-learning-records': m0010,
-  '0014-home-versions': m0014,
+  '0011-time-accommodation': m0011,
   '0013-page-answered-trigger': m0013,
+  '0014-home-versions': m0014,
   '0015-growth-indexes': m0015,
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
