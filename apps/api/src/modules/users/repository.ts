@@ -9,16 +9,24 @@ import { newId } from '../../lib/ids';
 export type UserRow = Selectable<UsersTable>;
 
 /** Sign-in identifier: an e-mail (any case) or a username, within one tenant. */
+/**
+ * The accounts an identifier may name: by e-mail (any case) or by username. Asked as two arms of
+ * a UNION rather than one OR: SQLite (never ANALYZEd) does not split an OR over two indexes and
+ * read the whole tenant (90 ms at 100 000 learners, decision 0022); each arm here uses its own
+ * index on both databases. UNION, not UNION ALL: one account matching both ways is one candidate.
+ */
 export async function findUsersForLogin(db: Db, contextId: string, identifier: string): Promise<UserRow[]> {
-  return db
+  const byEmail = db
     .selectFrom('users')
     .selectAll()
     .where('contextId', '=', contextId)
-    .where((eb) =>
-      eb.or([eb(sql<string>`lower(email)`, '=', identifier.toLowerCase()), eb('username', '=', identifier)]),
-    )
-    .limit(2)
-    .execute();
+    .where(sql<string>`lower(email)`, '=', identifier.toLowerCase());
+  const byUsername = db
+    .selectFrom('users')
+    .selectAll()
+    .where('contextId', '=', contextId)
+    .where('username', '=', identifier);
+  return byEmail.union(byUsername).limit(2).execute();
 }
 
 export async function findUserById(db: Db, contextId: string, id: string): Promise<UserRow | undefined> {
