@@ -245,3 +245,29 @@ describe('no time limit', () => {
     expect((await toTimedPage(ann, L)).attributes.timeLimit).toBe(60);
   });
 });
+
+describe('the lesson list sends the learner’s own lesson limit', () => {
+  const listed = async (lessonId: string) => {
+    const res = await ann.send('GET', '/api/lessons?page[size]=100');
+    expect(res.statusCode).toBe(200);
+    const rows = (res.json() as { data: { id: string; attributes: { timeLimit: number | null } }[] }).data;
+    return rows.find((r) => r.id === lessonId)?.attributes.timeLimit;
+  };
+
+  it('a teacher’s change shows at the learner’s next read, though that read is served from memory', async () => {
+    const L = w.lessons.ann.practice;
+    await w.tdb.db.updateTable('lessons').set({ timeLimit: 120 }).where('id', '=', L).execute();
+    expect(await listed(L)).toBe(120);
+    expect(await listed(L)).toBe(120); // now kept by the answer cache (decision 0015)
+    // The class_users triggers of migration 0014 move ann's stamp: the kept answer is not served.
+    expect((await setFor('tess', w.users.ann, { timeFactor: 1.5, noTimeLimit: false })).statusCode).toBe(200);
+    expect(await listed(L)).toBe(180);
+    expect((await ann.lesson(L)).json()).toMatchObject({ data: { attributes: { timeLimit: 180 } } });
+    expect((await setFor('tess', w.users.ann, { timeFactor: null, noTimeLimit: true })).statusCode).toBe(200);
+    expect(await listed(L)).toBeNull();
+    expect((await setFor('tess', w.users.ann, { timeFactor: null, noTimeLimit: false })).statusCode).toBe(
+      200,
+    );
+    expect(await listed(L)).toBe(120);
+  });
+});

@@ -7,17 +7,21 @@ import type { JsonApiQuery } from '../../plugins/jsonapi';
 import { offsetOf } from '../../plugins/jsonapi';
 import type { Viewer } from '../scope';
 import { countRows, withSort } from '../scope';
+import type { AccommodationColumns } from '../lesson-pages/repository';
+import { lessonsWithAccommodation } from '../lesson-pages/repository';
 
-export type LessonRow = Selectable<LessonsTable>;
+/**
+ * A lesson with its learner's time accommodation in the lesson's class (decision 0019), so the
+ * limit sent is the learner's own; rows read elsewhere (no columns) show the plain limit.
+ */
+export type LessonRow = Selectable<LessonsTable> & Partial<AccommodationColumns>;
 
 /**
  * The home's list (one's own lessons, no other filter, the default order): compiled once
  * (db/prepared-home.ts pattern, decision 0007), same SQL order as `withSort` gives it.
  */
 const ownLessonsPage = prepared((db: Db, contextId: string, userId: string, limit: number, offset: number) =>
-  db
-    .selectFrom('lessons as l')
-    .selectAll('l')
+  lessonsWithAccommodation(db)
     .where('l.contextId', '=', contextId)
     .where('l.userId', '=', userId)
     .orderBy(sql.ref('l.createdAt'), (ob) => ob.asc().nullsLast())
@@ -34,8 +38,8 @@ export async function listLessons(
   q: JsonApiQuery,
 ): Promise<{ rows: LessonRow[]; total: number }> {
   const f = q.filters;
-  let qb = db
-    .selectFrom('lessons as l')
+  // With the accommodation (a left join on class_users_uq: one row per lesson, counts unchanged).
+  let qb = lessonsWithAccommodation(db)
     .where('l.contextId', '=', v.contextId)
     .where('l.userId', 'in', userIds);
   const plain = !f.classId && !f.contextId && !f.programCourseId && !f.classProgramId && !f.certificationRef;
@@ -54,7 +58,7 @@ export async function listLessons(
   if (f.certificationRef) qb = qb.where('l.certificationRef', 'is not', null);
   const total = await countRows(qb);
   const rows = await withSort(
-    qb.selectAll('l'),
+    qb,
     q.sort,
     { startedAt: 'l.startedAt', createdAt: 'l.createdAt' },
     [{ field: 'createdAt', desc: false }],
@@ -68,11 +72,7 @@ export async function listLessons(
 
 /** A lesson of the tenant that the viewer owns (administrators: any of the tenant). */
 export async function findLesson(db: Db, v: Viewer, id: string): Promise<LessonRow | undefined> {
-  let qb = db
-    .selectFrom('lessons as l')
-    .selectAll('l')
-    .where('l.contextId', '=', v.contextId)
-    .where('l.id', '=', id);
+  let qb = lessonsWithAccommodation(db).where('l.contextId', '=', v.contextId).where('l.id', '=', id);
   if (!v.isAdmin) qb = qb.where('l.userId', '=', v.userId);
   return qb.executeTakeFirst();
 }

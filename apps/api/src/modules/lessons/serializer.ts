@@ -8,6 +8,7 @@ import type {
   Scoring,
 } from '@parcours/domain/entities';
 import { progressionPercent } from '@parcours/domain/progress';
+import { accommodatedLimit, accommodationOf } from '@parcours/domain/time-accommodation';
 import { parseJson } from '../../db/schema';
 import type { Resource } from '../../plugins/jsonapi';
 import { jsonStrings } from '../programs/serializer';
@@ -100,7 +101,8 @@ export function toLessonResource(row: LessonRow, tree: LessonTreeNode[], actions
     contextId: row.contextId,
     currentNodeId: row.currentNodeId,
     enabledSectionIds: jsonStrings(row.enabledSectionIds),
-    timeLimit: row.timeLimit,
+    // Decision 0019: the lesson's own limit as this learner has it (no limit: null).
+    timeLimit: accommodatedLimit(row.timeLimit, accommodationOf(row)),
     timeSpent: row.timeSpent,
     timeAlive: row.timeAlive,
     state: (STATES.has(row.state) ? row.state : 'LOCKED') as LessonState,

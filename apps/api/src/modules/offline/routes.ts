@@ -7,6 +7,7 @@ import { ContentCache } from '../lesson-pages/content-cache';
 import { frontierOf, loadAll, loadLesson } from '../lesson-pages/context';
 import type { Loaded, PlayerContext } from '../lesson-pages/context';
 import type { Slot } from '../lesson-pages/plan';
+import { accommodatedLimit } from '@parcours/domain/time-accommodation';
 import { lessonLimitOf } from '../lesson-pages/limits';
 import { nodeView, timeLimitOf } from '../lesson-pages/serializer';
 import { parseJson } from '../../db/schema';
@@ -44,10 +45,14 @@ async function upcoming(ctx: PlayerContext, l: Loaded, slots: Slot[]): Promise<R
     const node = slot.node;
     const content = node.blockId ? await ctx.cache.block(ctx.db, ctx.contextId, node.blockId) : null;
     const block = content ? ctx.cache.view(content) : null;
+    // Decision 0019: the learner's own limit (a page not opened yet has only its node's). With
+    // no limit there is no clock for the server to keep: the page can be played offline.
+    const timeLimit = accommodatedLimit(timeLimitOf(node), l.accommodation);
+    const view = nodeView(node);
     const needsNetwork: NeedsNetwork =
       node.type === 'multiblock'
         ? 'multiblock'
-        : timeLimitOf(node) !== null
+        : timeLimit !== null
           ? 'timed'
           : block?.type === 'tincan'
             ? 'tincan'
@@ -61,7 +66,8 @@ async function upcoming(ctx: PlayerContext, l: Loaded, slots: Slot[]): Promise<R
         index: slot.index,
         count,
         sectionId: slot.sectionId,
-        node: nodeView(node),
+        // The limit the player would send for this page, so the device shows no countdown.
+        node: { ...view, settings: { ...view.settings, timeLimit } },
         block: needsNetwork === null ? block : null,
         needsNetwork,
       },
