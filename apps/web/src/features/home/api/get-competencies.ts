@@ -24,6 +24,9 @@ export const competenciesQueryOptions = (ids: readonly string[]) =>
     queryKey: homeKeys.competencies(ids),
     queryFn: ({ signal }) => getCompetencies(ids, signal),
     staleTime: 5 * 60_000,
+    // Offline, fail at once (no kept copy: the filter only loses its competencies) instead of
+    // pausing, which would leave the filter pending.
+    networkMode: 'always',
   });
 
 export function useCompetencies(ids: readonly string[]) {

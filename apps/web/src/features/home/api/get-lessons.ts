@@ -2,6 +2,7 @@ import { DASHBOARD_REFRESH_MS } from '@parcours/domain/constants';
 import type { LessonAttributes, Resource } from '@parcours/domain/entities';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchCollection } from '../../../lib/api-collection';
+import { withKeptCopy } from './kept-reads';
 import { homeKeys } from './query-keys';
 
 export type LessonResource = Resource<string, LessonAttributes>;
@@ -19,7 +20,10 @@ export async function getLessons(userId: string, signal?: AbortSignal): Promise<
 export const lessonsQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: homeKeys.lessons(userId),
-    queryFn: ({ signal }) => getLessons(userId, signal),
+    // Offline, the copy kept on the device for this user (a cold start on a train, issue 12).
+    queryFn: ({ signal }) => withKeptCopy(userId || null, 'lessons', () => getLessons(userId, signal)),
+    // Run even when the browser says offline (TanStack Query would pause): the kept copy answers.
+    networkMode: 'always',
     // SPEC §9: lesson visibility on the dashboard refreshes every 20 s (only while visible).
     refetchInterval: DASHBOARD_REFRESH_MS,
     // Coming back from a lesson, the lessons it unlocked must show at once, not 20 s later.

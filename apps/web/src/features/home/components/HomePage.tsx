@@ -15,6 +15,7 @@ import { useTenant } from '../../../lib/tenant';
 import { useClassUsers } from '../api/get-class-users';
 import { useCompetencies } from '../api/get-competencies';
 import { useLessons } from '../api/get-lessons';
+import { useKeptSince } from '../api/kept-reads';
 import { homeKeys } from '../api/query-keys';
 import {
   buildClassViews,
@@ -63,7 +64,7 @@ interface HomePageProps {
 
 /** SPEC §2 home: the learner's classes, 5 a page, filters, restored page, empty states. */
 export function HomePage({ classActions }: HomePageProps = {}) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const session = useSession();
   const tenant = useTenant();
   const queryClient = useQueryClient();
@@ -76,6 +77,8 @@ export function HomePage({ classActions }: HomePageProps = {}) {
 
   const classUsers = useClassUsers(filters.period === 'past');
   const lessons = useLessons(userId);
+  // Offline, the reads come from the copy kept on the device: the note says so and as of when.
+  const keptSince = useKeptSince();
   // Periods are judged at the time of the latest answer, so each 20 s refresh also moves a class
   // from "next" to "current" when its day comes.
   const lastUpdate = Math.max(classUsers.dataUpdatedAt, lessons.dataUpdatedAt);
@@ -159,6 +162,19 @@ export function HomePage({ classActions }: HomePageProps = {}) {
         <h1>{t('home.title')}</h1>
         {name ? <p className="home__greeting">{t('home.greeting', { name })}</p> : null}
       </div>
+
+      {keptSince ? (
+        <Alert tone="info" className="home__kept" title={t('home.offline.title')}>
+          <p>
+            {t('home.offline.text', {
+              date: new Intl.DateTimeFormat(i18n.language, {
+                dateStyle: 'medium',
+                timeStyle: 'short',
+              }).format(new Date(keptSince)),
+            })}
+          </p>
+        </Alert>
+      ) : null}
 
       <ResumeCard views={views ? available : null} lessons={lessons.data} />
 

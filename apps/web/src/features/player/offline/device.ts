@@ -4,9 +4,9 @@
  * the connection returns — started by the app shell on every screen once signed in (OfflineSync),
  * under a Web Lock so two tabs never send the same answer. Signing out clears it (`onForget`).
  */
-import { clear, createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
 import { useSyncExternalStore } from 'react';
 import { apiFetch } from '../../../lib/api-client';
+import { clearDeviceStore, DEVICE_DB, deviceStore, isNetworkError } from '../../../lib/device-store';
 import { t } from '../../../lib/i18n';
 import { onForget, setSignOutGuard } from '../../../lib/session';
 import { lessonPath, type LessonPage } from '../api/lesson-page';
@@ -17,37 +17,13 @@ import {
   AnswerKeyError,
   LessonStore,
   storablePage,
-  type KeyValue,
   type LessonSettings,
   type OfflinePage,
 } from './lesson-store';
 import { AnswerQueue, type FlushReport, type QueueLock, type QueueSender, type QueueState } from './queue';
 
-export const OFFLINE_DB = 'parcours-offline';
-
-let idb: UseStore | null = null;
-const store = (): UseStore => (idb ??= createStore(OFFLINE_DB, 'kv'));
-
-/** Without IndexedDB (private modes of old browsers, jsdom) the tab's memory stands in. */
-function memoryKeyValue(): KeyValue {
-  const map = new Map<string, unknown>();
-  return {
-    get: async <T>(key: string) => map.get(key) as T | undefined,
-    set: async (key, value) => void map.set(key, structuredClone(value)),
-    del: async (key) => void map.delete(key),
-    keys: async () => [...map.keys()],
-  };
-}
-
-const kv: KeyValue =
-  typeof indexedDB === 'undefined'
-    ? memoryKeyValue()
-    : {
-        get: (key) => get(key, store()),
-        set: (key, value) => set(key, value, store()),
-        del: (key) => del(key, store()),
-        keys: async () => (await keys(store())).map(String),
-      };
+export const OFFLINE_DB = DEVICE_DB;
+const kv = deviceStore;
 
 export const lessonStore = new LessonStore(kv);
 /** Tells the other tabs of this origin that the queue changed, so their banners follow. */
@@ -72,12 +48,7 @@ export const answerQueue = new AnswerQueue(
 channel?.addEventListener('message', () => void answerQueue.refresh().catch(() => undefined));
 
 /** The network is gone for this call: a fetch that never got an answer (not a refusal). */
-export function isNetworkError(error: unknown): boolean {
-  // Only fetch's own failure: any other TypeError is a bug and must reach the error dialog.
-  return (
-    error instanceof TypeError && /failed to fetch|networkerror|load failed|network/i.test(error.message)
-  );
-}
+export { isNetworkError };
 
 export function isOnline(): boolean {
   return typeof navigator === 'undefined' || navigator.onLine !== false;
@@ -272,8 +243,8 @@ export async function keepAhead(userId: string): Promise<string[]> {
 /** Signing out: the next person on this device finds no lesson, no answer and no media of this one. */
 export async function clearDevice(): Promise<void> {
   await answerQueue.clear();
-  await lessonStore.clear();
-  if (typeof indexedDB !== 'undefined') await clear(store());
+  // The whole store: the lessons, and the home's copies kept for an offline cold start (0020).
+  await clearDeviceStore();
   if (typeof caches !== 'undefined') await caches.delete(MEDIA_CACHE).catch(() => false);
 }
 

@@ -5,6 +5,7 @@
  * document that carries an answer key is refused by `assertPublic` before it reaches the store.
  */
 import type { BlockView, NodeView } from '@parcours/domain/entities';
+import type { KeyValue } from '../../../lib/device-store';
 import type { LessonPage } from '../api/lesson-page';
 
 /** Why an upcoming page cannot be played offline (the server's answer, see the API). */
@@ -42,12 +43,7 @@ export interface StoredLesson {
 export type LessonSettings = Pick<LessonPage, 'lessonScoring' | 'courseTypeSettings'>;
 
 /** A key-value store (IndexedDB through idb-keyval in the app, a map in tests). */
-export interface KeyValue {
-  get<T>(key: string): Promise<T | undefined>;
-  set(key: string, value: unknown): Promise<void>;
-  del(key: string): Promise<void>;
-  keys(): Promise<string[]>;
-}
+export type { KeyValue };
 
 /**
  * Keys that carry what grades or tells an answer apart: expected answers, validators, answer-tied

@@ -1,0 +1,55 @@
+/**
+ * The device's own store (IndexedDB database `parcours-offline`, store `kv`, through idb-keyval):
+ * the offline lessons, the answer queue (decisions 0013, 0020) and the home's last reads kept for
+ * an offline cold start. One store, so sign-out clears it all at once (session.ts deletes the
+ * database when no feature registered its own clearing). Without IndexedDB (private modes of old
+ * browsers, jsdom) the tab's memory stands in.
+ */
+import { clear, createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
+
+export const DEVICE_DB = 'parcours-offline';
+
+/** A key-value store: IndexedDB in the app, a map in tests. */
+export interface KeyValue {
+  get<T>(key: string): Promise<T | undefined>;
+  set(key: string, value: unknown): Promise<void>;
+  del(key: string): Promise<void>;
+  keys(): Promise<string[]>;
+}
+
+export function memoryKeyValue(): KeyValue {
+  const map = new Map<string, unknown>();
+  return {
+    get: async <T>(key: string) => map.get(key) as T | undefined,
+    set: async (key, value) => void map.set(key, structuredClone(value)),
+    del: async (key) => void map.delete(key),
+    keys: async () => [...map.keys()],
+  };
+}
+
+let idb: UseStore | null = null;
+const store = (): UseStore => (idb ??= createStore(DEVICE_DB, 'kv'));
+
+export const deviceStore: KeyValue =
+  typeof indexedDB === 'undefined'
+    ? memoryKeyValue()
+    : {
+        get: (key) => get(key, store()),
+        set: (key, value) => set(key, value, store()),
+        del: (key) => del(key, store()),
+        keys: async () => (await keys(store())).map(String),
+      };
+
+/** Everything the device keeps, whoever wrote it (sign-out). */
+export async function clearDeviceStore(): Promise<void> {
+  if (typeof indexedDB !== 'undefined') await clear(store());
+  else for (const key of await deviceStore.keys()) await deviceStore.del(key);
+}
+
+/** No answer from the network (fetch's own failure), as opposed to a refusal or a bug. */
+export function isNetworkError(error: unknown): boolean {
+  // Only fetch's own failure: any other TypeError is a bug and must reach the error dialog.
+  return (
+    error instanceof TypeError && /failed to fetch|networkerror|load failed|network/i.test(error.message)
+  );
+}
