@@ -10,6 +10,8 @@ import { expect, expectNoSeriousA11yViolations, signIn, test } from '../fixtures
  */
 
 const MATHS = 'Fractions and percentages';
+/** The English tenant's second learner, whose Fractions lesson is unlocked and not begun. */
+const JORDAN = { email: 'jordan@example.com', password: 'Jordan#Demo2026' };
 const CUSTOMERS = 'Customer first';
 const PRACTICE = 'Continuous practice — numeracy, safety and customers';
 
@@ -69,6 +71,25 @@ async function keptPages(page: Page, lessonId: string): Promise<number> {
   );
 }
 
+/** The keys of the device store (IndexedDB `parcours-offline`) whose name starts with `prefix`. */
+async function deviceKeys(page: Page, prefix: string): Promise<string[]> {
+  return page.evaluate(
+    (start) =>
+      new Promise<string[]>((resolve) => {
+        const open = indexedDB.open('parcours-offline');
+        open.onerror = () => resolve([]);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('kv')) return resolve([]);
+          const all = db.transaction('kv').objectStore('kv').getAllKeys();
+          all.onsuccess = () => resolve(all.result.map(String).filter((k) => k.startsWith(start)));
+          all.onerror = () => resolve([]);
+        };
+      }),
+    prefix,
+  );
+}
+
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 const next = (page: Page) => page.getByRole('button', { name: /^Next/ });
 /**
@@ -82,11 +103,11 @@ async function nextUntil(page: Page, title: string): Promise<void> {
   }).toPass();
 }
 
-/** The demo learner signed in on the English tenant (en.localhost); its base URL. */
-async function signInEnglish(page: Page, baseURL: string | undefined): Promise<string> {
+/** A demo learner (by default the main one) signed in on the English tenant (en.localhost); its base URL. */
+async function signInEnglish(page: Page, baseURL: string | undefined, who?: typeof JORDAN): Promise<string> {
   const enBase = (baseURL ?? '').replace('://localhost', '://en.localhost');
   await page.goto(`${enBase}/login`);
-  await signIn(page);
+  await signIn(page, who);
   await expect(page.getByRole('heading', { name: 'My courses' })).toBeVisible();
   return enBase;
 }
@@ -245,6 +266,71 @@ test.describe('offline lessons', () => {
     expect(complaint?.attributes.score.actual).toBe(complaint?.attributes.score.max);
     await refused.getByRole('button', { name: 'Got it' }).click();
     await expect(refused).toHaveCount(0);
+  });
+
+  test('an offline cold start shows the home as last seen, and a lesson kept ahead is played from it and graded once back online', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const enBase = await signInEnglish(page, baseURL, JORDAN);
+    const lessonId = await availableLesson(page, MATHS);
+    const userId = await page.evaluate(() => window.localStorage.getItem('parcours.userId'));
+    const card = page.getByRole('article', { name: 'Spring intake — Numeracy' });
+    await expect(card.getByRole('link', { name: `Start ${MATHS}` })).toBeVisible();
+    // The home's reads are kept for this learner, and the lesson, never opened, is kept ahead.
+    await expect
+      .poll(() => deviceKeys(page, 'home:'), { timeout: 15_000 })
+      .toEqual(expect.arrayContaining([`home:${userId}:lessons`, `home:${userId}:class-users:active`]));
+    await expect.poll(() => keptPages(page, lessonId), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+    // The service worker controls the tab and has the session's reads (users/me, contexts/current).
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await expect(card).toBeVisible();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    const before = await api<PagesDoc>(page, `/api/pages?filter[lessonId]=${lessonId}&page[size]=50`);
+    expect(before.data).toHaveLength(0);
+
+    // On the train: the installed app opens with no network at all.
+    await goOffline(context, page);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'My courses' })).toBeVisible();
+    const note = page.getByRole('status').filter({ hasText: 'You are offline' });
+    await expect(note).toContainText(/Your classes as they were on .+, kept on this device/);
+    await expect(card).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    // The lesson kept ahead opens from its card and goes on offline.
+    await card.getByRole('link', { name: `Start ${MATHS}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/session/${lessonId}$`));
+    await expect(heading(page, 'What is a fraction?')).toBeVisible();
+    await next(page).click();
+    await expect(heading(page, 'Reading a fraction on a disc')).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Disc C' }).click();
+    await nextUntil(page, 'Equivalent fractions');
+    await expect(banner(page)).toContainText('Offline: 2 answers wait');
+
+    // Back online: sent, and graded once by the server.
+    await context.setOffline(false);
+    await expect(banner(page)).toHaveCount(0, { timeout: 20_000 });
+    const after = await api<PagesDoc>(page, `/api/pages?filter[lessonId]=${lessonId}&page[size]=50`);
+    expect(after.data).toHaveLength(2);
+    expect(new Set(after.data.map((p) => p.attributes.nodeId)).size).toBe(2);
+    const disc = after.data.find((p) => p.attributes.score.max);
+    expect(disc?.attributes.answeredAt).not.toBeNull();
+    expect(disc?.attributes.score.actual).toBeGreaterThan(0);
+    expect(disc?.attributes.score.actual).toBe(disc?.attributes.score.max);
+    expect(after.data.find((p) => p !== disc)?.attributes.progress).toBe('COMPLETED');
+
+    // Online, the home is the network's again (no note), and signing out leaves no copy behind.
+    await page.goto(`${enBase}/`);
+    await expect(card).toBeVisible();
+    await expect(page.getByText('You are offline')).toHaveCount(0);
+    await page.getByRole('button', { name: /User menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect.poll(() => deviceKeys(page, '')).toEqual([]);
   });
 
   test('an unknown lesson id says the lesson is not found', async ({ page, baseURL }) => {
