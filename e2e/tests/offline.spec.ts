@@ -301,6 +301,13 @@ test.describe('offline lessons', () => {
     await expect(card).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
+    // A lesson the device does not keep (here an id it never saw) says it needs the network.
+    await page.goto(`${enBase}/session/not-kept-here`);
+    const stop = page.getByRole('alertdialog', { name: 'Connection needed' });
+    await expect(stop).toContainText('not kept on this device');
+    await stop.getByRole('button', { name: 'Got it' }).click();
+    await expect(note).toBeVisible();
+
     // The lesson kept ahead opens from its card and goes on offline.
     await card.getByRole('link', { name: `Start ${MATHS}` }).click();
     await expect(page).toHaveURL(new RegExp(`/session/${lessonId}$`));
