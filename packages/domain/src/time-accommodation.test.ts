@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { accommodatedLimit, accommodationOf, timeAccommodationSchema } from './time-accommodation';
+import {
+  accommodatedLimit,
+  accommodationOf,
+  mostGenerousAccommodation,
+  timeAccommodationSchema,
+} from './time-accommodation';
 import type { TimeAccommodation } from './time-accommodation';
 
 const x = (factor: number | null): TimeAccommodation => ({ factor, unlimited: false });
@@ -66,5 +71,32 @@ describe('timeAccommodationSchema', () => {
     ['extra key', { timeFactor: 1.5, noTimeLimit: false, userId: 'x' }, false],
   ])('%s', (_label, input, ok) => {
     expect(timeAccommodationSchema.safeParse(input).success).toBe(ok);
+  });
+});
+
+describe('mostGenerousAccommodation (node mode: several enrolments)', () => {
+  it.each<[string, TimeAccommodation[], TimeAccommodation]>([
+    ['no enrolment', [], x(null)],
+    ['one without accommodation', [x(null)], x(null)],
+    ['×1 is no accommodation', [x(1), x(null)], x(null)],
+    ['one ×1.5', [x(1.5)], x(1.5)],
+    ['×1.5 and ×2 give ×2', [x(1.5), x(2)], x(2)],
+    ['order does not matter', [x(2), x(1.5), x(null)], x(2)],
+    ['none beside ×1.25', [x(null), x(1.25)], x(1.25)],
+    ['no limit beats any factor', [x(4), UNLIMITED, x(2)], UNLIMITED],
+    ['no limit alone', [UNLIMITED], UNLIMITED],
+    ['a factor with the flag still means no limit', [{ factor: 2, unlimited: true }], UNLIMITED],
+    ['a factor above 4 counts as 4', [x(10), x(3)], x(4)],
+    ['a factor below 1 never shortens', [x(0.5)], x(null)],
+    ['a non-finite factor counts as ×1', [x(Number.NaN), x(Number.POSITIVE_INFINITY)], x(null)],
+  ])('%s', (_label, all, expected) => {
+    expect(mostGenerousAccommodation(all)).toEqual(expected);
+  });
+
+  it('its result gives the largest limit of any of them', () => {
+    const all = [x(1.5), x(2), x(null)];
+    const best = accommodatedLimit(30, mostGenerousAccommodation(all));
+    expect(best).toBe(Math.max(...all.map((a) => accommodatedLimit(30, a) ?? 0)));
+    expect(best).toBe(60);
   });
 });

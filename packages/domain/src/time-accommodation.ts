@@ -59,3 +59,18 @@ export function accommodationOf(row: {
 }): TimeAccommodation {
   return { factor: row.timeFactor ?? null, unlimited: Boolean(row.noTimeLimit) };
 }
+
+/**
+ * The most generous of several accommodations (decision 0019, node mode): no limit beats any
+ * factor, else the largest factor (clamped like `accommodatedLimit`), none → no accommodation.
+ * Node mode grades nothing and a node may be reached through several enrolments, so the learner
+ * gets the most time any of them gives rather than a guess at which one applies.
+ */
+export function mostGenerousAccommodation(all: readonly TimeAccommodation[]): TimeAccommodation {
+  if (all.some((a) => a.unlimited)) return { factor: null, unlimited: true };
+  let best = MIN_TIME_FACTOR;
+  for (const { factor } of all) {
+    if (factor != null && Number.isFinite(factor)) best = Math.max(best, Math.min(MAX_TIME_FACTOR, factor));
+  }
+  return best > MIN_TIME_FACTOR ? { factor: best, unlimited: false } : { ...NO_ACCOMMODATION };
+}

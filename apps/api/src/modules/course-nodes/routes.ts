@@ -17,6 +17,7 @@ import { toBlockResource } from '../course-blocks/serializer';
 import type { Scope } from '../scope';
 import { groupBy, notFound, scopeOf } from '../scope';
 import { courseNodeGuidanceRoutes } from './guidance';
+import { learnerLimits } from './limits';
 import { childrenOf, listNodes, nodesByIds } from './repository';
 import { toNodeResource } from './serializer';
 
@@ -117,12 +118,10 @@ export const courseNodeRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = parseJsonApiQuery(request.query);
       const { rows, total } = await listNodes(app.db, scope.viewer, q);
       const data = rows.map(toNodeResource);
-      return collectionDocument(
-        data,
-        await resolveIncludes(scope, relations, data, q.include),
-        total,
-        q.page,
-      );
+      const included = await resolveIncludes(scope, relations, data, q.include);
+      // The learner's own limits on every node sent, included ones too (decision 0019).
+      const own = await learnerLimits(app.db, scope.viewer, [...data, ...included]);
+      return collectionDocument(data.map(own), included.map(own), total, q.page);
     },
   );
 
@@ -144,7 +143,9 @@ export const courseNodeRoutes: FastifyPluginAsyncZod = async (app) => {
       const [row] = await nodesByIds(app.db, scope.viewer, [request.params.id]);
       if (!row) throw notFound('Node');
       const data = toNodeResource(row);
-      return resourceDocument(data, await resolveIncludes(scope, relations, [data], q.include));
+      const included = await resolveIncludes(scope, relations, [data], q.include);
+      const own = await learnerLimits(app.db, scope.viewer, [data, ...included]);
+      return resourceDocument(own(data), included.map(own));
     },
   );
 
