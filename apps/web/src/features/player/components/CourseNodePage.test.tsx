@@ -194,6 +194,24 @@ describe('CourseNodePage (node mode, SPEC §2)', () => {
     // A long journey of clicks: more than the default 5 s on a loaded machine.
   }, 20_000);
 
+  // The server sends the learner's own limit (decision 0019): null for a learner with no time
+  // limit, whose countdown must not start, since its end would move them on to the next node.
+  it.each<[string, number | null, string | null]>([
+    ['no time limit: no countdown', null, null],
+    ['×1.5 of 30 s: the countdown starts at 45 s', 45, '00:45'],
+  ])('%s', async (_label, timeLimit, shown) => {
+    renderNode('t1', {
+      'GET course-nodes/t1': {
+        body: { data: node('t1', { blockId: 'b1', title: 'Timed', settings: { timeLimit } }) },
+      },
+      'GET course-blocks/b1': { body: blockDoc('b1', 'Timed question') },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Timed question' })).toBeInTheDocument();
+    if (shown === null) expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+    else expect(screen.getByRole('timer')).toHaveTextContent(shown);
+    expect(screen.getByTestId('where')).toHaveTextContent('/render/node/t1');
+  });
+
   it('says so when the node cannot be found', async () => {
     renderNode('gone', {});
     expect(await screen.findByText('This content cannot be found.')).toBeInTheDocument();

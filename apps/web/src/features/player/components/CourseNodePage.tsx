@@ -111,6 +111,8 @@ export function CourseNodePage({ nodeId }: { nodeId: string }) {
   const hints = guidance?.hints.messages ?? [];
   // Hints with a cost are paid for in the lesson, not read here (decision 0018).
   const paidHints = Math.max(0, (guidance?.hints.total ?? 0) - hints.length);
+  // The server sends the learner's own limit (decision 0019): null when they have none, and then
+  // no countdown starts, since its end would move them on to the next node.
   const limit = Number(blockNode.attributes.settings.timeLimit ?? node.attributes.settings.timeLimit) || null;
   const rows = rowsOf(block);
 
