@@ -95,6 +95,39 @@ test.describe('time accommodation', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
+  test('in node mode too, Hugo’s timed block counts down from 2:15 (decision 0019 follow-up)', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await signIn(page, HUGO);
+    await expect(page.getByRole('button', { name: /Menu utilisateur/ })).toBeVisible();
+    // The multiblock "Entraînement chronométré" found with his own token (player-node.spec.ts).
+    const multiblockId = await page.evaluate(async (title) => {
+      const headers = { Authorization: `Bearer ${window.localStorage.getItem('parcours.token')}` };
+      const lessons = (await (await fetch('/api/lessons?include=course', { headers })).json()) as {
+        included?: { type: string; id: string; attributes: { title?: string } }[];
+      };
+      const course = lessons.included?.find((r) => r.type === 'courses' && r.attributes.title === title);
+      const query = new URLSearchParams({
+        'filter[courseId]': course?.id ?? '',
+        'filter[type]': 'multiblock',
+      });
+      const nodes = (await (await fetch(`/api/course-nodes?${query.toString()}`, { headers })).json()) as {
+        data: { id: string }[];
+      };
+      return nodes.data[0]?.id ?? null;
+    }, 'Fractions et pourcentages');
+    expect(multiblockId, 'the multiblock node').toBeTruthy();
+    await page.goto(`/render/node/${multiblockId}`);
+    await page.getByRole('button', { name: '2. Chrono : de la fraction au pourcentage' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Chrono : de la fraction au pourcentage' }),
+    ).toBeVisible();
+    // Léa (no accommodation) sees 01:2x–01:3x here (player-node.spec.ts).
+    await expect(page.getByRole('timer', { name: 'Temps restant' })).toHaveText(/02:(0|1)\d/);
+    await expectNoSeriousA11yViolations(page);
+  });
+
   test('a learner is offered no teacher screen, and reads none', async ({ page }) => {
     await page.goto('/login');
     await signIn(page, HUGO);
