@@ -230,11 +230,17 @@ test.describe('lesson player', () => {
       await page.waitForTimeout(250);
       await next(page).click();
       const noAnswer = page.getByRole('alertdialog', { name: 'Aucune réponse' });
-      if (await noAnswer.isVisible({ timeout: 1500 }).catch(() => false)) {
+      const stayed = heading(page, before ?? '');
+      // Either the no-answer dialog opens (its code may still be loading: it is fetched on first
+      // use) or the page moves on; isVisible() does not wait, so poll for whichever comes.
+      await expect
+        .poll(async () => (await noAnswer.isVisible()) || (await stayed.count()) === 0, { timeout: 10_000 })
+        .toBe(true);
+      if (await noAnswer.isVisible()) {
         await noAnswer.getByRole('button', { name: 'Continuer quand même' }).click();
         await readFeedbacks(page);
       }
-      await expect(heading(page, before ?? '')).toHaveCount(0);
+      await expect(stayed).toHaveCount(0);
     }
     const words = page.getByRole('button', { name: 'clients' });
     await expect(words).toBeVisible();
