@@ -11,6 +11,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { SPLASH_SIZES } from '../../packages/domain/src/entities';
 
 const OUT = path.resolve(import.meta.dirname, '../demo/media');
 
@@ -393,18 +394,6 @@ function splash(size: string, background: Rgb, colour: Rgb): Buffer {
   return c.png();
 }
 
-const SPLASH_SIZES = [
-  '640x1136',
-  '750x1334',
-  '1242x2208',
-  '1125x2436',
-  '828x1792',
-  '1242x2688',
-  '1536x2048',
-  '1668x2224',
-  '1668x2388',
-  '2048x2732',
-];
 /** Each demo tenant's colours (its tenant.yaml): primary, then page background. */
 const TENANT_COLOURS: Record<string, { primary: Rgb; background: Rgb }> = {
   fr: { primary: [29, 78, 216], background: [248, 250, 252] },

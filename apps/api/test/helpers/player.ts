@@ -246,13 +246,18 @@ export async function startPlayWorld(): Promise<PlayWorld> {
 }
 
 export async function playLogin(app: FastifyInstance, who: 'ann' | 'ben'): Promise<string> {
+  return playLoginAs(app, `${who}@play.test`);
+}
+
+/** Signs in any account of the play world (staff, extra learners) with the world's password. */
+export async function playLoginAs(app: FastifyInstance, email: string): Promise<string> {
   const res = await app.inject({
     method: 'POST',
     url: '/api/users/login',
     headers: { host: PLAY_HOST },
-    payload: { email: `${who}@play.test`, password: PLAY_PASSWORD },
+    payload: { email, password: PLAY_PASSWORD },
   });
-  if (res.statusCode !== 200) throw new Error(`login ${who}: ${res.statusCode} ${res.body}`);
+  if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.statusCode} ${res.body}`);
   return (res.json() as { access_token: string }).access_token;
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countSqliteStatements, sqliteDatabaseOf } from '../../src/db/prepared';
 import { hashPassword } from '../../src/lib/password';
-import { PLAY_HOST, PLAY_PASSWORD, player, startPlayWorld } from '../helpers/player';
+import { PLAY_PASSWORD, playLoginAs, player, startPlayWorld } from '../helpers/player';
 import type { PlayWorld } from '../helpers/player';
 
 /**
@@ -31,17 +31,6 @@ let lastId: string;
 let chronoId: string;
 let examId: string;
 let c1Id: string;
-
-async function login(email: string): Promise<string> {
-  const res = await w.app.inject({
-    method: 'POST',
-    url: '/api/users/login',
-    headers: { host: PLAY_HOST },
-    payload: { email, password: PLAY_PASSWORD },
-  });
-  if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.body}`);
-  return (res.json() as { access_token: string }).access_token;
-}
 
 async function accommodate(classId: string, userId: string, timeFactor: number | null, noTimeLimit: 0 | 1) {
   await w.tdb.db
@@ -150,7 +139,7 @@ beforeAll(async () => {
     .insertInto('roleUsers')
     .values({ id: 'ru-ada', roleId, principalType: 'USER', principalId: 'ada', scopeId: ann.contextId })
     .execute();
-  for (const who of ['ann', 'ben', 'tom', 'ada']) tokens[who] = await login(`${who}@play.test`);
+  for (const who of ['ann', 'ben', 'tom', 'ada']) tokens[who] = await playLoginAs(w.app, `${who}@play.test`);
   c1Id = c1.id;
   await accommodate(c1Id, w.users.ann, 1.5, 0);
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../../src/lib/password';
-import { PLAY_HOST, PLAY_PASSWORD, playLogin, player, startPlayWorld } from '../../helpers/player';
+import { PLAY_PASSWORD, playLogin, playLoginAs, player, startPlayWorld } from '../../helpers/player';
 import type { PageDoc, PlayWorld } from '../../helpers/player';
 
 /**
@@ -12,17 +12,6 @@ import type { PageDoc, PlayWorld } from '../../helpers/player';
 let w: PlayWorld;
 let annPageId: string;
 let unansweredPageId: string;
-
-async function staffLogin(email: string): Promise<string> {
-  const res = await w.app.inject({
-    method: 'POST',
-    url: '/api/users/login',
-    headers: { host: PLAY_HOST },
-    payload: { email, password: PLAY_PASSWORD },
-  });
-  if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.body}`);
-  return (res.json() as { access_token: string }).access_token;
-}
 
 beforeAll(async () => {
   w = await startPlayWorld();
@@ -97,7 +86,7 @@ describe('staff correction of a learner page', () => {
     ['a teacher of the class', 'tom@play.test'],
     ['an administrator of the tenant', 'ada@play.test'],
   ])("lets %s read the learner's answers against the expected ones", async (_who, email) => {
-    const res = await read(await staffLogin(email));
+    const res = await read(await playLoginAs(w.app, email));
     expect(res.statusCode).toBe(200);
     const page = (res.json() as PageDoc).data.attributes;
     expect(page.inputs).toEqual({ answers: [[1]] });
@@ -120,7 +109,7 @@ describe('staff correction of a learner page', () => {
       .selectAll()
       .where('id', '=', w.lessons.ann.practice)
       .executeTakeFirstOrThrow();
-    await read(await staffLogin('tom@play.test'));
+    await read(await playLoginAs(w.app, 'tom@play.test'));
     const after = await w.tdb.db
       .selectFrom('lessons')
       .selectAll()
@@ -133,13 +122,13 @@ describe('staff correction of a learner page', () => {
     ['a teacher of another class', 'otto@play.test'],
     ['another learner', 'ben@play.test'],
   ])('gives %s the 404 of a foreign lesson', async (_who, email) => {
-    const res = await read(await staffLogin(email));
+    const res = await read(await playLoginAs(w.app, email));
     expect(res.statusCode).toBe(404);
     expect((res.json() as { errors: { code: string }[] }).errors[0]?.code).toBe('MODEL_NOT_FOUND');
   });
 
   it('says there is nothing to correct on a page not answered yet', async () => {
-    const res = await read(await staffLogin('tom@play.test'), unansweredPageId);
+    const res = await read(await playLoginAs(w.app, 'tom@play.test'), unansweredPageId);
     expect(res.statusCode).toBe(404);
     expect((res.json() as { errors: { code: string }[] }).errors[0]?.code).toBe('MODEL_NOT_FOUND');
   });
