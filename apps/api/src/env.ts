@@ -28,6 +28,10 @@ const schema = z.object({
   /** Sign-in attempts per address per minute; default max(120, 12 × LOGIN_RATE_LIMIT), for a classroom. */
   LOGIN_IP_RATE_LIMIT: z.coerce.number().int().positive().optional(),
   TRUST_PROXY: z.stringbool().default(false),
+  /** Worker threads hashing passwords at once (lib/password.ts, decision 0025); 0: libuv's pool. */
+  HASH_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+  /** Nice value of those threads (Linux): request handling gets the cores first. */
+  HASH_NICE: z.coerce.number().int().min(0).max(19).default(10),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -7,6 +7,7 @@ import { ensurePgSchema, migrateToLatest, openDb } from './db/db';
 import type { Db } from './db/db';
 import { loadEnv } from './env';
 import type { Env } from './env';
+import { configureHashing } from './lib/password';
 
 /**
  * Tokens are stateless, so every API process behind a load balancer must verify with the same
@@ -45,6 +46,7 @@ async function seedIfEmpty(db: Db, env: Env, filesDir: string, log: (msg: string
 
 async function main(): Promise<void> {
   const env = loadEnv();
+  await configureHashing({ workers: env.HASH_WORKERS, nice: env.HASH_NICE });
   const filesDir = path.join(env.DATA_DIR, 'files');
   mkdirSync(filesDir, { recursive: true });
   if (env.DATABASE_URL && env.PG_SCHEMA) await ensurePgSchema(env.DATABASE_URL, env.PG_SCHEMA);

@@ -10,7 +10,7 @@ import type {
 } from '@parcours/domain/entities';
 import type { Db } from '../../db/db';
 import { parseJson } from '../../db/schema';
-import { verifyPassword } from '../../lib/password';
+import { PasswordQueueFull, verifyPassword } from '../../lib/password';
 import type { Auth, AuthUser } from '../../plugins/auth';
 import { TOKEN_LIFETIME_S } from '../../plugins/auth';
 import { ApiError } from '../../plugins/errors';
@@ -86,7 +86,13 @@ export async function login(
   }
 
   // verifyPassword spends the same time without a user, so answers do not reveal accounts.
-  const ok = await verifyPassword(body.password, user?.passwordHash ?? null);
+  const ok = await verifyPassword(body.password, user?.passwordHash ?? null).catch((err: unknown) => {
+    // More sign-ins waiting for a hash than the queue holds (lib/password.ts): refused before
+    // anything is counted, as an overloaded server would.
+    if (err instanceof PasswordQueueFull)
+      throw tooMany('Too many sign-ins at once; try again in a few seconds.');
+    throw err;
+  });
   if (!user || !ok) {
     await countLoginAttempt(deps.db, failureKey, now, FAILURE_WINDOW_MS);
     throw new ApiError(401, 'INVALID_PASSWORD', 'Wrong e-mail or password.');
