@@ -5,7 +5,7 @@ import { reportTarget } from './targets';
 import { DEMO_LEARNER, homeReads, playLesson, request, resetPrograms, signIn } from './generate/client';
 import type { LessonDoc, Observe, Reply, Session } from './generate/client';
 import { generate, learnerEmail } from './generate/index';
-import { fmt, timing } from './generate/measure';
+import { fmt, processCpuMs, timing } from './generate/measure';
 import { random } from './generate/random';
 import { benchDatabase } from './generate/setup';
 import type { DbKind } from './generate/setup';
@@ -27,16 +27,37 @@ const DATABASES = (process.env.BENCH_LOAD_DATABASES ?? 'sqlite,postgres').split(
 const RAMP = Number(process.env.BENCH_LOAD_RAMP ?? Math.min(20, SECONDS / 3));
 const P99_TARGET = 100;
 
-type Calls = Map<string, { ms: number[]; errors: number; statuses: Map<number, number> }>;
+interface CallStats {
+  ms: number[];
+  errors: number;
+  statuses: Map<number, number>;
+}
+type Calls = Map<string, CallStats>;
 
-function recorder(calls: Calls): Observe {
+/** Every call's figures in all, and per phase: while sign-ins arrive (ramp) and once all play (steady). */
+interface Recorded {
+  all: Calls;
+  ramp: Calls;
+  steady: Calls;
+}
+
+function add(calls: Calls, call: string, reply: Reply): void {
+  const entry = calls.get(call) ?? { ms: [], errors: 0, statuses: new Map<number, number>() };
+  calls.set(call, entry);
+  if (reply.status >= 400 || reply.status === 0) {
+    entry.errors++;
+    entry.statuses.set(reply.status, (entry.statuses.get(reply.status) ?? 0) + 1);
+  } else entry.ms.push(reply.ms);
+}
+
+/**
+ * A call belongs to the phase in which it started (its end minus its time): the ramp until the
+ * last learner has arrived, steady after.
+ */
+function recorder(recorded: Recorded, rampEndsAt: number): Observe {
   return (call, reply) => {
-    const entry = calls.get(call) ?? { ms: [], errors: 0, statuses: new Map<number, number>() };
-    calls.set(call, entry);
-    if (reply.status >= 400 || reply.status === 0) {
-      entry.errors++;
-      entry.statuses.set(reply.status, (entry.statuses.get(reply.status) ?? 0) + 1);
-    } else entry.ms.push(reply.ms);
+    add(recorded.all, call, reply);
+    add(Date.now() - reply.ms < rampEndsAt ? recorded.ramp : recorded.steady, call, reply);
   };
 }
 
@@ -99,10 +120,17 @@ async function learner(url: string, k: number, observe: Observe): Promise<void> 
   }
 }
 
+/** CPU time of the server process per phase, as a share of one core (Linux /proc). */
+interface CpuPhase {
+  ms: number;
+  seconds: number;
+}
+
 async function loadOne(kind: DbKind): Promise<void> {
   const bench = await benchDatabase(kind, 'parcours_load');
   let app: Server | undefined;
-  const calls: Calls = new Map();
+  const recorded: Recorded = { all: new Map(), ramp: new Map(), steady: new Map() };
+  const cpu: { ramp?: CpuPhase; steady?: CpuPhase; bench?: CpuPhase } = {};
   try {
     const writer = bench.writer();
     await generate(writer, bench.template, 0, LEARNERS, { now: Date.now(), fresh: true });
@@ -110,17 +138,32 @@ async function loadOne(kind: DbKind): Promise<void> {
     await writer.close();
     app = await bench.start();
     const url = app.url;
+    const pid = app.proc.pid;
     console.log(`\n[load ${kind}] ${LEARNERS} learners for ${SECONDS} s (starts spread over ${RAMP} s)…`);
-    const observe = recorder(calls);
+    const t0 = Date.now();
+    const rampEndsAt = t0 + RAMP * 1000;
+    const observe = recorder(recorded, rampEndsAt);
+    const cpu0 = processCpuMs(pid);
+    const bench0 = process.cpuUsage();
+    // The server's CPU at the end of the ramp: the split between the phases.
+    const split = setTimeout(() => {
+      cpu.ramp = { ms: processCpuMs(pid) - cpu0, seconds: (Date.now() - t0) / 1000 };
+    }, RAMP * 1000);
     await Promise.all(Array.from({ length: LEARNERS }, (_, k) => learner(url, k, observe)));
+    clearTimeout(split);
+    const total = { ms: processCpuMs(pid) - cpu0, seconds: (Date.now() - t0) / 1000 };
+    if (cpu.ramp) cpu.steady = { ms: total.ms - cpu.ramp.ms, seconds: total.seconds - cpu.ramp.seconds };
+    const used = process.cpuUsage(bench0);
+    cpu.bench = { ms: (used.user + used.system) / 1000, seconds: total.seconds };
   } finally {
     await app?.stop();
     await bench.drop();
   }
+  const sorted = (calls: Calls) => [...calls].sort(([a], [b]) => a.localeCompare(b));
   console.log(`\nLoad on ${kind}: ${LEARNERS} learners, ${SECONDS} s, think time 1–3 s (ms):`);
   console.log('| call | requests | p50 | p99 | errors |');
   console.log('|---|---:|---:|---:|---:|');
-  for (const [call, entry] of [...calls].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [call, entry] of sorted(recorded.all)) {
     const t = timing(entry.ms, entry.errors);
     const statuses = [...entry.statuses].map(([status, n]) => `${n}×${status || 'network'}`).join(', ');
     console.log(
@@ -132,6 +175,37 @@ async function loadOne(kind: DbKind): Promise<void> {
       figure: `p50 ${fmt(t.p50)} ms, p99 ${fmt(t.p99)} ms, ${t.errors} errors`,
       target: `0 errors, p99 ≤ ${P99_TARGET} ms`,
       met: t.errors === 0 && t.p99 <= P99_TARGET,
+    });
+  }
+  // The same calls split by phase: the ramp (sign-ins arriving, each a scrypt hash) and the
+  // steady playing after it, so that what sign-in costs the other calls shows apart.
+  const cell = (entry: CallStats | undefined) => {
+    if (!entry) return '– | – | – | –';
+    const t = timing(entry.ms, entry.errors);
+    return `${t.count + t.errors} | ${fmt(t.p50)} | ${fmt(t.p99)} | ${t.errors}`;
+  };
+  console.log(`\nBy phase on ${kind} (ramp: the first ${RAMP} s, while learners sign in; steady: after):`);
+  console.log(
+    '| call | ramp requests | ramp p50 | ramp p99 | ramp errors | steady requests | steady p50 | steady p99 | steady errors |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const [call] of sorted(recorded.all))
+    console.log(`| ${call} | ${cell(recorded.ramp.get(call))} | ${cell(recorded.steady.get(call))} |`);
+  const share = (p: CpuPhase | undefined) =>
+    p && p.seconds > 0
+      ? `${fmt(p.ms / 1000)} s over ${fmt(p.seconds)} s = ${Math.round(p.ms / p.seconds / 10)} % of a core`
+      : 'n/a';
+  console.log(
+    `\nServer CPU (user + system, /proc) on ${kind}: ramp ${share(cpu.ramp)}; steady ${share(cpu.steady)}.`,
+  );
+  console.log(`Load generator CPU (this process, same machine): ${share(cpu.bench)}.`);
+  for (const phase of ['ramp', 'steady'] as const) {
+    reportTarget({
+      part: 'load',
+      what: `${kind}, ${LEARNERS} learners: server CPU during the ${phase}`,
+      figure: share(cpu[phase]),
+      target: '',
+      met: null,
     });
   }
 }
