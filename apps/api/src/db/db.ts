@@ -16,6 +16,7 @@ import * as m0011 from './migrations/0011-time-accommodation';
 import * as m0013 from './migrations/0013-page-answered-trigger';
 import * as m0014 from './migrations/0014-home-versions';
 import * as m0015 from './migrations/0015-growth-indexes';
+import * as m0016 from './migrations/0016-content-stamp-blocks';
 import { registerSqliteRoot } from './prepared';
 import type { Database } from './schema';
 
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0013-page-answered-trigger': m0013,
   '0014-home-versions': m0014,
   '0015-growth-indexes': m0015,
+  '0016-content-stamp-blocks': m0016,
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

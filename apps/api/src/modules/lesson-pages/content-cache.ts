@@ -62,6 +62,11 @@ export class ContentCache {
   private readonly hintLists = new WeakMap<BlockContent, Hint[]>();
   private readonly gradings = new WeakMap<BlockContent, BlockGrading>();
 
+  /**
+   * `ttlMs`: how long an entry is served. The player keeps its caches under the content stamp
+   * instead (VersionedContentCache, unbounded lifetime); the LRS scoring and offline routes, which
+   * do not read the stamp, still use 30 s.
+   */
   constructor(
     private readonly ttlMs = 30_000,
     private readonly maxEntries = 5_000,
@@ -148,6 +153,32 @@ export class ContentCache {
   private put<V>(map: Map<string, Entry<V>>, key: string, value: V): void {
     if (map.size >= this.maxEntries) map.clear();
     map.set(key, { at: Date.now(), value });
+  }
+}
+
+/**
+ * The player's content cache kept under the database's `content` stamp (migrations 0014 and 0016,
+ * decisions 0015 and 0025) instead of a lifetime: every write to courses, nodes, blocks, terms,
+ * programs or classes — the importer in another process included — moves the stamp in its own
+ * transaction, and the request that reads a newer stamp (with the viewer, one statement:
+ * `requireHomeUser`) starts a new cache. A re-import is therefore served at once by every process.
+ *
+ * Stamps only grow, so a request that read an older stamp than the cache's (it arrived before a
+ * re-import committed, and answers after a newer request) gets a cache of its own for that request:
+ * what it loads may be older than the current stamp and must not be kept under it. Whatever a
+ * request loads after reading its stamp is at least as new as that stamp, so the current cache never
+ * holds content older than its stamp.
+ */
+export class VersionedContentCache {
+  private current: { version: bigint; cache: ContentCache } | undefined;
+
+  /** The cache for content stamp `version` (text of a bigint, as the viewer read returns it). */
+  at(version: string | undefined): ContentCache {
+    const v = version === undefined ? undefined : BigInt(version);
+    if (v === undefined) return new ContentCache(0);
+    if (!this.current || v > this.current.version)
+      this.current = { version: v, cache: new ContentCache(Number.POSITIVE_INFINITY) };
+    return v === this.current.version ? this.current.cache : new ContentCache(0);
   }
 }
 

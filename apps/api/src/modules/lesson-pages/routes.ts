@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { currentUser } from '../../plugins/auth';
 import { resourceDocument, resourceDocumentSchema } from '../../plugins/jsonapi';
 import { emitPlayerEvent } from '../lrs/emit';
-import { ContentCache } from './content-cache';
+import { VersionedContentCache } from './content-cache';
 import { readPage } from './correction';
 import type { PlayerContext } from './service';
 import {
@@ -77,7 +77,8 @@ const hintsSchema = z.object({
 export const lessonPageRoutes: FastifyPluginAsyncZod<LessonPageRoutesOptions> = async (app, opts) => {
   const now = opts.now ?? (() => new Date());
   const inFlight = new InFlight();
-  const cache = new ContentCache();
+  // Kept under the database's content stamp, read with the viewer (decision 0025).
+  const caches = new VersionedContentCache();
   const received = new WeakMap<FastifyRequest, Date>();
   // Stamped before authentication and any database work: lateness is judged on arrival.
   const stamp = async (request: FastifyRequest) => {
@@ -89,9 +90,11 @@ export const lessonPageRoutes: FastifyPluginAsyncZod<LessonPageRoutesOptions> = 
     contextId: request.context.id,
     userId: currentUser(request).id,
     receivedAt: received.get(request) ?? now(),
-    cache,
+    cache: caches.at(currentUser(request).homeVersions?.content),
   });
-  const onRequest = [stamp, app.auth.requireUser];
+  // requireHomeUser: the same checks as requireUser, with the content stamp read in the viewer's
+  // statement (no extra statement per answer).
+  const onRequest = [stamp, app.auth.requireHomeUser];
   const tags = ['lesson player'];
 
   app.get(
