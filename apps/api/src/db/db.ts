@@ -17,6 +17,7 @@ import * as m0013 from './migrations/0013-page-answered-trigger';
 import * as m0014 from './migrations/0014-home-versions';
 import * as m0015 from './migrations/0015-growth-indexes';
 import * as m0016 from './migrations/0016-content-stamp-blocks';
+import * as m0017 from './migrations/0017-answer-one-statement-pg';
 import { registerSqliteRoot } from './prepared';
 import type { Database } from './schema';
 
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0014-home-versions': m0014,
   '0015-growth-indexes': m0015,
   '0016-content-stamp-blocks': m0016,
+  '0017-answer-one-statement-pg': m0017,
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countSqliteStatements, sqliteDatabaseOf } from '../../src/db/prepared';
 import { commitGrade } from '../../src/modules/lesson-pages/answer';
@@ -32,7 +33,8 @@ afterAll(async () => w?.close());
  */
 async function counted<T>(fn: () => Promise<T>): Promise<{ value: T; statements: string[] }> {
   await flushEmitted(w.tdb.db);
-  const counter = countSqliteStatements(sqliteDatabaseOf(w.tdb.db)!);
+  const counter =
+    w.tdb.kind === 'sqlite' ? countSqliteStatements(sqliteDatabaseOf(w.tdb.db)!) : countPgQueries();
   try {
     const value = await fn();
     return { value, statements: counter.stop() };
@@ -40,6 +42,27 @@ async function counted<T>(fn: () => Promise<T>): Promise<{ value: T; statements:
     counter.stop();
     throw err;
   }
+}
+
+/**
+ * On PostgreSQL, every query sent to the server, counted where node-postgres sends it (each is a
+ * round trip: BEGIN and COMMIT included), passed through unchanged.
+ */
+function countPgQueries(): { stop(): string[] } {
+  const seen: string[] = [];
+  const original = pg.Client.prototype.query;
+  const spy = function (this: pg.Client, ...args: unknown[]) {
+    const first = args[0];
+    seen.push(typeof first === 'string' ? first : String((first as { text?: string })?.text ?? first));
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  };
+  pg.Client.prototype.query = spy as typeof original;
+  return {
+    stop() {
+      pg.Client.prototype.query = original;
+      return seen;
+    },
+  };
 }
 
 const doc = (res: { json(): unknown }) => (res.json() as PageDoc).data;
@@ -83,7 +106,44 @@ describe.runIf(!process.env.DATABASE_URL)('statements per answer (SQLite)', () =
       global: { actual: 10, max: 10 },
     });
   });
+});
 
+/**
+ * Decision 0025: on PostgreSQL too, an answer that does not end its lesson is the viewer read, the
+ * lesson read and ONE statement (its own transaction; the check under the lesson's lock, migration
+ * 0017) — three round trips, where the full path took eight (BEGIN, the UPDATE, the lesson's touch,
+ * its pages, its write, COMMIT). Seen to fail (8 queries) before the change.
+ */
+describe.runIf(!!process.env.DATABASE_URL)('round trips per answer (PostgreSQL)', () => {
+  it('answering a fresh page sends 3 queries, and still credits XP and the lesson', async () => {
+    const L = w.lessons.ann.practice;
+    const p = player(w.app, token);
+    const intro = doc(await p.current(L));
+    expect((await p.answer(L, intro.id)).statusCode).toBe(200);
+    const mc = doc(await p.next(L, intro.id));
+    const { value: res, statements } = await counted(() => p.answer(L, mc.id, [[0, 2]]));
+    expect(res.statusCode).toBe(200);
+    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(3);
+    expect(statements.filter((q) => /^(begin|commit)/i.test(q))).toEqual([]);
+    const user = await w.tdb.db
+      .selectFrom('users')
+      .select(['scoring', 'donePageCount'])
+      .where('id', '=', w.users.ann)
+      .executeTakeFirstOrThrow();
+    expect(Number((JSON.parse(user.scoring) as { xp?: number }).xp)).toBe(10);
+    expect(user.donePageCount).toBe(2);
+    const lesson = await w.tdb.db
+      .selectFrom('lessons')
+      .select(['scoring', 'progress', 'startedAt'])
+      .where('id', '=', L)
+      .executeTakeFirstOrThrow();
+    expect((JSON.parse(lesson.scoring) as { global: unknown }).global).toEqual({ actual: 10, max: 10 });
+    expect(lesson.progress).toBe('ONGOING');
+    expect(lesson.startedAt).not.toBeNull();
+  });
+});
+
+describe('the fast path checks its read (both databases)', () => {
   it('a page of the lesson completed behind the read: the one statement writes nothing, the full path decides', async () => {
     const L = w.lessons.ben.practice;
     const benToken = await playLogin(w.app, 'ben');
@@ -135,7 +195,7 @@ describe.runIf(!process.env.DATABASE_URL)('statements per answer (SQLite)', () =
     expect(after).not.toBeNull();
     // The guarded statement, then the full path in its own savepoint: more than the fast path's 2.
     expect(statements.filter((q) => /^update "lesson_pages"/.test(q))).toHaveLength(2);
-    expect(statements.length).toBeGreaterThan(5);
+    expect(statements.length).toBeGreaterThan(w.tdb.kind === 'sqlite' ? 5 : 3);
     // The full path re-read the lesson's pages inside the transaction: the page written behind counts.
     expect((JSON.parse(after!.lesson.scoring) as { global: unknown }).global).toEqual({
       actual: 13,

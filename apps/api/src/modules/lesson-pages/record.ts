@@ -1,7 +1,7 @@
 import { afterPageCompleted } from '../progression/service';
 import type { Loaded, PlayerContext } from './context';
 import { slotDone } from './plan';
-import { recordAnswer, recordAnswerIfUnchanged } from './repository';
+import { recordAnswer, recordAnswerIfUnchanged, recordAnswerIfUnchangedPg } from './repository';
 import type { GradedWrite, LessonRow, PageRow } from './repository';
 import { writeTx } from './tx';
 
@@ -10,16 +10,18 @@ import { writeTx } from './tx';
  * guarantee (decision 0005); the database's trigger `lesson_page_answered` (migration 0013)
  * credits the learner's XP and re-sums the lesson's score inside that same statement.
  *
- * Fast path (SQLite, an answer that does not end the lesson): the UPDATE is the whole write — one
- * statement, no savepoint, in the group commit's transaction. It is also conditional on the
+ * Fast path (an answer that does not end the lesson): the UPDATE is the whole write — one
+ * statement, no savepoint; on SQLite in the group commit's transaction, on PostgreSQL a
+ * transaction of its own, its check done under the lesson's lock (migration 0017, decision 0025). It is also conditional on the
  * number of the lesson's completed pages being the one this request read: if another process
  * completed or retried a page of the lesson since, it updates nothing and the full path below
  * decides, re-reading inside the transaction. With that count unchanged, no slot can have become
  * done behind the read (each slot has at most one active page, so a newly done slot would need
  * another to come undone), so "this answer does not complete the lesson", decided from the read,
- * still holds when the write happens — SQLite has one writer.
+ * still holds when the write happens — SQLite has one writer; PostgreSQL's check holds the locks
+ * every other answer of the lesson needs until the commit.
  *
- * Full path (the answer that ends the lesson, a module's score, PostgreSQL, or a lost race): the
+ * Full path (the answer that ends the lesson, a module's score, or a lost race): the
  * same UPDATE, then `afterPageCompleted` re-reads the lesson's pages under the lesson's lock and
  * decides completion and what follows it (the program's rules, the day's record).
  */
@@ -60,14 +62,18 @@ export async function writeGrade(
   page: PageRow,
   w: GradedWrite,
 ): Promise<LessonRow | null> {
-  if (ctx.kind === 'sqlite' && w.launch === undefined && !completesLesson(l, page)) {
+  if (w.launch === undefined && !completesLesson(l, page)) {
     const seen = l.pages.filter((p) => p.progress === 'COMPLETED').length;
-    const written = await writeTx(
-      ctx.db,
-      ctx.kind,
-      (trx) => recordAnswerIfUnchanged(trx, page.id, w, l.lesson.id, seen),
-      { oneStatement: true },
-    );
+    const written =
+      ctx.kind === 'sqlite'
+        ? await writeTx(
+            ctx.db,
+            ctx.kind,
+            (trx) => recordAnswerIfUnchanged(trx, page.id, w, l.lesson.id, seen),
+            { oneStatement: true },
+          )
+        : // One statement, one round trip, its own transaction (migration 0017, decision 0025).
+          await recordAnswerIfUnchangedPg(ctx.db, page.id, w, l.lesson.id, seen);
     if (written) return lessonAfter(l, page, w);
     // Nothing written: graded meanwhile, or the lesson changed since it was read. The full path tells which.
   }

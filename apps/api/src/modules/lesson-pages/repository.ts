@@ -377,6 +377,30 @@ const recordIfUnchangedQuery = prepared(
     ),
 );
 
+/**
+ * PostgreSQL's form of the same (migration 0017): the check is a VOLATILE function that locks the
+ * page, the learner and the lesson and then counts with a new snapshot, which a subquery of the
+ * statement could not. Run on its own, outside any explicit transaction: one statement is one
+ * transaction, acknowledged after its commit (synchronous_commit stays on).
+ */
+const recordIfUnchangedPgQuery = prepared(
+  (
+    db: Db,
+    id: string,
+    inputs: string,
+    results: string,
+    actual: number,
+    max: number,
+    now: string,
+    hints: number,
+    lessonId: string,
+    completedSeen: number,
+  ) =>
+    gradeUpdate(db, id, { inputs, results, scoreActual: actual, scoreMax: max, now, hintsUsed: hints }).where(
+      sql<boolean>`lesson_completed_count_is(${id}, ${lessonId}, ${completedSeen})`,
+    ),
+);
+
 type GradeArgs = [string, string, string, number, number, string, number];
 const argsOf = (pageId: string, w: GradedWrite): GradeArgs => [
   pageId,
@@ -405,6 +429,17 @@ export async function recordAnswerIfUnchanged(
   completedSeen: number,
 ): Promise<boolean> {
   return (await recordIfUnchangedQuery.run(trx, ...argsOf(pageId, w), lessonId, completedSeen)) === 1;
+}
+
+/** `recordAnswerIfUnchanged` on PostgreSQL, as one autocommitted statement; true when written. */
+export async function recordAnswerIfUnchangedPg(
+  db: Db,
+  pageId: string,
+  w: GradedWrite,
+  lessonId: string,
+  completedSeen: number,
+): Promise<boolean> {
+  return (await recordIfUnchangedPgQuery.run(db, ...argsOf(pageId, w), lessonId, completedSeen)) === 1;
 }
 
 export async function addTime(
