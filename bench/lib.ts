@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -26,9 +27,26 @@ export function freePort(): Promise<number> {
 }
 
 /**
+ * The node flags of the API's production start (`npm start` in apps/api/package.json, say
+ * `node --max-semi-space-size=… dist/server.js`): what lies between `node` and the entry. Every
+ * bench that starts the compiled server passes them (startServer does for `dist/server.js`), so
+ * the bench measures what ships; the script stays the one place they are set.
+ */
+export function productionNodeArgs(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'apps/api/package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const words = pkg.scripts.start.trim().split(/\s+/);
+  if (words[0] !== 'node')
+    throw new Error(`apps/api start script: expected "node …", got ${pkg.scripts.start}`);
+  return words.slice(1, -1);
+}
+
+/**
  * Starts an entry point as a child process (TypeScript through tsx, compiled JavaScript with
  * plain node) and waits until `probe` answers.
- * `env.PORT` of '0' (or none) means any free port. `nodeArgs` go to node itself (`--cpu-prof`, say).
+ * `env.PORT` of '0' (or none) means any free port. `nodeArgs` go to node itself (`--cpu-prof`, say);
+ * `apps/api/dist/server.js` also gets `productionNodeArgs()` before them.
  */
 export async function startServer(
   entry: string,
@@ -38,7 +56,9 @@ export async function startServer(
 ): Promise<Server> {
   const port = env.PORT && env.PORT !== '0' ? env.PORT : String(await freePort());
   const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const proc = spawn(process.execPath, [...nodeArgs, ...loader, entry], {
+  // The compiled API runs with the flags of its production start.
+  const production = entry.endsWith('apps/api/dist/server.js') ? productionNodeArgs() : [];
+  const proc = spawn(process.execPath, [...production, ...nodeArgs, ...loader, entry], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: port },
     stdio: ['ignore', 'ignore', 'inherit'],

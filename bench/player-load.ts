@@ -1,3 +1,4 @@
+import { execSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,10 +9,10 @@ import { ROOT, load, printTable, startServer } from './lib';
 import { reportTarget } from './targets';
 import { openDb } from '@parcours/api/db/db';
 import { countSqliteStatements, sqliteClock, sqliteDatabaseOf } from '@parcours/api/db/prepared';
-import { ContentCache } from '@parcours/api/modules/lesson-pages/content-cache';
+import { VersionedContentCache } from '@parcours/api/modules/lesson-pages/content-cache';
 import { answerPage } from '@parcours/api/modules/lesson-pages/service';
 import { emitPlayerEvent, flushEmitted } from '@parcours/api/modules/lrs/emit';
-import { findViewer } from '@parcours/api/modules/users/repository';
+import { findHomeViewer } from '@parcours/api/modules/users/repository';
 import { resourceDocument } from '@parcours/api/plugins/jsonapi';
 
 /**
@@ -211,7 +212,8 @@ const ANSWER_TARGET = { ratioToFloor: 0.9, statements: 5, p99Alone: 50 };
 
 async function answeringFloor(file: string, tuples: Tuple[]): Promise<LoadResult> {
   const handle = openDb({ sqliteFile: file });
-  const cache = new ContentCache();
+  // As the route: the content cache under the content stamp read with the viewer (decision 0025).
+  const caches = new VersionedContentCache();
   let errors = 0;
   sqliteClock.enabled = true;
   const contexts = new Map(
@@ -227,14 +229,15 @@ async function answeringFloor(file: string, tuples: Tuple[]): Promise<LoadResult
     const { sub, ctx } = claims(t.token);
     const body = JSON.parse(t.body) as { pageId: string; inputs: { answers: unknown[] } };
     try {
-      if (!(await findViewer(handle.db, ctx, sub))) throw new Error('no viewer');
+      const viewer = await findHomeViewer(handle.db, ctx, sub);
+      if (!viewer) throw new Error('no viewer');
       const ctxOf = {
         db: handle.db,
         kind: 'sqlite' as const,
         contextId: ctx,
         userId: sub,
         receivedAt: new Date(),
-        cache,
+        cache: caches.at(viewer.versions?.content),
       };
       const doc = await answerPage(ctxOf, t.lessonId, body.pageId, body.inputs.answers);
       emitPlayerEvent(ctxOf, contexts.get(ctx)!, 'answered', t.lessonId, body.pageId);
@@ -275,8 +278,10 @@ export async function playerLoad(): Promise<void> {
   console.log(
     `player bench: importing demo content + ${LEARNERS} learners x ${LESSONS_PER_LEARNER} lessons…`,
   );
+  // The compiled server with its production node flags (`npm start`), as shipped.
+  execSync('npm run build -w @parcours/api', { cwd: ROOT, stdio: 'ignore' });
   const app = await startServer(
-    'apps/api/src/server.ts',
+    'apps/api/dist/server.js',
     {
       PORT: '0',
       DATA_DIR: dataDir,
