@@ -1,5 +1,7 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import { login, startTestApp } from '../helpers/app';
+import { PASSWORD, hosts } from '../helpers/fixtures';
 import {
   PasswordQueueFull,
   configureHashing,
@@ -52,5 +54,33 @@ describe('password hashing', () => {
     await configureHashing({ workers: 0 });
     const stored = await hashPassword('pw');
     expect(await verifyPassword('pw', stored)).toBe(true);
+  });
+});
+
+describe('sign-in with the hashing queue full', () => {
+  it('answers 429 without counting a failure, and signs in once the queue drains', async () => {
+    const t = await startTestApp();
+    try {
+      await configureHashing({ workers: 1, maxQueue: 0 });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        headers: { host: hosts.alpha },
+        payload: { email: 'bob@example.test', password: PASSWORD },
+      });
+      expect(res.statusCode).toBe(429);
+      expect((res.json() as { errors: { code: string }[] }).errors[0]?.code).toBe('TOO_MANY_REQUESTS');
+      const failures = await t.tdb.db
+        .selectFrom('loginAttempts')
+        .select('key')
+        .where('key', 'like', 'login:%')
+        .execute();
+      expect(failures).toEqual([]);
+      await configureHashing({});
+      expect(await login(t.app, 'bob@example.test')).toBeTruthy();
+    } finally {
+      await configureHashing({});
+      await t.close();
+    }
   });
 });
