@@ -54,6 +54,8 @@ async function main(): Promise<void> {
     databaseUrl: env.DATABASE_URL,
     sqliteFile: path.join(env.DATA_DIR, 'parcours.sqlite'),
     ...(env.PG_SCHEMA ? { pgSchema: env.PG_SCHEMA } : {}),
+    // WAL checkpoints in a worker thread, never inside a request's COMMIT (decision 0025).
+    checkpointInBackground: true,
   });
   // Without PG_SCHEMA, PostgreSQL works in `public` (the default search_path).
   await migrateToLatest(handle.db, {

@@ -18,6 +18,7 @@ import * as m0014 from './migrations/0014-home-versions';
 import * as m0015 from './migrations/0015-growth-indexes';
 import * as m0016 from './migrations/0016-content-stamp-blocks';
 import * as m0017 from './migrations/0017-answer-one-statement-pg';
+import { startCheckpointer } from './checkpointer';
 import { registerSqliteRoot } from './prepared';
 import type { Database } from './schema';
 
@@ -31,6 +32,11 @@ export interface DbOptions {
   /** PostgreSQL schema to use (tests give each run its own, so suites never share rows). */
   pgSchema?: string;
   poolSize?: number;
+  /**
+   * SQLite file: checkpoint the WAL in a worker thread instead of inside a COMMIT on this thread
+   * (db/checkpointer.ts; the server turns it on).
+   */
+  checkpointInBackground?: boolean;
 }
 
 export interface DbHandle {
@@ -87,7 +93,16 @@ export function openDb(opts: DbOptions): DbHandle {
     plugins,
   });
   registerSqliteRoot(db, database);
-  return { db, kind: 'sqlite', close: () => db.destroy() };
+  const checkpointer =
+    opts.checkpointInBackground && file !== ':memory:' ? startCheckpointer(database, file) : undefined;
+  return {
+    db,
+    kind: 'sqlite',
+    close: async () => {
+      await checkpointer?.stop();
+      await db.destroy();
+    },
+  };
 }
 
 /**
