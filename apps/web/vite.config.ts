@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { badgePictures } from './vite-badges';
+import { earlyStart } from './vite-early-start';
 import { localeSplit } from './vite-locale-split';
 import { precompress } from './vite-precompress';
 import { defineConfig, type PluginOption } from 'vite';
@@ -79,6 +80,29 @@ export default defineConfig({
           },
         ],
       },
+    }) as unknown as PluginOption,
+    // Issue 11 (decision 0024): the entry's CSS inlined, and an inline script that starts the first
+    // screen's reads and asks for its code and texts while the entry script downloads.
+    earlyStart({
+      entry: 'src/app/early-start.ts',
+      languages: ['fr', 'en'],
+      routes: [
+        {
+          path: /^\/$/,
+          signedIn: true,
+          modules: [
+            'src/features/home/components/HomePage.tsx',
+            'src/features/contact/components/ContactTeacherAction.tsx',
+            'src/app/QueryProvider.tsx',
+          ],
+        },
+        { path: /^\/login\/?$/, signedIn: false, modules: ['src/features/auth/components/LoginPage.tsx'] },
+        {
+          path: /^\/session\/[^/]+(?:\/page\/[^/]+)?\/?$/,
+          signedIn: true,
+          modules: ['src/app/screens/PlayerScreen.tsx', 'src/app/QueryProvider.tsx'],
+        },
+      ],
     }) as unknown as PluginOption,
     // Last: brotli and gzip copies of everything above, served by the API's static files.
     precompress() as unknown as PluginOption,

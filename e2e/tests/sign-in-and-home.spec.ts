@@ -145,3 +145,37 @@ test.describe('route guard and navigation', () => {
     expect(page.url()).not.toContain('idT=');
   });
 });
+
+test.describe('the home on a reload (issue 11, decision 0024)', () => {
+  test('asks for each of its reads once, started by index.html before the scripts', async ({ page }) => {
+    await page.goto('/login');
+    await signIn(page);
+    await expect(page.getByRole('heading', { name: 'Mes formations' })).toBeVisible();
+
+    // Who started each API request: index.html's inline script has the document as its source.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const started: { path: string; by: string }[] = [];
+    cdp.on('Network.requestWillBeSent', ({ request, initiator }) => {
+      const url = new URL(request.url);
+      if (!url.pathname.startsWith('/api/') || request.method !== 'GET') return;
+      const frame = initiator.stack?.callFrames[0] ?? initiator.stack?.parent?.callFrames[0];
+      started.push({ path: `${url.pathname}${url.search}`, by: frame ? new URL(frame.url).pathname : '?' });
+    });
+    await page.reload();
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    const reads = [
+      /^\/api\/contexts\/current$/,
+      /^\/api\/users\/me$/,
+      /^\/api\/lessons\?filter\[userId\]=[^&]+&include=course&page\[number\]=1&page\[size\]=100$/,
+      /^\/api\/class-users\?filter\[role\]=STUDENT&filter\[expired\]=false&sort=-createdAt&include=[^&]+&page\[number\]=1&page\[size\]=100$/,
+    ];
+    for (const read of reads) {
+      const asked = started.filter((request) => read.test(decodeURIComponent(request.path)));
+      expect(asked, `${read}`).toHaveLength(1);
+      expect(asked[0]?.by, `${read}`).toBe('/');
+    }
+  });
+});

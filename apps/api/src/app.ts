@@ -19,7 +19,7 @@ import { registerMail } from './plugins/mail';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerTenant } from './plugins/tenant';
 import { registerTincan } from './plugins/tincan';
-import { registerWebApp } from './plugins/web-app';
+import { inlineScriptHashes, registerWebApp } from './plugins/web-app';
 import { registerWellFormedText } from './plugins/well-formed-text';
 import { authRoutes } from './modules/auth/routes';
 import { certificateRoutes } from './modules/certificates/routes';
@@ -128,7 +128,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   registerSecurityHeaders(
     app,
-    { contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES } },
+    {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        // The built index.html's own inline script, by its hash (decision 0024).
+        directives: {
+          ...CSP_DIRECTIVES,
+          scriptSrc: [...CSP_DIRECTIVES.scriptSrc, ...inlineScriptHashes(env.WEB_DIST)],
+        },
+      },
+    },
     OPENED_BY_BACK_OFFICE,
   );
   // Off globally; routes opt in (login). Exceeding throws our ApiError, rendered as JSON:API.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -44,6 +45,23 @@ function pick(request: FastifyRequest, variants: Variants): { body: Buffer; enco
   if (variants.br && accepted.has('br')) return { body: variants.br, encoding: 'br' };
   if (variants.gzip && accepted.has('gzip')) return { body: variants.gzip, encoding: 'gzip' };
   return { body: variants.plain, encoding: null };
+}
+
+/**
+ * CSP sources (`'sha256-…'`) of the inline scripts of the built index.html (decision 0024: the
+ * start-up script that starts the first screen's reads), so `script-src` allows exactly those and
+ * no other inline script. Empty when there is no build or no inline script.
+ */
+export function inlineScriptHashes(webDist: string): string[] {
+  const indexFile = path.join(webDist, 'index.html');
+  if (!existsSync(indexFile)) return [];
+  const html = readFileSync(indexFile, 'utf8');
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(match[1] ?? '') || !match[2]) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(match[2], 'utf8').digest('base64')}'`);
+  }
+  return hashes;
 }
 
 /**

@@ -3,11 +3,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
 import { buildApp } from '../../src/app';
+import { inlineScriptHashes } from '../../src/plugins/web-app';
 import { testEnv } from '../helpers/app';
 import { createTestDb } from '../helpers/test-db';
 import type { TestDb } from '../helpers/test-db';
 import { hosts, seedWorld } from '../helpers/fixtures';
+
+/** index.html's start-up script (decision 0024) and a module script, which needs no hash. */
+const INLINE = '<script>window.early = 1;</script>';
+const MODULE = '<script type="module" crossorigin src="/assets/app-1234.js"></script>';
 
 let app: FastifyInstance;
 let tdb: TestDb;
@@ -16,7 +22,7 @@ let filesDir: string;
 beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'parcours-dist-'));
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Parcours</title>');
+  writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>Parcours</title>${INLINE}${MODULE}`);
   writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
   writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
   tdb = await createTestDb();
@@ -47,6 +53,17 @@ describe('built web app on the same origin', () => {
     const sw = await get('/sw.js');
     expect(sw.headers['cache-control']).toBe('no-cache');
     expect((await get('/')).body).toContain('<title>Parcours</title>');
+  });
+
+  it("allows index.html's own inline script by its hash, and no other inline script", async () => {
+    const hash = `'sha256-${createHash('sha256').update('window.early = 1;').digest('base64')}'`;
+    expect(inlineScriptHashes(dist)).toEqual([hash]);
+    const csp = (await get('/')).headers['content-security-policy'];
+    const scriptSrc = String(csp)
+      .split(';')
+      .find((d) => d.trim().startsWith('script-src'));
+    expect(scriptSrc?.trim()).toBe(`script-src 'self' ${hash}`);
+    expect(inlineScriptHashes(path.join(dist, 'no-build-here'))).toEqual([]);
   });
 
   it('answers client-side routes with index.html', async () => {

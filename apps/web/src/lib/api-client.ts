@@ -5,6 +5,8 @@
 import { readErrorCode, type ErrorCode } from '@parcours/domain/errors';
 import { apiBase, DEFAULT_API_BASE } from './api-base';
 import { SANDBOX_TOKEN } from './sandbox';
+import { settleEarly, takeEarlyResponse } from './early-requests';
+import { API_ACCEPT, buildQuery, type QueryValue } from './query-string';
 import { getToken } from './storage';
 
 /** The default base; calls use `apiBase()` (SPEC §7: from the tenant's API host, see api-base.ts). */
@@ -44,19 +46,7 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): voi
  */
 const OWN_401 = new Set(['users/me', 'users/login']);
 
-export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
-
-/** Query string that keeps JSON:API brackets readable: filter[role]=STUDENT&include=a.b */
-export function buildQuery(params: Record<string, QueryValue>): string {
-  const parts: string[] = [];
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === null || value === '') continue;
-    const text = Array.isArray(value) ? value.join(',') : String(value);
-    const encodedKey = encodeURIComponent(key).replace(/%5B/g, '[').replace(/%5D/g, ']');
-    parts.push(`${encodedKey}=${encodeURIComponent(text).replace(/%2C/g, ',')}`);
-  }
-  return parts.length ? `?${parts.join('&')}` : '';
-}
+export { buildQuery, type QueryValue } from './query-string';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -85,7 +75,7 @@ async function parseBody(response: Response): Promise<unknown> {
 
 /** `path` is relative to /api, without a leading slash: 'users/me', 'class-users'. */
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/vnd.api+json, application/json' };
+  const headers: Record<string, string> = { Accept: API_ACCEPT };
   const stored = options.token === undefined ? getToken() : options.token;
   // The sandbox marker (SPEC §6) is no credential: never sent as a bearer token.
   const token = stored === SANDBOX_TOKEN ? null : stored;
@@ -95,12 +85,14 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const response = await fetch(`${apiBase()}/${path}${buildQuery(options.query ?? {})}`, {
-    method: options.method ?? 'GET',
-    headers,
-    body,
-    signal: options.signal,
-  });
+  const url = `${apiBase()}/${path}${buildQuery(options.query ?? {})}`;
+  const method = options.method ?? 'GET';
+  // Issue 11: the first screen's reads were started by index.html's inline script, in parallel
+  // with the scripts (lib/early-requests.ts); the same read takes that answer, once.
+  const early = method === 'GET' ? takeEarlyResponse(url, token) : null;
+  const response =
+    (early && (await settleEarly(early, options.signal))) ??
+    (await fetch(url, { method, headers, body, signal: options.signal }));
   const payload = await parseBody(response);
   if (!response.ok) {
     if (response.status === 401 && !OWN_401.has(path) && !options.ownUnauthorized) onUnauthorized?.(path);

@@ -1,7 +1,7 @@
 import type { Document, Resource } from '@parcours/domain/entities';
-import { apiFetch, type QueryValue } from './api-client';
+import { apiFetch } from './api-client';
+import { COLLECTION_PAGE_SIZE as PAGE_SIZE, pageQuery, type QueryValue } from './query-string';
 
-const PAGE_SIZE = 100; // the API's maximum page size
 const MAX_PAGES = 20; // a learner with more than 2,000 rows of one kind is a data problem, not a UI one
 
 /**
@@ -18,7 +18,7 @@ export async function fetchCollection<A>(
   let total = Infinity;
   for (let page = 1; page <= MAX_PAGES && data.length < total; page++) {
     const doc = await apiFetch<Document<Resource<string, A>[]>>(path, {
-      query: { ...query, 'page[number]': page, 'page[size]': PAGE_SIZE },
+      query: { ...query, ...pageQuery(page) },
       signal,
     });
     data.push(...doc.data);

@@ -2,6 +2,7 @@ import { DASHBOARD_REFRESH_MS } from '@parcours/domain/constants';
 import type { ClassUserAttributes, Document, Resource } from '@parcours/domain/entities';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchCollection } from '../../../lib/api-collection';
+import { classUsersQuery } from './home-queries';
 import { currentUserId, withKeptCopy } from './kept-reads';
 import { homeKeys } from './query-keys';
 
@@ -9,16 +10,7 @@ export type ClassUsersDocument = Document<Resource<string, ClassUserAttributes>[
 
 /** The learner's own STUDENT class memberships with classes, programs, courses and teachers (SPEC §7). */
 export function getClassUsers(expired: boolean, signal?: AbortSignal): Promise<ClassUsersDocument> {
-  return fetchCollection<ClassUserAttributes>(
-    'class-users',
-    {
-      'filter[role]': 'STUDENT',
-      'filter[expired]': expired,
-      sort: '-createdAt',
-      include: 'class.classPrograms.program.programCourses.course,class.teachers',
-    },
-    signal,
-  );
+  return fetchCollection<ClassUserAttributes>('class-users', classUsersQuery(expired), signal);
 }
 
 export const classUsersQueryOptions = (expired: boolean) =>

@@ -2,6 +2,7 @@ import { DASHBOARD_REFRESH_MS } from '@parcours/domain/constants';
 import type { LessonAttributes, Resource } from '@parcours/domain/entities';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchCollection } from '../../../lib/api-collection';
+import { lessonsQuery } from './home-queries';
 import { withKeptCopy } from './kept-reads';
 import { homeKeys } from './query-keys';
 
@@ -9,11 +10,7 @@ export type LessonResource = Resource<string, LessonAttributes>;
 
 /** The learner's lessons (state, progress, score) to show on each class card. */
 export async function getLessons(userId: string, signal?: AbortSignal): Promise<LessonResource[]> {
-  const doc = await fetchCollection<LessonAttributes>(
-    'lessons',
-    { 'filter[userId]': userId, include: 'course' },
-    signal,
-  );
+  const doc = await fetchCollection<LessonAttributes>('lessons', lessonsQuery(userId), signal);
   return doc.data;
 }
 

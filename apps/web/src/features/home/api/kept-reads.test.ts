@@ -49,6 +49,20 @@ describe('withKeptCopy', () => {
     expect(await reads.read('ann', 'lessons')).toMatchObject({ data: ['newer'] });
   });
 
+  it('answers without waiting for the copy to be written, and a later read sees the copy', async () => {
+    const kv = memoryKeyValue();
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    // A slow device store: the write lands only when the gate opens.
+    const slow = { ...kv, set: async (key: string, value: unknown) => gate.then(() => kv.set(key, value)) };
+    const reads = new HomeReads(slow);
+    await expect(withKeptCopy('ann', 'lessons', async () => ['fresh'], reads)).resolves.toEqual(['fresh']);
+    expect(await kv.keys()).toEqual([]);
+    const copy = reads.read('ann', 'lessons');
+    open();
+    await expect(copy).resolves.toMatchObject({ data: ['fresh'] });
+  });
+
   it('never answers another user’s copy, and fails as before without one', async () => {
     const reads = new HomeReads(memoryKeyValue());
     await withKeptCopy('ann', 'lessons', async () => ['ann’s'], reads);

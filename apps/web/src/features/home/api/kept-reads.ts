@@ -23,23 +23,42 @@ const PREFIX = 'home:';
 const keyOf = (userId: string, read: string) => `${PREFIX}${userId}:${read}`;
 
 export class HomeReads {
+  /**
+   * Writes run one after the other and reads wait for them: the home returns a network answer
+   * without waiting for its copy to be written (decision 0024), so a read that follows must
+   * still see it, and a later answer's copy must land after an earlier one's.
+   */
+  private writes: Promise<void> = Promise.resolve();
+
   constructor(private readonly kv: KeyValue) {}
 
-  async keep<T>(userId: string, read: string, data: T, now = new Date()): Promise<void> {
-    // Another learner's copies (a token expired without a sign-out) go before this one is kept.
-    const others = (await this.kv.keys()).filter(
-      (k) => k.startsWith(PREFIX) && !k.startsWith(`${PREFIX}${userId}:`),
-    );
-    for (const key of others) await this.kv.del(key);
-    await this.kv.set(keyOf(userId, read), { savedAt: now.toISOString(), data } satisfies KeptRead<T>);
+  keep<T>(userId: string, read: string, data: T, now = new Date()): Promise<void> {
+    return this.queue(async () => {
+      // Another learner's copies (a token expired without a sign-out) go before this one is kept.
+      const others = (await this.kv.keys()).filter(
+        (k) => k.startsWith(PREFIX) && !k.startsWith(`${PREFIX}${userId}:`),
+      );
+      for (const key of others) await this.kv.del(key);
+      await this.kv.set(keyOf(userId, read), { savedAt: now.toISOString(), data } satisfies KeptRead<T>);
+    });
   }
 
-  read<T>(userId: string, read: string): Promise<KeptRead<T> | undefined> {
+  async read<T>(userId: string, read: string): Promise<KeptRead<T> | undefined> {
+    await this.writes;
     return this.kv.get<KeptRead<T>>(keyOf(userId, read));
   }
 
-  async clear(): Promise<void> {
-    for (const key of await this.kv.keys()) if (key.startsWith(PREFIX)) await this.kv.del(key);
+  clear(): Promise<void> {
+    return this.queue(async () => {
+      for (const key of await this.kv.keys()) if (key.startsWith(PREFIX)) await this.kv.del(key);
+    });
+  }
+
+  private queue(write: () => Promise<void>): Promise<void> {
+    const done = this.writes.then(write);
+    // A failed write fails its caller; the next one still runs.
+    this.writes = done.catch(() => undefined);
+    return done;
   }
 }
 
@@ -105,7 +124,8 @@ export async function withKeptCopy<T>(
     return kept.data;
   }
   mark(read, null);
-  // A copy that could not be written only means no offline home: the answer still shows.
-  if (userId) await reads.keep(userId, read, data).catch(() => undefined);
+  // The answer shows at once; its copy is written meanwhile (IndexedDB on a slow phone is no
+  // reason to wait, issue 11). A copy that could not be written only means no offline home.
+  if (userId) void reads.keep(userId, read, data).catch(() => undefined);
   return data;
 }

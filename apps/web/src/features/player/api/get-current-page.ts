@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { lessonPath, toLessonPage, type LessonPage, type LessonPageDocument } from './lesson-page';
+import { currentPagePath, toLessonPage, type LessonPage, type LessonPageDocument } from './lesson-page';
 import { playerKeys } from './query-keys';
 
 /**
@@ -12,7 +12,7 @@ export async function getCurrentPage(
   options: { pageId?: string | null; section?: string | null } = {},
   signal?: AbortSignal,
 ): Promise<LessonPage> {
-  const doc = await apiFetch<LessonPageDocument>(`${lessonPath(lessonId)}/pages/current`, {
+  const doc = await apiFetch<LessonPageDocument>(currentPagePath(lessonId), {
     query: { noCache: Date.now(), pageId: options.pageId, section: options.section },
     signal,
   });

@@ -11,3 +11,6 @@ export function toLessonPage(doc: LessonPageDocument): LessonPage {
 }
 
 export const lessonPath = (lessonId: string) => `lessons/${encodeURIComponent(lessonId)}`;
+
+/** The lesson's current page (get-current-page.ts); index.html starts it early (app/early-plan.ts). */
+export const currentPagePath = (lessonId: string) => `${lessonPath(lessonId)}/pages/current`;

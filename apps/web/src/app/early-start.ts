@@ -1,0 +1,83 @@
+/**
+ * The inline script of index.html (built by apps/web/vite-early-start.ts, decision 0024): runs
+ * while the HTML is parsed, before any module script, and
+ * - starts the first screen's reads (app/early-plan.ts) with the headers the API client sends,
+ *   keeping them on `window.__parcoursEarly` for it (lib/early-requests.ts);
+ * - asks for the screen's code and the language's texts (`modulepreload`), so they do not wait
+ *   for the entry script to run and import them.
+ * Any failure here only means the app asks for everything itself, as it did before.
+ */
+import { pickLocale } from '@parcours/domain/locale';
+import { API_BASE_PATH_KEY } from '../lib/api-base';
+import { EARLY_GLOBAL, type EarlyEntry } from '../lib/early-requests';
+import { API_ACCEPT } from '../lib/query-string';
+import { SANDBOX_TOKEN } from '../lib/sandbox';
+import { STORAGE_KEYS } from '../lib/storage';
+import { planEarlyRequests } from './early-plan';
+
+/** Written by the build: the files each first screen needs and each language's texts. */
+export interface PreloadMap {
+  /** [pathname pattern (RegExp source), signed-in screen, files]. */
+  routes: [string, boolean, string[]][];
+  /** Per language: the texts every page needs, and the signed-in screens' texts. */
+  texts: Record<string, { core: string[]; screens: string[] }>;
+}
+
+declare const __PARCOURS_PRELOAD__: PreloadMap;
+
+function read(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function preload(href: string): void {
+  const link = document.createElement('link');
+  if (href.endsWith('.css')) {
+    link.rel = 'preload';
+    link.as = 'style';
+  } else link.rel = 'modulepreload';
+  // As Vite's own preloads ask (crossorigin=""), or the browser would not use the preloaded copy.
+  link.crossOrigin = '';
+  link.href = href;
+  document.head.appendChild(link);
+}
+
+try {
+  const { origin, pathname, search } = window.location;
+  const token = read(STORAGE_KEYS.token);
+  const urls = planEarlyRequests({
+    origin,
+    pathname,
+    search,
+    token,
+    userId: read(STORAGE_KEYS.userId),
+    apiBasePath: read(API_BASE_PATH_KEY),
+    storedContext: read(STORAGE_KEYS.context),
+    now: Date.now(),
+  });
+  const headers: Record<string, string> = { Accept: API_ACCEPT };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const entries: EarlyEntry[] = urls.map((url) => {
+    const response = fetch(url, { headers });
+    // Unused or failed, an early read is nobody's error: the app asks again.
+    response.catch(() => undefined);
+    return { url, token, at: Date.now(), response };
+  });
+  (window as unknown as Record<string, unknown>)[EARLY_GLOBAL] = entries;
+
+  const map = __PARCOURS_PRELOAD__;
+  const route = map.routes.find(([pattern]) => new RegExp(pattern).test(pathname));
+  if (route) {
+    const [, signedIn, files] = route;
+    // A signed-in screen without a token (or in sandbox mode) goes to /login: its code would wait.
+    if (!signedIn || (token !== null && token !== SANDBOX_TOKEN)) {
+      const texts = map.texts[pickLocale(navigator.languages ?? [navigator.language])];
+      [...files, ...(texts?.core ?? []), ...(signedIn ? (texts?.screens ?? []) : [])].forEach(preload);
+    }
+  }
+} catch {
+  // Storage, fetch or the DOM refused: the app starts the usual way.
+}
