@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { badgePictures } from './vite-badges';
 import { localeSplit } from './vite-locale-split';
 import { precompress } from './vite-precompress';
+import { preactAlias, preactReactAriaPatches } from './preact-compat';
 import { defineConfig, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -10,6 +11,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 // (injectRegister: false), so it never competes with the first screen for the network.
 export default defineConfig({
   plugins: [
+    preactReactAriaPatches() as unknown as PluginOption,
     localeSplit(path.resolve(import.meta.dirname, 'src/locales')) as unknown as PluginOption,
     // SPEC §7 badge pictures, rasterised from SVG sources (badges/badge-art.ts) into the build.
     badgePictures() as unknown as PluginOption,
@@ -83,6 +85,7 @@ export default defineConfig({
     // Last: brotli and gzip copies of everything above, served by the API's static files.
     precompress() as unknown as PluginOption,
   ],
+  resolve: { alias: preactAlias },
   server: {
     port: 5173,
     proxy: {
@@ -105,7 +108,7 @@ export default defineConfig({
         manualChunks: (id) =>
           id.includes('/node_modules/@tanstack/')
             ? 'query'
-            : /\/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)
+            : /\/node_modules\/(preact|react-router)\//.test(id)
               ? 'react'
               : undefined,
       },
