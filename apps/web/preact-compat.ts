@@ -41,6 +41,13 @@ const PATCHES: { file: RegExp; why: string; patches: Patch[] }[] = [
         replace:
           'createElementNS(_namespace, type) {\n        return this.createElement(type);\n    }\n    createElement(type) {',
       },
+      // Its items say they are comment nodes (nodeType 8, for React DevTools' sake). Preact skips
+      // comments when it places a node and reads their text: an item added to an open menu (the
+      // teacher's "My classes", known a moment later) threw and never showed. They say element.
+      {
+        find: 'this.nodeType = 8 // COMMENT_NODE',
+        replace: 'this.nodeType = 1 // ELEMENT_NODE for Preact (React Aria: COMMENT_NODE)',
+      },
       {
         find: 'appendChild(child) {',
         replace:
