@@ -4,6 +4,7 @@ import { options } from 'preact';
 import { afterEach, beforeEach } from 'vitest';
 import en from '../locales/en.json';
 import fr from '../locales/fr.json';
+import { firstScreenShown } from '../lib/after-first-screen';
 import { addCatalogue, changeLanguage } from '../lib/i18n';
 import { endSession } from '../lib/session';
 import { setTenant } from '../lib/tenant';
@@ -17,6 +18,10 @@ configure({ asyncUtilTimeout: 15_000 });
 // chart's creation) would run some time after what a test awaits appeared; here it runs right
 // after the render, before the test goes on. act() from Testing Library still flushes its own.
 options.requestAnimationFrame = (flush) => queueMicrotask(flush);
+
+// What waits for the first screen (offline sync, device copies: lib/after-first-screen.ts) starts
+// at once in tests, whichever screen a test renders.
+firstScreenShown();
 
 // Both catalogues in memory so tests never wait for a language chunk; English unless a test switches.
 addCatalogue('en', en);

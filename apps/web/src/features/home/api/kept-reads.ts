@@ -9,9 +9,15 @@
  * store; without it session.ts deletes the database; this module also clears its own keys when
  * the session ends). Keys carry the user id, and keeping one user's copy drops any other user's,
  * so a learner never sees another's classes.
+ *
+ * Issue 11: the device store's code loads on first use, and a copy is written once the home is
+ * on screen (lib/after-first-screen.ts), so neither comes before the home's first paint. Reading
+ * a copy (no network) loads it at once.
  */
 import { useSyncExternalStore } from 'react';
-import { deviceStore, isNetworkError, type KeyValue } from '../../../lib/device-store';
+import { afterFirstScreen } from '../../../lib/after-first-screen';
+import { isNetworkError } from '../../../lib/api-errors';
+import type { KeyValue } from '../../../lib/device-store';
 import { getSession, subscribeSession } from '../../../lib/session';
 
 export interface KeptRead<T> {
@@ -22,28 +28,52 @@ export interface KeptRead<T> {
 const PREFIX = 'home:';
 const keyOf = (userId: string, read: string) => `${PREFIX}${userId}:${read}`;
 
+/** The device store, its module loaded on first use. */
+const device = () => import('../../../lib/device-store').then((m) => m.deviceStore);
+const lazyDeviceStore: KeyValue = {
+  get: async <T>(key: string) => (await device()).get<T>(key),
+  set: async (key, value) => (await device()).set(key, value),
+  del: async (key) => (await device()).del(key),
+  keys: async () => (await device()).keys(),
+};
+
 export class HomeReads {
+  // Operations run one after the other: a read made while a copy is being kept finds it.
+  private last: Promise<unknown> = Promise.resolve();
+
   constructor(private readonly kv: KeyValue) {}
 
-  async keep<T>(userId: string, read: string, data: T, now = new Date()): Promise<void> {
-    // Another learner's copies (a token expired without a sign-out) go before this one is kept.
-    const others = (await this.kv.keys()).filter(
-      (k) => k.startsWith(PREFIX) && !k.startsWith(`${PREFIX}${userId}:`),
-    );
-    for (const key of others) await this.kv.del(key);
-    await this.kv.set(keyOf(userId, read), { savedAt: now.toISOString(), data } satisfies KeptRead<T>);
+  private inOrder<R>(op: () => Promise<R>): Promise<R> {
+    const next = this.last.then(op, op);
+    this.last = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Keeps `data` once `when` settles (or at once), after the operations already asked for. */
+  keep<T>(userId: string, read: string, data: T, now = new Date(), when?: Promise<void>): Promise<void> {
+    return this.inOrder(async () => {
+      await when;
+      // Another learner's copies (a token expired without a sign-out) go before this one is kept.
+      const others = (await this.kv.keys()).filter(
+        (k) => k.startsWith(PREFIX) && !k.startsWith(`${PREFIX}${userId}:`),
+      );
+      for (const key of others) await this.kv.del(key);
+      await this.kv.set(keyOf(userId, read), { savedAt: now.toISOString(), data } satisfies KeptRead<T>);
+    });
   }
 
   read<T>(userId: string, read: string): Promise<KeptRead<T> | undefined> {
-    return this.kv.get<KeptRead<T>>(keyOf(userId, read));
+    return this.inOrder(() => this.kv.get<KeptRead<T>>(keyOf(userId, read)));
   }
 
-  async clear(): Promise<void> {
-    for (const key of await this.kv.keys()) if (key.startsWith(PREFIX)) await this.kv.del(key);
+  clear(): Promise<void> {
+    return this.inOrder(async () => {
+      for (const key of await this.kv.keys()) if (key.startsWith(PREFIX)) await this.kv.del(key);
+    });
   }
 }
 
-export const homeReads = new HomeReads(deviceStore);
+export const homeReads = new HomeReads(lazyDeviceStore);
 
 /** Which reads the home shows from the device right now, and as of when. */
 const fromDevice = new Map<string, string>();
@@ -105,7 +135,8 @@ export async function withKeptCopy<T>(
     return kept.data;
   }
   mark(read, null);
-  // A copy that could not be written only means no offline home: the answer still shows.
-  if (userId) await reads.keep(userId, read, data).catch(() => undefined);
+  // Kept once the home is on screen (issue 11). A copy that could not be written only means no
+  // offline home: the answer still shows.
+  if (userId) void reads.keep(userId, read, data, new Date(), afterFirstScreen()).catch(() => undefined);
   return data;
 }
