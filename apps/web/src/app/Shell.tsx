@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useAfterFirstScreen } from '../lib/after-first-screen';
 import { useTranslation } from '../lib/i18n';
 import { registerServiceWorkerLater } from '../lib/service-worker';
 import { useSession } from '../lib/session';
@@ -11,6 +12,7 @@ import { UserMenuTrigger } from './UserMenuTrigger';
 import './shell.css';
 
 // Answers kept offline are sent from any screen once signed in (decision 0020); never on /login.
+// Issue 11: it (and its offline banner) loads once the first screen is shown, not before it.
 const OfflineSync = lazy(() =>
   import('../features/player/offline/OfflineSync').then((m) => ({ default: m.OfflineSync })),
 );
@@ -21,6 +23,7 @@ export function Shell({ children }: { children: ReactNode }) {
   const tenant = useTenant();
   const session = useSession();
   const signedIn = session.status === 'authenticated';
+  const afterFirstScreen = useAfterFirstScreen();
   useEffect(() => {
     if (signedIn) registerServiceWorkerLater();
   }, [signedIn]);
@@ -58,7 +61,7 @@ export function Shell({ children }: { children: ReactNode }) {
         <NewVersionBanner />
       </header>
       <main id="main" ref={mainRef} tabIndex={-1} className="shell__main">
-        {signedIn ? (
+        {signedIn && afterFirstScreen ? (
           <Suspense fallback={null}>
             <OfflineSync showBanner={!pathname.startsWith('/session/')} />
           </Suspense>

@@ -71,3 +71,41 @@ describe('user menu', { timeout: 20_000 }, () => {
     expect(calledUrls(fetchMock).some((u) => u.pathname === '/api/users/u-1')).toBe(true);
   });
 });
+
+describe('user menu of a teacher (decision 0019)', { timeout: 20_000 }, () => {
+  it('offers their classes once the server says they teach, the menu already open', async () => {
+    setToken('t');
+    let answer: (body: unknown) => void = () => undefined;
+    const teaching = new Promise<unknown>((resolve) => {
+      answer = resolve;
+    });
+    mockApi({
+      // Another user than the other tests': whether a user teaches is asked once per page load.
+      'users/me': { body: { ...me(), _id: 'teacher-1' } },
+      'class-users': async () => ({ body: await teaching }),
+    });
+    await loadUser();
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <UserMenuTrigger user={getSession().user!} />
+      </MemoryRouter>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'User menu Jane Doe' }));
+    await screen.findAllByRole('menuitem', {}, { timeout: 15_000 });
+    answer({
+      data: [{ type: 'class-users', id: 'cu-1', attributes: { role: 'TEACHER' } }],
+      meta: { total: 1 },
+    });
+    await vi.waitFor(() =>
+      expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+        'My profile',
+        'Dashboard',
+        'My courses',
+        'My classes (teacher)',
+        'Legal notice',
+        'Data protection',
+        'Sign out',
+      ]),
+    );
+  });
+});

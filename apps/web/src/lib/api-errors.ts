@@ -44,3 +44,11 @@ export function fieldProblems(error: unknown): FieldProblem[] {
   }
   return problems;
 }
+
+/** No answer from the network (fetch's own failure), as opposed to a refusal or a bug. */
+export function isNetworkError(error: unknown): boolean {
+  // Only fetch's own failure: any other TypeError is a bug and must reach the error dialog.
+  return (
+    error instanceof TypeError && /failed to fetch|networkerror|load failed|network/i.test(error.message)
+  );
+}

@@ -46,10 +46,5 @@ export async function clearDeviceStore(): Promise<void> {
   else for (const key of await deviceStore.keys()) await deviceStore.del(key);
 }
 
-/** No answer from the network (fetch's own failure), as opposed to a refusal or a bug. */
-export function isNetworkError(error: unknown): boolean {
-  // Only fetch's own failure: any other TypeError is a bug and must reach the error dialog.
-  return (
-    error instanceof TypeError && /failed to fetch|networkerror|load failed|network/i.test(error.message)
-  );
-}
+// Where it was first defined; the home needs it before this module (issue 11), so it lives there.
+export { isNetworkError } from './api-errors';

@@ -1,10 +1,11 @@
 import { announceNewVersion } from '../features/new-version/new-version';
+import { afterFirstScreen } from './after-first-screen';
 
 let requested = false;
 
 /**
- * Registers the service worker once a learner is signed in, after the page has loaded and the
- * browser is idle. Offline use matters for learning screens, not for the sign-in form (which
+ * Registers the service worker once a learner is signed in, after the first screen is shown and
+ * the browser is idle (lib/after-first-screen.ts). Offline use matters for learning screens, not for the sign-in form (which
  * needs the network anyway), so its script and Workbox's precache downloads never weigh on
  * /login (100 kB budget) nor compete with a first screen on a slow connection. Idempotent.
  * A newer build waits until the learner accepts the "new version" banner's reload.
@@ -22,10 +23,5 @@ export function registerServiceWorkerLater(): void {
       })
       .catch((error: unknown) => console.warn('Service worker not registered', error));
   };
-  const whenIdle = () =>
-    'requestIdleCallback' in window
-      ? window.requestIdleCallback(register, { timeout: 5000 })
-      : setTimeout(register, 2000);
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
+  void afterFirstScreen().then(register);
 }

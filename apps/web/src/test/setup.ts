@@ -1,14 +1,27 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { options } from 'preact';
 import { afterEach, beforeEach } from 'vitest';
 import en from '../locales/en.json';
 import fr from '../locales/fr.json';
+import { firstScreenShown } from '../lib/after-first-screen';
 import { addCatalogue, changeLanguage } from '../lib/i18n';
 import { endSession } from '../lib/session';
 import { setTenant } from '../lib/tenant';
 
-// Lazy screens are transformed on first import, which takes a while on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
+// Lazy screens, and React Aria under them (decision 0023), are transformed on first import, which
+// takes a while on a busy machine.
+configure({ asyncUtilTimeout: 15_000 });
+
+// Decision 0023: Preact runs effects after the next frame (React runs them at the end of a
+// render that the tests wrap in act). jsdom paints no frames, so an effect (a dialog's focus, a
+// chart's creation) would run some time after what a test awaits appeared; here it runs right
+// after the render, before the test goes on. act() from Testing Library still flushes its own.
+options.requestAnimationFrame = (flush) => queueMicrotask(flush);
+
+// What waits for the first screen (offline sync, device copies: lib/after-first-screen.ts) starts
+// at once in tests, whichever screen a test renders.
+firstScreenShown();
 
 // Both catalogues in memory so tests never wait for a language chunk; English unless a test switches.
 addCatalogue('en', en);

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../lib/i18n';
 import { clearAllExceptContext, getDontShowAddToPhone, STORAGE_KEYS } from '../../lib/storage';
@@ -124,8 +124,9 @@ describe('install offer (SPEC §4, §9)', () => {
       fireEvent.click(await screen.findByRole('button', { name: 'Install' }));
     });
     expect(event.prompt).toHaveBeenCalledTimes(1);
+    // The answer is recorded once the browser's userChoice promise settles.
+    await waitFor(() => expect(getDontShowAddToPhone()).toBe(true));
     expect(screen.queryByRole('region')).not.toBeInTheDocument();
-    expect(getDontShowAddToPhone()).toBe(true);
   });
 
   it('explains Share → Add to Home Screen on an iPhone, in French too, once', async () => {

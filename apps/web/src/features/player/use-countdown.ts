@@ -1,5 +1,5 @@
 import { COUNTDOWN_ENDED_DELAY_MS, COUNTDOWN_WARNING_S } from '@parcours/domain/constants';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { countdownPhase } from './player-model';
 
 /**
@@ -17,7 +17,9 @@ export function useCountdown(seconds: number | null, key: string, onEnded: () =>
     warned: false,
   });
   const onEndedRef = useRef(onEnded);
-  useEffect(() => {
+  // A layout effect: the latest value is in place before the next event or timer. Preact runs
+  // plain effects after the next frame: Enter right after ticking an answer sent the previous ones.
+  useLayoutEffect(() => {
     onEndedRef.current = onEnded;
   });
 

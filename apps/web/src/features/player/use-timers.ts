@@ -1,5 +1,5 @@
 import { KEEP_ALIVE_MS, LESSON_TIMER_MS } from '@parcours/domain/constants';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ping } from './api/ping';
 
 /**
@@ -31,7 +31,9 @@ export function useKeepAlive(
   onError: (error: unknown) => void,
 ): void {
   const onErrorRef = useRef(onError);
-  useEffect(() => {
+  // A layout effect: the latest value is in place before the next event or timer. Preact runs
+  // plain effects after the next frame: Enter right after ticking an answer sent the previous ones.
+  useLayoutEffect(() => {
     onErrorRef.current = onError;
   });
   useEffect(() => {

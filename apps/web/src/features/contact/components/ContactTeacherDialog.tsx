@@ -104,9 +104,15 @@ function ContactTeacherModal({
           ) : null}
           <FormField label={t('contact.subject')} error={message('subject')}>
             {(control) => (
-              // The learner opened the dialog to write: start in the first field.
-              // eslint-disable-next-line jsx-a11y/no-autofocus
-              <input {...control} {...register('subject')} className="field__input" type="text" autoFocus />
+              // The learner opened the dialog to write: start in the first field (the dialog
+              // focuses what is marked data-autofocus; Preact, unlike React, ignores autoFocus).
+              <input
+                {...control}
+                {...register('subject')}
+                className="field__input"
+                type="text"
+                data-autofocus
+              />
             )}
           </FormField>
           <FormField label={t('contact.message')} error={message('message')}>

@@ -1,7 +1,8 @@
 import { ApiError } from '../../../lib/api-client';
 import { endSession, setSessionUser } from '../../../lib/session';
 import { me } from '../../../test/fixtures';
-import { isNetworkError, memoryKeyValue } from '../../../lib/device-store';
+import { isNetworkError } from '../../../lib/api-errors';
+import { memoryKeyValue } from '../../../lib/device-store';
 import { HomeReads, homeReads, withKeptCopy } from './kept-reads';
 
 const offline = () => Promise.reject(new TypeError('Failed to fetch'));

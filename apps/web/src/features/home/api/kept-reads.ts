@@ -9,9 +9,15 @@
  * store; without it session.ts deletes the database; this module also clears its own keys when
  * the session ends). Keys carry the user id, and keeping one user's copy drops any other user's,
  * so a learner never sees another's classes.
+ *
+ * Issue 11: the device store's code loads on first use, and a copy is written once the home is
+ * on screen (lib/after-first-screen.ts), so neither comes before the home's first paint. Reading
+ * a copy (no network) loads it at once.
  */
 import { useSyncExternalStore } from 'react';
-import { deviceStore, isNetworkError, type KeyValue } from '../../../lib/device-store';
+import { afterFirstScreen } from '../../../lib/after-first-screen';
+import { isNetworkError } from '../../../lib/api-errors';
+import type { KeyValue } from '../../../lib/device-store';
 import { getSession, subscribeSession } from '../../../lib/session';
 
 export interface KeptRead<T> {
@@ -22,18 +28,31 @@ export interface KeptRead<T> {
 const PREFIX = 'home:';
 const keyOf = (userId: string, read: string) => `${PREFIX}${userId}:${read}`;
 
+/** The device store, its module loaded on first use. */
+const device = () => import('../../../lib/device-store').then((m) => m.deviceStore);
+const lazyDeviceStore: KeyValue = {
+  get: async <T>(key: string) => (await device()).get<T>(key),
+  set: async (key, value) => (await device()).set(key, value),
+  del: async (key) => (await device()).del(key),
+  keys: async () => (await device()).keys(),
+};
+
 export class HomeReads {
-  /**
-   * Writes run one after the other and reads wait for them: the home returns a network answer
-   * without waiting for its copy to be written (decision 0024), so a read that follows must
-   * still see it, and a later answer's copy must land after an earlier one's.
-   */
-  private writes: Promise<void> = Promise.resolve();
+  // Operations run one after the other: a read made while a copy is being kept finds it.
+  private last: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly kv: KeyValue) {}
 
-  keep<T>(userId: string, read: string, data: T, now = new Date()): Promise<void> {
-    return this.queue(async () => {
+  private inOrder<R>(op: () => Promise<R>): Promise<R> {
+    const next = this.last.then(op, op);
+    this.last = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Keeps `data` once `when` settles (or at once), after the operations already asked for. */
+  keep<T>(userId: string, read: string, data: T, now = new Date(), when?: Promise<void>): Promise<void> {
+    return this.inOrder(async () => {
+      await when;
       // Another learner's copies (a token expired without a sign-out) go before this one is kept.
       const others = (await this.kv.keys()).filter(
         (k) => k.startsWith(PREFIX) && !k.startsWith(`${PREFIX}${userId}:`),
@@ -43,26 +62,18 @@ export class HomeReads {
     });
   }
 
-  async read<T>(userId: string, read: string): Promise<KeptRead<T> | undefined> {
-    await this.writes;
-    return this.kv.get<KeptRead<T>>(keyOf(userId, read));
+  read<T>(userId: string, read: string): Promise<KeptRead<T> | undefined> {
+    return this.inOrder(() => this.kv.get<KeptRead<T>>(keyOf(userId, read)));
   }
 
   clear(): Promise<void> {
-    return this.queue(async () => {
+    return this.inOrder(async () => {
       for (const key of await this.kv.keys()) if (key.startsWith(PREFIX)) await this.kv.del(key);
     });
   }
-
-  private queue(write: () => Promise<void>): Promise<void> {
-    const done = this.writes.then(write);
-    // A failed write fails its caller; the next one still runs.
-    this.writes = done.catch(() => undefined);
-    return done;
-  }
 }
 
-export const homeReads = new HomeReads(deviceStore);
+export const homeReads = new HomeReads(lazyDeviceStore);
 
 /** Which reads the home shows from the device right now, and as of when. */
 const fromDevice = new Map<string, string>();
@@ -124,8 +135,8 @@ export async function withKeptCopy<T>(
     return kept.data;
   }
   mark(read, null);
-  // The answer shows at once; its copy is written meanwhile (IndexedDB on a slow phone is no
-  // reason to wait, issue 11). A copy that could not be written only means no offline home.
-  if (userId) void reads.keep(userId, read, data).catch(() => undefined);
+  // Kept once the home is on screen (issue 11). A copy that could not be written only means no
+  // offline home: the answer still shows.
+  if (userId) void reads.keep(userId, read, data, new Date(), afterFirstScreen()).catch(() => undefined);
   return data;
 }

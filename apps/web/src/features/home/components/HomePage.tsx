@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/Alert';
 import { Pager } from '../../../components/ui/Pager';
 import { Spinner } from '../../../components/ui/Spinner';
+import { firstScreenShown } from '../../../lib/after-first-screen';
 import { useTranslation } from '../../../lib/i18n';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useSession } from '../../../lib/session';
@@ -144,6 +145,10 @@ export function HomePage({ classActions }: HomePageProps = {}) {
 
   const error = classUsers.error ?? lessons.error;
   const loading = !views && !error;
+  // Issue 11: the offline sync, the service worker and the device copy wait for this.
+  useEffect(() => {
+    if (!loading) firstScreenShown();
+  }, [loading]);
 
   let emptyVariant: EmptyVariant | null = null;
   if (views && total === 0) {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/Alert';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -73,7 +73,9 @@ export function CourseNodePage({ nodeId }: { nodeId: string }) {
     void goNext();
   };
   const nextRef = useRef(onNext);
-  useEffect(() => {
+  // A layout effect: the latest value is in place before the next event or timer. Preact runs
+  // plain effects after the next frame: Enter right after ticking an answer sent the previous ones.
+  useLayoutEffect(() => {
     nextRef.current = onNext;
   });
   const isTincan = block?.type === 'tincan';

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -54,7 +54,9 @@ export function PlayerPage({ lessonId, pageId, mode = 'page' }: PlayerPageProps)
   const resources = usePageResources(page?.id ?? null, page ? lessonId : null);
   const slots = usePlayerSlots();
 
-  useEffect(() => {
+  // A layout effect: the latest value is in place before the next event or timer. Preact runs
+  // plain effects after the next frame: Enter right after ticking an answer sent the previous ones.
+  useLayoutEffect(() => {
     nextRef.current = player.next;
   });
 

@@ -4,7 +4,7 @@
  * resumes a stored page when a reload finds no network, and refreshes once queued answers are
  * graded. The server still decides everything when the answers arrive.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { setLastLesson } from '../../../lib/storage';
 import type { LessonPage } from '../api/lesson-page';
 import {
@@ -46,7 +46,9 @@ export function usePlayerOffline(o: PlayerOfflineOptions) {
   const status = useOfflineStatus();
   const from = useRef(new Map<string, From>());
   const opts = useRef(o);
-  useEffect(() => {
+  // A layout effect: the latest value is in place before the next event or timer. Preact runs
+  // plain effects after the next frame: Enter right after ticking an answer sent the previous ones.
+  useLayoutEffect(() => {
     opts.current = o;
   });
 
