@@ -2,7 +2,7 @@ import { execSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT, freePort } from './lib';
+import { ROOT, freePort, productionNodeArgs } from './lib';
 import { reportTarget } from './targets';
 
 /**
@@ -95,7 +95,11 @@ export async function startReport(): Promise<void> {
   };
   const variants = [
     { name: 'tsx apps/api/src/server.ts (before)', args: ['--import', 'tsx', 'apps/api/src/server.ts'] },
-    { name: 'node apps/api/dist/server.js (npm start)', args: ['apps/api/dist/server.js'] },
+    // With the flags `npm start` passes (decision 0025), so the figure is what ships.
+    {
+      name: `node ${productionNodeArgs().join(' ')} apps/api/dist/server.js (npm start)`,
+      args: [...productionNodeArgs(), 'apps/api/dist/server.js'],
+    },
   ];
   // Seeds the data dir (demo import) and warms the disk cache, outside the figures.
   await startOnce(variants[1]!.args, env);
