@@ -448,14 +448,18 @@ export async function addTime(
   seconds: number,
 ): Promise<void> {
   if (seconds <= 0) return;
-  await trx
-    .updateTable('lessons')
-    .set({ timeSpent: sql<number>`time_spent + ${seconds}`, timeAlive: sql<number>`time_alive + ${seconds}` })
-    .where('id', '=', lesson.id)
-    .execute();
+  // The learner's row before the lesson's: the order an answer takes them (its page, then the
+  // trigger of migration 0013 locks the user, then the lesson; 0017's check the same). The other
+  // order let a ping on one page and an answer on another page of the same lesson each hold the
+  // row the other waits for: a deadlock, one of the two failing (PostgreSQL).
   await trx
     .updateTable('users')
     .set({ timeAlive: sql<number>`time_alive + ${seconds}` })
     .where('id', '=', lesson.userId)
+    .execute();
+  await trx
+    .updateTable('lessons')
+    .set({ timeSpent: sql<number>`time_spent + ${seconds}`, timeAlive: sql<number>`time_alive + ${seconds}` })
+    .where('id', '=', lesson.id)
     .execute();
 }
