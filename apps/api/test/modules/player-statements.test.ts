@@ -7,7 +7,7 @@ import { blockOf, nodeOf } from '../../src/modules/lesson-pages/context';
 import { loadForWrite } from '../../src/modules/lesson-pages/lesson-state';
 import { flushEmitted } from '../../src/modules/lrs/emit';
 import type { PageDoc, PlayWorld } from '../helpers/player';
-import { freshPractice, playLogin, player, startPlayWorld } from '../helpers/player';
+import { PLAY_HOST, freshPractice, playLogin, player, startPlayWorld } from '../helpers/player';
 
 /**
  * Decision 0016: one answer (PATCH …/pages/current, a fresh page that does not end the lesson)
@@ -262,5 +262,35 @@ describe.runIf(!!process.env.DATABASE_URL)('round trips per page read and move (
       .where('id', '=', L)
       .executeTakeFirstOrThrow();
     expect(lesson).toEqual({ currentNodeId: mc.attributes.nodeId, progress: 'ONGOING' });
+  });
+});
+
+/**
+ * Decision 0025: the home's lessons, recomputed after a write moved the learner's stamp, use the
+ * stamps read in the viewer's statement for their content caches too, instead of reading
+ * `home_versions` again (5 round trips instead of 6 on PostgreSQL). Seen failing before (the
+ * separate read of the stamps). Both databases.
+ */
+describe('the home reads its stamps once', () => {
+  it('GET /api/lessons after an answer does not read home_versions apart from the viewer', async () => {
+    const benToken = await playLogin(w.app, 'ben');
+    const home = () =>
+      w.app.inject({
+        method: 'GET',
+        url: `/api/lessons?filter[userId]=${w.users.ben}&include=course`,
+        headers: { host: PLAY_HOST, authorization: `Bearer ${benToken}` },
+      });
+    expect((await home()).statusCode).toBe(200);
+    // A write of ben's: his stamp moves, the home's answer is rebuilt.
+    const L = await freshPractice(w, 'ben');
+    const p = player(w.app, benToken);
+    const intro = doc(await p.current(L));
+    expect((await p.answer(L, intro.id)).statusCode).toBe(200);
+    const { value: res, statements } = await counted(home);
+    expect(res.statusCode).toBe(200);
+    expect(statements.filter((q) => /^select "key", "version" from "home_versions"/.test(q))).toEqual([]);
+    // Still rebuilt (the lessons read again), and still holding the new lesson.
+    expect(statements.some((q) => /from "lessons"/.test(q))).toBe(true);
+    expect((res.json() as { data: { id: string }[] }).data.map((d) => d.id)).toContain(L);
   });
 });
