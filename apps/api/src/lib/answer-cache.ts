@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db';
 import { BROTLI_OPTIONS, COMPRESSION_THRESHOLD, GZIP_OPTIONS } from '../plugins/compression';
 import type { Viewer } from '../modules/scope';
-import { homeVersionsOf } from './home-versions';
+import { homeVersionsOf, knowHomeVersions } from './home-versions';
 
 /**
  * The learner's last answers of the home's reads (decision 0015), kept per API process and
@@ -130,6 +130,8 @@ export async function sendCachedAnswer(
   }
   // Read with the viewer by `requireHomeUser` (one statement), else on their own.
   const folded = request.user?.id === v.userId ? request.user.homeVersions : undefined;
+  // The content caches of the build below use them too: no second read of the stamps.
+  if (folded) knowHomeVersions(v, folded);
   const versions = folded ?? (await homeVersionsOf(db, v));
   const stamp = `${versions.user}/${versions.content}`;
   const key = `${v.contextId}\u0000${v.userId}\u0000${v.isAdmin ? 'admin' : ''}\u0000${request.url}`;

@@ -33,3 +33,12 @@ export function homeVersionsOf(db: Db, v: Viewer): Promise<HomeVersions> {
   }
   return versions;
 }
+
+/**
+ * The stamps already read in the viewer's statement (`requireHomeUser`, decision 0025): the
+ * request's other reads use them instead of reading them again. Read before anything the request
+ * loads, they keep the rule above (what it loads is at least as new as the stamp).
+ */
+export function knowHomeVersions(v: Viewer, versions: HomeVersions): void {
+  if (!perRequest.has(v)) perRequest.set(v, Promise.resolve(versions));
+}

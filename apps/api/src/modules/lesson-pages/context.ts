@@ -82,18 +82,31 @@ export async function loadLesson(
 ): Promise<OwnLessonRow> {
   const found = await findOwnLesson(ctx.db, ctx.contextId, ctx.userId, lessonId);
   if (!found) throw notFound('Lesson');
-  // Issue 4: on opening, windows and time limits are applied before the state is judged.
-  const lesson: OwnLessonRow = sync
-    ? {
-        ...(await syncLesson(ctx.db, ctx.kind, found, ctx.receivedAt, (ids) =>
-          ctx.cache.programContexts(ctx.db, ids),
-        )),
-        timeFactor: found.timeFactor,
-        noTimeLimit: found.noTimeLimit,
-      }
-    : found;
+  if (sync) return judgeSynced(ctx, found, access);
+  if (CLOSED_STATES.has(found.state)) throw new ApiError(403, 'Forbidden', 'This lesson is not open.');
+  if (access !== 'read') await refuseIfWindowClosed(ctx, found);
+  if (access === 'write') await refuseIfLessonTimeIsUp(ctx, found);
+  return found;
+}
+
+/**
+ * `loadLesson(…, access, true)` for a lesson already read: the progression rules applied first
+ * (issue 4: on opening, windows and time limits are applied before the state is judged), then
+ * the closed states and, for a write, the lesson's own time limit.
+ */
+export async function judgeSynced(
+  ctx: PlayerContext,
+  found: OwnLessonRow,
+  access: Access,
+): Promise<OwnLessonRow> {
+  const lesson: OwnLessonRow = {
+    ...(await syncLesson(ctx.db, ctx.kind, found, ctx.receivedAt, (ids) =>
+      ctx.cache.programContexts(ctx.db, ids),
+    )),
+    timeFactor: found.timeFactor,
+    noTimeLimit: found.noTimeLimit,
+  };
   if (CLOSED_STATES.has(lesson.state)) throw new ApiError(403, 'Forbidden', 'This lesson is not open.');
-  if (access !== 'read' && !sync) await refuseIfWindowClosed(ctx, lesson);
   if (access === 'write') await refuseIfLessonTimeIsUp(ctx, lesson);
   return lesson;
 }

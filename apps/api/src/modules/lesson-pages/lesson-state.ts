@@ -2,8 +2,8 @@ import { accommodationOf } from '@parcours/domain/time-accommodation';
 import type { Db } from '../../db/db';
 import { prepared } from '../../db/prepared';
 import { notFound } from '../scope';
-import { judgeForWrite } from './context';
-import type { Loaded, PlayerContext } from './context';
+import { judgeForWrite, judgeSynced } from './context';
+import type { Access, Loaded, PlayerContext } from './context';
 import { PAGE_COLUMNS } from './repository';
 import type { OwnLessonRow, PageRow } from './repository';
 import { windowOf } from './windows';
@@ -93,11 +93,31 @@ export function lessonStateOf(rows: Row[]): LessonState | undefined {
  * judges it, with its plan and pages: one statement, plus the content cache.
  */
 export async function loadForWrite(ctx: PlayerContext, lessonId: string): Promise<Loaded> {
+  const state = await readState(ctx, lessonId);
+  await judgeForWrite(ctx, state.lesson, windowOf(state.window));
+  return loaded(ctx, state.lesson, state.pages);
+}
+
+/**
+ * The open lesson the player shows (GET …/pages/current), judged as `loadLesson(…, access, true)`
+ * judges it — the progression rules applied first — with its plan and pages: the lesson and its
+ * pages in one statement (decision 0025), where they were two. The progression rules write
+ * lessons only, never pages, so the pages read with the lesson are still the lesson's.
+ */
+export async function loadForOpen(ctx: PlayerContext, lessonId: string, access: Access): Promise<Loaded> {
+  const state = await readState(ctx, lessonId);
+  const lesson = await judgeSynced(ctx, state.lesson, access);
+  return loaded(ctx, lesson, state.pages);
+}
+
+async function readState(ctx: PlayerContext, lessonId: string): Promise<LessonState> {
   const rows = (await lessonStateQuery.all(ctx.db, lessonId, ctx.contextId, ctx.userId)) as unknown as Row[];
   const state = lessonStateOf(rows);
   if (!state) throw notFound('Lesson');
-  const { lesson, pages } = state;
-  await judgeForWrite(ctx, lesson, windowOf(state.window));
+  return state;
+}
+
+async function loaded(ctx: PlayerContext, lesson: OwnLessonRow, pages: PageRow[]): Promise<Loaded> {
   const course = await ctx.cache.course(ctx.db, lesson.courseId);
   return {
     lesson,

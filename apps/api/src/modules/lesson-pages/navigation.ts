@@ -19,9 +19,10 @@ import {
 } from './context';
 import type { Loaded, PlayerContext } from './context';
 import { pageDocument } from './document';
+import { loadForOpen, loadForWrite } from './lesson-state';
 import { pageDeadlineOf } from './limits';
 import type { PlanNode, Slot } from './plan';
-import { insertPageIfMissing, lastAttempt } from './repository';
+import { insertPageIfMissing, lastAttempt, reachPagePg } from './repository';
 import type { LessonRow, PageRow } from './repository';
 import { timeLimitOf } from './serializer';
 import { writeTx } from './tx';
@@ -62,24 +63,28 @@ async function reach(
 ): Promise<Resource> {
   const iso = ctx.receivedAt.toISOString();
   const advance = slot.index >= frontierOf(l);
-  const page = await writeTx(ctx.db, ctx.kind, async (trx) => {
-    const { attempt } = await lastAttempt(trx, l.lesson.id, node.id);
-    const page = await insertPageIfMissing(trx, {
-      lessonId: l.lesson.id,
-      nodeId: node.id,
-      sectionId: slot.sectionId,
-      position: slot.index,
-      attempt: attempt + 1,
-      timeLimit: timeLimitOf(node),
-      choiceOf: choiceOf(slot, node),
-      now: iso,
-    });
-    // Only a multiblock's second choice finds no page: the database kept the first one.
-    if (!page) throw anotherChoice();
-    if (advance) await reachForward.run(trx, l.lesson.id, node.id, iso);
-    else await reachBehind.run(trx, l.lesson.id, iso);
-    return page;
-  });
+  const fields = {
+    lessonId: l.lesson.id,
+    nodeId: node.id,
+    sectionId: slot.sectionId,
+    position: slot.index,
+    timeLimit: timeLimitOf(node),
+    choiceOf: choiceOf(slot, node),
+    now: iso,
+  };
+  // PostgreSQL: one statement (decision 0025); when it inserts nothing, the transaction below decides.
+  const fast = ctx.kind === 'postgres' ? await reachPagePg(ctx.db, { ...fields, advance }) : undefined;
+  const page =
+    fast ??
+    (await writeTx(ctx.db, ctx.kind, async (trx) => {
+      const { attempt } = await lastAttempt(trx, l.lesson.id, node.id);
+      const page = await insertPageIfMissing(trx, { ...fields, attempt: attempt + 1 });
+      // Only a multiblock's second choice finds no page: the database kept the first one.
+      if (!page) throw anotherChoice();
+      if (advance) await reachForward.run(trx, l.lesson.id, node.id, iso);
+      else await reachBehind.run(trx, l.lesson.id, iso);
+      return page;
+    }));
   const lesson: LessonRow = {
     ...l.lesson,
     currentNodeId: advance ? node.id : l.lesson.currentNodeId,
@@ -97,8 +102,8 @@ export interface OpenOptions {
 /** GET …/pages/current: the current page (created on first open), a reached page, or a section's first page. */
 export async function openPage(ctx: PlayerContext, lessonId: string, o: OpenOptions): Promise<Resource> {
   // Reading a reached page (correction mode) is always allowed; anything that may move the learner is a write.
-  const lesson = await loadLesson(ctx, lessonId, o.pageId ? 'read' : 'write', true);
-  const l = await loadAll(ctx, lesson);
+  const l = await loadForOpen(ctx, lessonId, o.pageId ? 'read' : 'write');
+  const { lesson } = l;
   if (o.pageId) return pageDocument(ctx, l, activePage(l, o.pageId));
   if (l.plan.slots.length === 0) throw conflict('NO_LESSON_PAGE_AVAILABLE', 'This lesson has no page.');
 
@@ -178,8 +183,8 @@ async function closeBeforeLeaving(
 
 /** POST …/pages/next */
 export async function nextPage(ctx: PlayerContext, lessonId: string, fromPageId: string): Promise<Resource> {
-  const lesson = await loadLesson(ctx, lessonId, 'write');
-  let l = await loadAll(ctx, lesson);
+  // The lesson, its window and its pages in one statement, judged as loadLesson(…, 'write') does.
+  let l = await loadForWrite(ctx, lessonId);
   const from = activePage(l, fromPageId);
   const { node, slot } = nodeOf(l, from);
   if (from.progress !== 'COMPLETED') l = await closeBeforeLeaving(ctx, l, from, node);

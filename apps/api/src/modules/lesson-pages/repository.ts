@@ -262,6 +262,46 @@ export async function insertPageIfMissing(trx: Tx, p: NewPage): Promise<PageRow 
   return activePageOfNode(trx, p.lessonId, p.nodeId);
 }
 
+const snake = (c: string) => c.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`);
+const PAGE_SQL_COLUMNS = sql.raw(PAGE_COLUMNS.map(snake).join(', '));
+
+/**
+ * PostgreSQL: reaching a page in ONE statement (decision 0025) — the page's next attempt number,
+ * its insert and the lesson's move, where `reach` took BEGIN, the attempt's read, the insert, the
+ * read back, the lesson's update and COMMIT (6 round trips holding a pooled connection). One
+ * statement is one transaction: the page and the lesson's move commit together, as before.
+ * The lesson is updated only when the page was inserted; when nothing was (another request made
+ * a page of this node or of this choice meanwhile: a unique index), undefined is returned and
+ * the caller takes the transaction's path, which reads what the other request committed.
+ * Locks: the new page's index entries, then the lesson — no learner row, so no cycle with an
+ * answer (page, learner, lesson).
+ */
+export async function reachPagePg(
+  db: Db,
+  p: Omit<NewPage, 'attempt'> & { advance: boolean },
+): Promise<PageRow | undefined> {
+  const { rows } = await sql<PageRow>`
+    with ins as (
+      insert into lesson_pages (id, lesson_id, node_id, section_id, attempt, position, state, progress,
+        time_limit, choice_of, opened_at, last_seen_at, answered_at, started_at, created_at, updated_at)
+      values (${randomUUID()}, ${p.lessonId}, ${p.nodeId}, ${p.sectionId},
+        (select coalesce(max(attempt), 0) + 1 from lesson_pages where lesson_id = ${p.lessonId} and node_id = ${p.nodeId}),
+        ${p.position}, 'ACTIVE', 'ONGOING', ${p.timeLimit}, ${p.choiceOf}, ${p.now}, ${p.now}, null, null,
+        ${p.now}, ${p.now})
+      on conflict do nothing
+      returning ${PAGE_SQL_COLUMNS}
+    ), moved as (
+      update lessons set
+        current_node_id = case when ${p.advance}::boolean then ${p.nodeId} else current_node_id end,
+        started_at = coalesce(started_at, ${p.now}),
+        progress = coalesce(progress, 'ONGOING'),
+        updated_at = ${p.now}
+      where id = ${p.lessonId} and exists (select 1 from ins)
+    )
+    select * from ins`.execute(db);
+  return rows[0];
+}
+
 const lastAttemptQuery = prepared((db: Db, lessonId: string, nodeId: string) =>
   db
     .selectFrom('lessonPages')
@@ -448,14 +488,18 @@ export async function addTime(
   seconds: number,
 ): Promise<void> {
   if (seconds <= 0) return;
-  await trx
-    .updateTable('lessons')
-    .set({ timeSpent: sql<number>`time_spent + ${seconds}`, timeAlive: sql<number>`time_alive + ${seconds}` })
-    .where('id', '=', lesson.id)
-    .execute();
+  // The learner's row before the lesson's: the order an answer takes them (its page, then the
+  // trigger of migration 0013 locks the user, then the lesson; 0017's check the same). The other
+  // order let a ping on one page and an answer on another page of the same lesson each hold the
+  // row the other waits for: a deadlock, one of the two failing (PostgreSQL).
   await trx
     .updateTable('users')
     .set({ timeAlive: sql<number>`time_alive + ${seconds}` })
     .where('id', '=', lesson.userId)
+    .execute();
+  await trx
+    .updateTable('lessons')
+    .set({ timeSpent: sql<number>`time_spent + ${seconds}`, timeAlive: sql<number>`time_alive + ${seconds}` })
+    .where('id', '=', lesson.id)
     .execute();
 }
