@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/Alert';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -80,7 +80,9 @@ export function CourseNodePage({ nodeId }: { nodeId: string }) {
   });
   const isTincan = block?.type === 'tincan';
   const dialogOpen = feedbackAt !== null;
-  useEffect(() => {
+  // Listening from the commit on (a layout effect): Preact runs plain effects after the next
+  // frame, and an Enter pressed as soon as the new node or page showed was lost (seen in CI).
+  useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (!enterTriggersNext(event, { isTincan, dialogOpen, enabled: block !== null })) return;
       event.preventDefault();

@@ -73,7 +73,9 @@ export function PlayerPage({ lessonId, pageId, mode = 'page' }: PlayerPageProps)
 
   const isTincan = page?.block?.type === 'tincan';
   const dialogOpen = player.dialog !== null || player.waitingForStart;
-  useEffect(() => {
+  // Listening from the commit on (a layout effect): Preact runs plain effects after the next
+  // frame, and an Enter pressed as soon as the new node or page showed was lost (seen in CI).
+  useLayoutEffect(() => {
     if (!playing) return undefined;
     const onKeyDown = (event: KeyboardEvent) => {
       if (!enterTriggersNext(event, { isTincan, dialogOpen, enabled: true })) return;
