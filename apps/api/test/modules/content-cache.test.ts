@@ -115,4 +115,28 @@ describe('player content under the content stamp', () => {
       .execute();
     expect(text(await ann.current(L))).toContain('Welcome, fixed by hand');
   });
+
+  it('keeps for offline use the block as changed by plain SQL at once, not a cached copy', async () => {
+    const ben = player(w.app, await playLogin(w.app, 'ben'));
+    const lessonId = w.lessons.ben.practice;
+    const offline = async () => {
+      const res = await ben.send('GET', `/api/offline/lessons/${lessonId}/pages`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.body;
+    };
+    // Warm the offline route's cache with every page after the one ben reached.
+    const before = await offline();
+    const block = await w.tdb.db
+      .selectFrom('courseBlocks')
+      .select(['id', 'title'])
+      .where('title', '=', 'Type the answer')
+      .executeTakeFirstOrThrow();
+    expect(before).toContain(block.title);
+    await w.tdb.db
+      .updateTable('courseBlocks')
+      .set({ title: 'Type the answer, retitled by hand' })
+      .where('id', '=', block.id)
+      .execute();
+    expect(await offline()).toContain('Type the answer, retitled by hand');
+  });
 });

@@ -63,9 +63,9 @@ export class ContentCache {
   private readonly gradings = new WeakMap<BlockContent, BlockGrading>();
 
   /**
-   * `ttlMs`: how long an entry is served. The player keeps its caches under the content stamp
-   * instead (VersionedContentCache, unbounded lifetime); the LRS scoring and offline routes, which
-   * do not read the stamp, still use 30 s.
+   * `ttlMs`: how long an entry is served. The player and the offline pages keep their caches under
+   * the content stamp instead (VersionedContentCache, unbounded lifetime); the LRS scoring reads
+   * afresh (0).
    */
   constructor(
     private readonly ttlMs = 30_000,

@@ -12,8 +12,6 @@ export const SCORING_VERBS = new Set([
   'http://adlnet.gov/expapi/verbs/passed',
 ]);
 
-const cache = new ContentCache();
-
 /**
  * The statement's score in the form the score message accepts, or null when it cannot score a
  * page: `scaled` (a negative one counts as 0, as the one-grade rule clamps), or `raw` with `max`.
@@ -54,7 +52,9 @@ export async function scoreByStatements(
     contextId: cred.contextId,
     userId: cred.userId,
     receivedAt: o.now,
-    cache,
+    // Nothing kept between statements: a module's scoring statement is rare, and content read
+    // afresh is never older than what the player shows (its cache follows the content stamp).
+    cache: new ContentCache(0),
   };
   try {
     await recordTincanScore(

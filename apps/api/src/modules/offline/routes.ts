@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth';
 import { collectionDocumentSchema } from '../../plugins/jsonapi';
 import type { Resource } from '../../plugins/jsonapi';
-import { ContentCache } from '../lesson-pages/content-cache';
+import { VersionedContentCache } from '../lesson-pages/content-cache';
 import { frontierOf, loadAll, loadLesson } from '../lesson-pages/context';
 import type { Loaded, PlayerContext } from '../lesson-pages/context';
 import type { Slot } from '../lesson-pages/plan';
@@ -77,11 +77,13 @@ async function upcoming(ctx: PlayerContext, l: Loaded, slots: Slot[]): Promise<R
 }
 
 export const offlineRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cache = new ContentCache();
+  // Under the content stamp read with the viewer, as the player's (decision 0025): a page kept
+  // for offline use is never older than the content the player would show.
+  const caches = new VersionedContentCache();
   app.get(
     '/offline/lessons/:id/pages',
     {
-      onRequest: [app.auth.requireUser],
+      onRequest: [app.auth.requireHomeUser],
       schema: {
         tags: ['lesson player'],
         summary:
@@ -100,7 +102,7 @@ export const offlineRoutes: FastifyPluginAsyncZod = async (app) => {
         contextId: request.context.id,
         userId: currentUser(request).id,
         receivedAt: new Date(),
-        cache,
+        cache: caches.at(currentUser(request).homeVersions?.content),
       };
       // 'read' without sync: judged open like a correction read, and nothing is written.
       const lesson = await loadLesson(ctx, request.params.id, 'read');
