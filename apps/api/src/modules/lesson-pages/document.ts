@@ -67,9 +67,12 @@ export async function pageDocument(
   const done = new Set(l.pages.filter((p) => p.progress === 'COMPLETED').map((p) => p.nodeId));
   // Decision 0019: the learner's own limits, their accommodation applied, are what they see.
   const timeLimit = pageLimitOf(l.accommodation, page, node);
-  const results = page.answeredAt ? parseJson<Partial<PageResults>>(page.results, {}) : null;
+  // Parsed once here for both uses (retryOpen and the document): twice was measurable per answer.
+  const stored = page.answeredAt ? parseJson<PageResults | null>(page.results, null) : null;
+  const results: Partial<PageResults> | null = page.answeredAt ? (stored ?? {}) : null;
   return pageResource({
     page,
+    stored,
     node,
     block: content ? ctx.cache.view(content) : null,
     children:

@@ -115,6 +115,8 @@ function progressOf(value: string | null): PageProgress | null {
 
 export interface PageDocInput {
   page: PageRow;
+  /** `page.results` parsed (null: unanswered or unreadable). */
+  stored: PageResults | null;
   node: PlanNode;
   /** `blockView` of the page's block, null for a multiblock chooser. */
   block: BlockView | null;
@@ -140,7 +142,7 @@ export interface PageDocInput {
 export function pageResource(d: PageDocInput): Resource {
   const { page } = d;
   const answered = page.answeredAt !== null;
-  const stored = answered ? parseJson<PageResults | null>(page.results, null) : null;
+  const stored = answered ? d.stored : null;
   const inputs = answered ? parseJson<{ answers?: unknown[] } | null>(page.inputs, null) : null;
   const attributes: LessonPageAttributes = {
     lessonId: page.lessonId,
