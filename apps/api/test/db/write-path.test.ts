@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDb } from '../../src/db/db';
 import type { Db } from '../../src/db/db';
-import { prepared } from '../../src/db/prepared';
-import { writeTx } from '../../src/modules/lesson-pages/tx';
+import { countSqliteStatements, prepared, sqliteDatabaseOf } from '../../src/db/prepared';
+import { MAX_BATCH, writeTx } from '../../src/modules/lesson-pages/tx';
 import { createTestDb } from '../helpers/test-db';
 import type { TestDb } from '../helpers/test-db';
 
@@ -143,6 +143,31 @@ describe('writeTx', () => {
     // runs them on separate pooled connections: whichever inserts first wins, the other waits on
     // the key and fails.
     if (t.kind === 'sqlite') expect(winner).toBe('First');
+  });
+});
+
+describe.skipIf(Boolean(process.env.DATABASE_URL))('writeTx on SQLite: group commit', () => {
+  it.each([
+    { writes: 1, commits: 1 },
+    { writes: 100, commits: 1 },
+    { writes: MAX_BATCH, commits: 1 },
+    { writes: MAX_BATCH + 1, commits: 2 },
+  ])('$writes writes submitted in one turn take $commits commit(s)', async ({ writes, commits }) => {
+    const counter = countSqliteStatements(sqliteDatabaseOf(t.db)!);
+    let seen: string[];
+    try {
+      await Promise.all(
+        Array.from({ length: writes }, (_, i) =>
+          writeTx(t.db, t.kind, (trx) => insertTenant.run(trx, `g-${writes}-${i}`, `Batch ${i}`), {
+            oneStatement: true,
+          }),
+        ),
+      );
+    } finally {
+      seen = counter.stop();
+    }
+    expect(seen.filter((s) => s === 'begin immediate')).toHaveLength(commits);
+    expect(seen.filter((s) => s === 'commit')).toHaveLength(commits);
   });
 });
 
