@@ -64,7 +64,10 @@ async function answering(s: Session, wanted: number): Promise<Timing> {
       console.log(`  ${call}: ${reply.status} ${JSON.stringify(reply.json).slice(0, 200)}`);
     } else if (call.startsWith('PATCH')) ms.push(reply.ms);
   };
-  for (let pass = 0; ms.length < wanted && pass < 80 && errors < 20; pass++) {
+  // Until `wanted`, or three passes in a row answer nothing even after a restart (a learner with
+  // nothing left to play): a fixed number of passes (20) capped a generated learner, whose
+  // lessons give a few pages a pass, below 400 answers.
+  for (let idle = 0; ms.length < wanted && idle < 3 && errors < 20;) {
     const lessons = await lessonsOf(s);
     const open = lessons.filter((l) => l.attributes.state === 'AVAILABLE');
     const before = ms.length;
@@ -76,7 +79,10 @@ async function answering(s: Session, wanted: number): Promise<Timing> {
       }),
     );
     // Nothing answered in a pass: every open lesson is done, start the programs again.
-    if (ms.length === before) await resetPrograms(s, lessons, observe);
+    if (ms.length === before) {
+      idle++;
+      await resetPrograms(s, lessons, observe);
+    } else idle = 0;
   }
   return timing(ms, errors);
 }

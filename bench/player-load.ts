@@ -204,7 +204,7 @@ async function run(
   console.log(
     `${name}: p99 ${result.latency.p99} ms over the whole run (${answered} responses, ${wall.toFixed(1)} s), ` +
       `${steadyP99.get(name)!.p99} ms over its warmed steady part (${steadyP99.get(name)!.count} responses: ` +
-      `without the first quarter of the run's time and the last 100; p50 ${quantile(steadyMs, 0.5)} ms, p90 ${quantile(steadyMs, 0.9)} ms)`,
+      `without the first quarter of the run's time and the last 100; p50 ${Math.round(quantile(steadyMs, 0.5))} ms, p90 ${Math.round(quantile(steadyMs, 0.9))} ms)`,
   );
   return {
     name,
