@@ -1,8 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Dialog, Popover } from 'react-aria-components';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { RichText, sanitizeHtml } from '../RichText';
+import { sanitizeHtml } from '../RichText';
 import { highlightTerms, type GlossaryTerm } from './highlight-terms';
+
+const loadPopover = () => import('./GlossaryPopover');
+// Not on the first paint's path (issue 11): the popover's code comes after the page is shown.
+const GlossaryPopover = lazy(() => loadPopover().then((module) => ({ default: module.GlossaryPopover })));
 
 interface GlossaryTextProps {
   id?: string;
@@ -41,6 +44,12 @@ export function GlossaryText({ id, html, terms, className }: GlossaryTextProps) 
     return () => element.removeEventListener('click', onClick);
   }, []);
 
+  // Asked for once the text is on screen, so a term's first click rarely waits for the network.
+  const hasTerms = terms.length > 0;
+  useEffect(() => {
+    if (hasTerms) void loadPopover().catch(() => undefined);
+  }, [hasTerms]);
+
   const term = open === null ? null : terms[open];
   const close = () => {
     trigger.current?.setAttribute('aria-expanded', 'false');
@@ -51,20 +60,9 @@ export function GlossaryText({ id, html, terms, className }: GlossaryTextProps) 
     <>
       <div id={id} ref={container} className={className} dangerouslySetInnerHTML={{ __html: content }} />
       {term ? (
-        <Popover
-          triggerRef={trigger}
-          isOpen
-          onOpenChange={(isOpen) => {
-            if (!isOpen) close();
-          }}
-          placement="bottom"
-          className="glossary-popover"
-        >
-          <Dialog aria-label={term.title} className="glossary-popover__dialog">
-            <p className="glossary-popover__title">{term.title}</p>
-            <RichText html={term.definition} />
-          </Dialog>
-        </Popover>
+        <Suspense fallback={null}>
+          <GlossaryPopover term={term} triggerRef={trigger} onClose={close} />
+        </Suspense>
       ) : null}
     </>
   );
