@@ -4,6 +4,8 @@ import { App } from './app/App';
 import { boot } from './app/boot';
 import { captureInstallPrompt } from './features/install/install-event';
 import { watchPreloadErrors } from './features/new-version/new-version';
+import { endPrerender, isPrerendered, keepTypedValues } from './lib/prerendered';
+import { loadScreen } from './app/routes';
 import './styles/app.css';
 
 const root = document.getElementById('root');
@@ -13,10 +15,18 @@ if (!root) throw new Error('#root is missing from index.html');
 captureInstallPrompt();
 watchPreloadErrors();
 
-void boot().finally(() => {
+// The server's HTML of the sign-in screen (decision 0026): the app's first render must show the
+// same screen over the same nodes, so it waits for that screen's code (asked for early by
+// index.html) rather than showing the loading fallback in its place.
+const prerendered = isPrerendered(root);
+const screenReady = prerendered ? loadScreen(window.location.pathname) : null;
+
+void Promise.all([boot(), screenReady]).finally(() => {
+  if (prerendered) keepTypedValues(root);
   createRoot(root).render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
+  if (prerendered) endPrerender(root);
 });
