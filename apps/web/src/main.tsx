@@ -1,3 +1,4 @@
+import { render, type ComponentChild } from 'preact';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
@@ -22,11 +23,16 @@ const prerendered = isPrerendered(root);
 const screenReady = prerendered ? loadScreen(window.location.pathname) : null;
 
 void Promise.all([boot(), screenReady]).finally(() => {
-  if (prerendered) keepTypedValues(root);
-  createRoot(root).render(
+  const app = (
     <StrictMode>
       <App />
-    </StrictMode>,
+    </StrictMode>
   );
-  if (prerendered) endPrerender(root);
+  if (prerendered) {
+    keepTypedValues(root);
+    // Preact's own render, not React's createRoot (which empties the container first, as React
+    // does): it reuses the server's nodes and corrects what differs, so focus and text stay.
+    render(app as unknown as ComponentChild, root);
+    endPrerender(root);
+  } else createRoot(root).render(app);
 });
