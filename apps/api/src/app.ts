@@ -17,7 +17,7 @@ import { requestLoggerFactory } from './plugins/request-logger';
 import { registerJsonApiSink } from './plugins/jsonapi-sink';
 import { registerMail } from './plugins/mail';
 import { registerSecurityHeaders } from './plugins/security-headers';
-import { registerTenant } from './plugins/tenant';
+import { registerTenant, tenantResolver } from './plugins/tenant';
 import { registerTincan } from './plugins/tincan';
 import { inlineScriptHashes, registerWebApp } from './plugins/web-app';
 import { registerWellFormedText } from './plugins/well-formed-text';
@@ -229,6 +229,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   );
   // Per-tenant web app manifest (issue 12), before the SPA fallback answers every other GET.
   await app.register(manifestRoutes, { db });
-  await registerWebApp(app, env.WEB_DIST);
+  await registerWebApp(app, env.WEB_DIST, { tenantOf: tenantResolver({ db }) });
   return app;
 }

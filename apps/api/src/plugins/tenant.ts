@@ -29,7 +29,22 @@ export function normaliseHostname(hostname: string): string {
  * scope). Each API process keeps its own short cache, which is safe because tenants change only
  * on content import.
  */
-export function registerTenant(app: FastifyInstance, { db, ttlMs = 30_000 }: TenantOptions): void {
+export function registerTenant(app: FastifyInstance, options: TenantOptions): void {
+  const resolve = tenantResolver(options);
+  app.decorateRequest('context', null as unknown as ContextRow);
+  app.addHook('onRequest', async (request) => {
+    request.context = await resolve(normaliseHostname(request.hostname));
+  });
+}
+
+/**
+ * The tenant answering on a (normalised) hostname, cached `ttlMs`: the same row object is given
+ * back while cached (the web app's sign-in HTML is kept per row, plugins/web-app.ts).
+ */
+export function tenantResolver({
+  db,
+  ttlMs = 30_000,
+}: TenantOptions): (hostname: string) => Promise<ContextRow> {
   const cache = new Map<string, { row: ContextRow; expires: number }>();
 
   async function resolve(hostname: string): Promise<ContextRow> {
@@ -42,9 +57,5 @@ export function registerTenant(app: FastifyInstance, { db, ttlMs = 30_000 }: Ten
     cache.set(hostname, { row, expires: now + ttlMs });
     return row;
   }
-
-  app.decorateRequest('context', null as unknown as ContextRow);
-  app.addHook('onRequest', async (request) => {
-    request.context = await resolve(normaliseHostname(request.hostname));
-  });
+  return resolve;
 }

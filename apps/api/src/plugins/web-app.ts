@@ -4,6 +4,17 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFoundError } from './errors';
+import type { ContextRow } from '../modules/contexts/repository';
+import { toContextResource } from '../modules/contexts/service';
+import {
+  compressedPage,
+  loadSignInRenderer,
+  signInLanguage,
+  signInPage,
+  signInStyles,
+  type SignInRenderer,
+} from './sign-in-html';
+import { normaliseHostname } from './tenant';
 
 type Encoding = 'br' | 'gzip';
 
@@ -70,9 +81,23 @@ export function inlineScriptHashes(webDist: string): string[] {
  * paths never fall back to HTML. Every file goes out as its precompressed brotli or gzip copy
  * when the browser accepts one (plain otherwise), always with `Vary: Accept-Encoding`.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+export interface WebAppOptions {
+  /** The tenant of a hostname (plugins/tenant.ts): whose sign-in screen `/login` shows. */
+  tenantOf?: (hostname: string) => Promise<ContextRow>;
+  /** The sign-in screen's renderer; by default the web build's `dist-server/sign-in.js`. */
+  renderer?: SignInRenderer | null;
+}
+
+const SIGN_IN_PATH = /^\/login\/?$/;
+
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string,
+  options: WebAppOptions = {},
+): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   const indexHtml = existsSync(indexFile) ? readVariants(indexFile) : null;
+  const signIn = indexHtml && options.tenantOf ? await signInPages(webDist, options) : null;
   if (indexHtml) {
     await app.register(fastifyStatic, {
       root: path.resolve(webDist),
@@ -97,14 +122,63 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       (request.method === 'GET' || request.method === 'HEAD') &&
       !/^\/api(\/|$)/.test(pathname)
     ) {
-      const { body, encoding } = pick(request, indexHtml);
+      const page = signIn && SIGN_IN_PATH.test(pathname) ? await signIn(request) : null;
+      // The sign-in HTML depends on the browser's languages (and the Host, like every page here).
+      if (signIn && SIGN_IN_PATH.test(pathname)) reply.header('vary', 'Accept-Encoding, Accept-Language');
+      else reply.header('vary', 'Accept-Encoding');
+      const { body, encoding } = pick(request, page ?? indexHtml);
       if (encoding) reply.header('content-encoding', encoding);
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .header('vary', 'Accept-Encoding')
-        .send(body);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(body);
     }
     throw notFoundError(request.method, request.url);
   });
+}
+
+/**
+ * `/login` with the sign-in screen in the HTML (decision 0026), per tenant row (the resolver gives
+ * the same row object while it caches it, so a content import brings a new page), language and
+ * SSO failure notice. Null for a request the renderer does not draw: the plain index.html.
+ */
+async function signInPages(
+  webDist: string,
+  options: WebAppOptions,
+): Promise<((request: FastifyRequest) => Promise<Variants | null>) | null> {
+  const renderer = options.renderer === undefined ? await loadSignInRenderer(webDist) : options.renderer;
+  const tenantOf = options.tenantOf;
+  if (!renderer || !tenantOf) return null;
+  const index = readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const css = signInStyles(webDist);
+  const pages = new WeakMap<ContextRow, Map<string, Promise<Variants | null>>>();
+  return async (request) => {
+    try {
+      const row = await tenantOf(normaliseHostname(request.hostname));
+      const lang = signInLanguage(request.headers['accept-language']);
+      const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+      // Only what the sign-in screen reads: other parameters (a campaign's) give the same page.
+      const search = new URLSearchParams();
+      for (const name of ['mode', 'sso']) {
+        const value = query.get(name);
+        if (value !== null) search.set(name, value);
+      }
+      const key = `${lang}?${search.toString()}`;
+      let byKey = pages.get(row);
+      if (!byKey) pages.set(row, (byKey = new Map()));
+      let page = byKey.get(key);
+      if (!page) {
+        const qs = search.toString();
+        page = renderer
+          .renderSignIn({ tenant: toContextResource(row), lang, search: qs ? `?${qs}` : '' })
+          .then((markup) => {
+            const html = markup && signInPage(index, markup, lang, css);
+            return html ? compressedPage(html) : null;
+          });
+        // Bounded: mode and sso are free text in the address.
+        if (byKey.size < 16) byKey.set(key, page);
+      }
+      return await page;
+    } catch (error) {
+      request.log.warn({ err: error }, 'sign-in screen not rendered; plain index.html');
+      return null;
+    }
+  };
 }

@@ -3,10 +3,17 @@ import { isSupportedBrowser } from '../lib/browser-support';
 import { useTranslation } from '../lib/i18n';
 import { dismissBrowserNotice, isBrowserNoticeDismissed } from '../lib/storage';
 
+function browserUserAgent(): string | null {
+  return typeof navigator === 'undefined' ? null : navigator.userAgent;
+}
+
 /** SPEC §2/§9: tells learners on an unsupported browser which two browsers to use; dismissible, remembered. */
-export function BrowserNotice({ userAgent = navigator.userAgent }: { userAgent?: string }) {
+export function BrowserNotice({ userAgent = browserUserAgent() }: { userAgent?: string | null }) {
   const { t } = useTranslation();
-  const [hidden, setHidden] = useState(() => isSupportedBrowser(userAgent) || isBrowserNoticeDismissed());
+  // No user agent: the server's HTML of the sign-in screen (decision 0026); the browser decides.
+  const [hidden, setHidden] = useState(
+    () => userAgent === null || isSupportedBrowser(userAgent) || isBrowserNoticeDismissed(),
+  );
   if (hidden) return null;
   return (
     <section className="browser-notice" aria-labelledby="browser-notice-title">

@@ -45,9 +45,29 @@ function preload(href: string): void {
   document.head.appendChild(link);
 }
 
+/**
+ * The server's HTML of the sign-in screen (decision 0026) comes before the app: a submit there
+ * (Enter in a field) would post the form to the server and reload the page, losing what was typed.
+ * It waits instead; the app's own submit handler takes over when it starts.
+ */
+function holdSignInSubmits(): void {
+  document.addEventListener(
+    'submit',
+    (event) => {
+      const form = event.target;
+      if (form instanceof HTMLFormElement && form.closest('[data-prerendered]')) event.preventDefault();
+    },
+    true,
+  );
+}
+
 try {
+  holdSignInSubmits();
   const { origin, pathname, search } = window.location;
   const token = read(STORAGE_KEYS.token);
+  // A stored token: the visitor is probably signed in and /login will send them on, so the
+  // server's sign-in screen stays hidden (index.html's style) rather than flash (decision 0026).
+  if (token) document.documentElement.classList.add('has-token');
   const urls = planEarlyRequests({
     origin,
     pathname,

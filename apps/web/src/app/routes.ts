@@ -2,7 +2,7 @@
  * The route table of SPEC §2. Every screen is a lazy module (its own chunk); screens owned by
  * later issues point at small "coming" modules under ./screens until they are built.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router';
 import { loadHomeScreen } from './screens/HomeScreen';
 import { loadChunk } from '../features/new-version/load-errors';
@@ -22,21 +22,26 @@ export interface RouteDef {
   permission?: string;
   /** Where to redirect instead of rendering a screen. */
   redirectTo?: string;
-  Screen?: LazyExoticComponent<ComponentType>;
+  Screen?: ComponentType | LazyExoticComponent<ComponentType>;
   /** Reachable in sandbox mode (SPEC §6) without a signed-in user: the back office's preview. */
   sandbox?: boolean;
 }
 
 /** Each screen's loader, to start fetching it before the router renders it (preloadScreen). */
-const loaders = new Map<LazyExoticComponent<ComponentType>, () => Promise<unknown>>();
+const loaders = new Map<ComponentType | LazyExoticComponent<ComponentType>, () => Promise<unknown>>();
 
-function screen<K extends string>(
-  load: () => Promise<Record<K, ComponentType>>,
-  name: K,
-): LazyExoticComponent<ComponentType> {
+function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): ComponentType {
+  // Once its code is in (loadScreen), the screen renders at once, without the Suspense fallback:
+  // the server's sign-in screen (decision 0026) stays in place instead of flashing a spinner.
+  let loaded: ComponentType | null = null;
+  const keep = (module: Record<K, ComponentType>) => {
+    loaded = module[name];
+    return module;
+  };
   // SPEC §8/§9: a chunk that never comes (120 s) or fails ends in the error boundary's reload offer.
-  const Screen = lazy(() => loadChunk(load).then((module) => ({ default: module[name] })));
-  loaders.set(Screen, load);
+  const Lazy = lazy(() => loadChunk(load).then((module) => ({ default: keep(module)[name] })));
+  const Screen = () => (loaded ? createElement(loaded) : createElement(Lazy));
+  loaders.set(Screen, () => load().then(keep));
   return Screen;
 }
 
@@ -118,4 +123,11 @@ export function preloadScreen(pathname: string): RouteDef | undefined {
   const load = route?.Screen && loaders.get(route.Screen);
   if (load) void load().catch(() => undefined);
   return route;
+}
+
+/** The screen of `pathname` loaded (renders without a fallback); a failure is left to the router. */
+export async function loadScreen(pathname: string): Promise<void> {
+  const route = ROUTES.find((candidate) => matchPath({ path: candidate.path, end: true }, pathname));
+  const load = route?.Screen && loaders.get(route.Screen);
+  await load?.().catch(() => undefined);
 }

@@ -21,7 +21,9 @@ export function getTenant(): Tenant | null {
 export function setTenant(next: Tenant | null): void {
   tenant = next;
   setTenantApiHost(next?.attributes.hosts?.api);
-  if (next) applyBranding(next.attributes.assets, next.attributes.name);
+  // No document when the API renders the sign-in screen (prerender/sign-in.tsx): it writes the
+  // palette into the HTML itself.
+  if (next && typeof document !== 'undefined') applyBranding(next.attributes.assets, next.attributes.name);
   listeners.forEach((listener) => listener());
 }
 

@@ -7,6 +7,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { startSession, useSession } from '../../../lib/session';
 import { useTenant } from '../../../lib/tenant';
 import { takeReturnUrl } from '../../../app/navigation';
+import { getToken } from '../../../lib/storage';
 import { SignInForm } from './SignInForm';
 import '../../../components/ui/form.css';
 import '../auth.css';
@@ -75,6 +76,12 @@ export function LoginPage() {
     const next = await startSession(token, userId);
     return next.status === 'authenticated';
   };
+
+  // A stored token is being checked: the learner is probably signed in and about to be sent on, so
+  // the form would only flash (decision 0026); it shows if the token turns out to be refused.
+  if (session.status === 'connecting' && getToken() !== null) {
+    return <Spinner label={t('session.connecting')} />;
+  }
 
   const notice = session.notice;
   const ssoFailed = params.get('sso') === 'failed';

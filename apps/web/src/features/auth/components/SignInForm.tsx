@@ -2,6 +2,7 @@ import { readErrorCode, type ErrorCode } from '@parcours/domain/errors';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { useTranslation } from '../../../lib/i18n';
+import { takeTypedValue } from '../../../lib/prerendered';
 import { login, type Credentials } from '../api/login';
 import { preloadLoginSchema, validateLogin, type LoginFieldErrors } from '../api/validate-login';
 
@@ -14,7 +15,11 @@ interface SignInFormProps {
 export function SignInForm({ onSignedIn }: SignInFormProps) {
   const { t } = useTranslation();
   const id = useId();
-  const [values, setValues] = useState<Credentials>({ email: '', password: '' });
+  // What the learner typed into the server's HTML of this form before the app started (0026).
+  const [values, setValues] = useState<Credentials>(() => ({
+    email: takeTypedValue('email'),
+    password: takeTypedValue('password'),
+  }));
   const [errors, setErrors] = useState<LoginFieldErrors>({});
   const [failure, setFailure] = useState<ErrorCode | null>(null);
   const [showPassword, setShowPassword] = useState(false);
@@ -55,7 +60,9 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
   const passwordError = errors.password ? t(errors.password) : undefined;
 
   return (
-    <form className="login-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+    // method=post: a submit before the app started never puts the password in the address
+    // (app/early-start.ts stops it; without any script it goes to the server in the body).
+    <form className="login-form" method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
       {failure ? (
         <Alert tone="error" title={t('login.failureTitle')}>
           <p>{t(`errors.${failure}.message`, { defaultValue: t('errors.UNDEFINED.message') })}</p>

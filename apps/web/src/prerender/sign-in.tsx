@@ -1,0 +1,81 @@
+/**
+ * The sign-in screen as HTML, rendered by the API when it serves `/login` (decision 0026): the
+ * same components the app renders (Shell and LoginPage), with the tenant the Host names and the
+ * language the browser asks for, so a slow phone paints the real screen before any script runs.
+ * Built by `vite.server.config.ts` into `dist-server/sign-in.js`, which the API imports.
+ *
+ * The app then renders over this markup (a plain render, not a hydration: Preact reuses the nodes
+ * of the same type and corrects any attribute that differs), so nothing moves, the focused field
+ * keeps the focus and the sign-in form starts from what was typed (prerendered-form.ts).
+ */
+import type { Locale } from '@parcours/domain/entities';
+import { renderToString } from 'preact-render-to-string';
+import { StaticRouter } from 'react-router';
+import { pageTitle } from '../app/use-page-title';
+import { Shell } from '../app/Shell';
+import { LoginPage } from '../features/auth/components/LoginPage';
+import { brandPalette } from '../lib/branding';
+import { addCatalogue, changeLanguage, t, type Catalogue } from '../lib/i18n';
+import { setTenant, type Tenant } from '../lib/tenant';
+import en from '../locales/en.json';
+import fr from '../locales/fr.json';
+
+addCatalogue('en', en as Catalogue);
+addCatalogue('fr', fr as Catalogue);
+
+export interface SignInRequest {
+  /** The tenant's public resource, as `contexts/current` gives it to the app. */
+  tenant: Tenant;
+  lang: Locale;
+  /** The address's query string (`?sso=failed`), empty when none. */
+  search: string;
+}
+
+export interface SignInMarkup {
+  /** The inside of `#root`. */
+  body: string;
+  title: string;
+  /** The tenant's colours as CSS variables, for the `style` of `<html>` (lib/branding.ts). */
+  palette: Record<string, string>;
+}
+
+/**
+ * Whether the HTML can show what the app's first render shows: only the sign-in mode, and not for
+ * an SSO tenant (its button is a lazy chunk: the app's first render shows a spinner there).
+ */
+export function prerenders(tenant: Tenant, search: string): boolean {
+  const mode = new URLSearchParams(search).get('mode');
+  return (mode === null || mode === 'signin') && !tenant.attributes.settings?.login.oidc;
+}
+
+// The language and the tenant are the app's module state (one learner per page): renders run
+// one after the other so two requests never mix their language or tenant.
+let queue: Promise<unknown> = Promise.resolve();
+
+export function renderSignIn(request: SignInRequest): Promise<SignInMarkup | null> {
+  const run = async (): Promise<SignInMarkup | null> => {
+    const { tenant, lang, search } = request;
+    if (!prerenders(tenant, search)) return null;
+    await changeLanguage(lang);
+    setTenant(tenant);
+    try {
+      const body = renderToString(
+        <StaticRouter location={`/login${search}`}>
+          <Shell>
+            <LoginPage />
+          </Shell>
+        </StaticRouter>,
+      );
+      return {
+        body,
+        title: pageTitle(tenant.attributes.name, t('routes.login'), t('app.fallbackTitle')),
+        palette: brandPalette(tenant.attributes.assets?.colors),
+      };
+    } finally {
+      setTenant(null);
+    }
+  };
+  const result = queue.then(run, run);
+  queue = result.catch(() => undefined);
+  return result;
+}
