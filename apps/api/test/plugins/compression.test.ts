@@ -4,12 +4,9 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/app';
 import { acceptedEncodings } from '../../src/plugins/web-app';
-import { login, testEnv } from '../helpers/app';
-import { createTestDb } from '../helpers/test-db';
-import type { TestDb } from '../helpers/test-db';
-import { hosts, seedWorld } from '../helpers/fixtures';
+import { login, startTestApp, type TestContext } from '../helpers/app';
+import { hosts } from '../helpers/fixtures';
 
 /** What the build writes: the file and, beside it, its brotli and gzip copies (vite-precompress.ts). */
 function writeWithCopies(file: string, text: string): Buffer {
@@ -35,9 +32,8 @@ function decoded(res: LightMyRequestResponse): Buffer {
 }
 
 let app: FastifyInstance;
-let tdb: TestDb;
+let ctx: TestContext;
 let dist: string;
-let filesDir: string;
 let token: string;
 let script: Buffer;
 let indexHtml: Buffer;
@@ -52,23 +48,13 @@ beforeAll(async () => {
   );
   // A small file the build left alone: no copies beside it.
   writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *');
-  tdb = await createTestDb();
-  ({ filesDir } = await seedWorld(tdb.db));
-  app = await buildApp({
-    env: testEnv({ WEB_DIST: dist }),
-    db: tdb.db,
-    dbKind: tdb.kind,
-    filesDir,
-    logger: false,
-  });
-  await app.ready();
+  ctx = await startTestApp({ WEB_DIST: dist });
+  app = ctx.app;
   token = await login(app, 'anna@example.test');
 });
 afterAll(async () => {
-  await app.close();
-  await tdb.close();
+  await ctx?.close();
   rmSync(dist, { recursive: true, force: true });
-  rmSync(filesDir, { recursive: true, force: true });
 });
 
 const get = (url: string, headers: Record<string, string> = {}) =>

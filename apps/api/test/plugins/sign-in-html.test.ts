@@ -5,11 +5,9 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app';
 import { preferredLanguages, signInLanguage, signInPage } from '../../src/plugins/sign-in-html';
-import { testEnv } from '../helpers/app';
-import { hosts, seedWorld } from '../helpers/fixtures';
-import { createTestDb, type TestDb } from '../helpers/test-db';
+import { startTestApp, type TestContext } from '../helpers/app';
+import { hosts } from '../helpers/fixtures';
 
 /** Decision 0026: /login carries the sign-in screen the web build's renderer draws. */
 const SCRIPT = 'window.early = 1;';
@@ -43,9 +41,8 @@ export async function renderSignIn({ tenant, lang, search }) {
 }`;
 
 let app: FastifyInstance;
-let tdb: TestDb;
+let ctx: TestContext;
 let root: string;
-let filesDir: string;
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'parcours-sign-in-'));
@@ -69,22 +66,12 @@ beforeAll(async () => {
     }),
   );
   writeFileSync(path.join(root, 'dist-server', 'sign-in.js'), RENDERER);
-  tdb = await createTestDb();
-  ({ filesDir } = await seedWorld(tdb.db));
-  app = await buildApp({
-    env: testEnv({ WEB_DIST: dist }),
-    db: tdb.db,
-    dbKind: tdb.kind,
-    filesDir,
-    logger: false,
-  });
-  await app.ready();
+  ctx = await startTestApp({ WEB_DIST: dist });
+  app = ctx.app;
 });
 afterAll(async () => {
-  await app.close();
-  await tdb.close();
+  await ctx?.close();
   rmSync(root, { recursive: true, force: true });
-  rmSync(filesDir, { recursive: true, force: true });
 });
 
 const get = (url: string, host: string, language = 'fr-FR,fr;q=0.9,en;q=0.8') =>

@@ -4,43 +4,29 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
-import { buildApp } from '../../src/app';
 import { inlineScriptHashes } from '../../src/plugins/web-app';
-import { testEnv } from '../helpers/app';
-import { createTestDb } from '../helpers/test-db';
-import type { TestDb } from '../helpers/test-db';
-import { hosts, seedWorld } from '../helpers/fixtures';
+import { startTestApp, type TestContext } from '../helpers/app';
+import { hosts } from '../helpers/fixtures';
 
 /** index.html's start-up script (decision 0024) and a module script, which needs no hash. */
 const INLINE = '<script>window.early = 1;</script>';
 const MODULE = '<script type="module" crossorigin src="/assets/app-1234.js"></script>';
 
 let app: FastifyInstance;
-let tdb: TestDb;
+let ctx: TestContext;
 let dist: string;
-let filesDir: string;
 beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'parcours-dist-'));
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>Parcours</title>${INLINE}${MODULE}`);
   writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
   writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
-  tdb = await createTestDb();
-  ({ filesDir } = await seedWorld(tdb.db));
-  app = await buildApp({
-    env: testEnv({ WEB_DIST: dist }),
-    db: tdb.db,
-    dbKind: tdb.kind,
-    filesDir,
-    logger: false,
-  });
-  await app.ready();
+  ctx = await startTestApp({ WEB_DIST: dist });
+  app = ctx.app;
 });
 afterAll(async () => {
-  await app.close();
-  await tdb.close();
+  await ctx?.close();
   rmSync(dist, { recursive: true, force: true });
-  rmSync(filesDir, { recursive: true, force: true });
 });
 
 const get = (url: string) => app.inject({ method: 'GET', url, headers: { host: hosts.alpha } });
