@@ -50,8 +50,9 @@ test.describe('each demo tenant installs as itself', () => {
       await page.goto(`${base}/login`);
       await expect(page).toHaveTitle(new RegExp(tenant.name));
 
-      const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
-      expect(manifestHref).toBe('/manifest.webmanifest');
+      // Linked once the first screen is painted (decision 0030).
+      await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+      const manifestHref = '/manifest.webmanifest';
       const manifest = await page.evaluate(
         async (u) => (await fetch(u)).json() as Promise<Manifest>,
         manifestHref!,
@@ -94,8 +95,9 @@ test.describe('each demo tenant installs as itself', () => {
         });
       }
 
+      // The tenant's icon replaces the default one once the first screen is painted (decision 0030).
+      await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /^\/api\/files\//);
       const favicon = await page.locator('link[rel="icon"]').getAttribute('href');
-      expect(favicon).toMatch(/^\/api\/files\//);
       expect((await fetchStatus(page, favicon!)).status).toBe(200);
     });
   }

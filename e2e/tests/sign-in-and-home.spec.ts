@@ -147,6 +147,44 @@ test.describe('route guard and navigation', () => {
 });
 
 test.describe('the home on a reload (issue 11, decision 0024)', () => {
+  test('renders its classes in its first render, and asks for the filter options only after them (decision 0030)', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await signIn(page);
+    await expect(page.getByRole('heading', { name: 'Mes formations' })).toBeVisible();
+
+    // From the document's start: whether a loading spinner was ever added before the first class
+    // card, and when the frame that paints that card was over (the page's clock, as resource
+    // timings use).
+    await page.addInitScript(() => {
+      const seen = { spinnerFirst: false, paintedAt: -1, carded: false };
+      (window as unknown as { __firstScreen: typeof seen }).__firstScreen = seen;
+      new MutationObserver(() => {
+        if (seen.carded) return;
+        if (document.querySelector('main article')) {
+          seen.carded = true;
+          requestAnimationFrame(() => setTimeout(() => (seen.paintedAt = performance.now()), 0));
+        } else if (document.querySelector('.spinner')) seen.spinnerFirst = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.reload();
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Compétence' })).toBeVisible();
+    const seen = await page.evaluate(() => {
+      const first = (window as unknown as { __firstScreen: { spinnerFirst: boolean; paintedAt: number } })
+        .__firstScreen;
+      const competencies = performance
+        .getEntriesByType('resource')
+        .find((entry) => entry.name.includes('/api/course-competencies'));
+      return { ...first, competenciesAt: competencies?.startTime ?? null };
+    });
+    expect(seen.spinnerFirst, 'a spinner came before the classes').toBe(false);
+    expect(seen.paintedAt).toBeGreaterThan(0);
+    expect(seen.competenciesAt).not.toBeNull();
+    expect(seen.competenciesAt!).toBeGreaterThan(seen.paintedAt);
+  });
+
   test('asks for each of its reads once, started by index.html before the scripts', async ({ page }) => {
     await page.goto('/login');
     await signIn(page);

@@ -1,5 +1,6 @@
 import { DEFAULT_PERMISSION, hasPermission } from '@parcours/domain/user-domain';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { preloadable } from './preloadable';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Spinner } from '../components/ui/Spinner';
 import { loadScreenTexts, useTranslation } from '../lib/i18n';
@@ -16,13 +17,18 @@ import { usePageTitle } from './use-page-title';
 // Every signed-in screen renders inside the query provider: it also brings the signed-in
 // screens' texts (the /login page loads only the core catalogue, see vite-locale-split.ts).
 const loadQueryProvider = () => import('./QueryProvider');
-const QueryProvider = lazy(() =>
-  Promise.all([loadQueryProvider(), loadScreenTexts()]).then(([m]) => ({ default: m.QueryProvider })),
+const { Component: QueryProvider, load: loadSignedInLayer } = preloadable(() =>
+  Promise.all([loadQueryProvider(), loadScreenTexts()]).then(([m]) => m.QueryProvider),
 );
 
 /** Issue 11: what every signed-in screen needs, fetched from the start (see boot). */
 export function preloadSignedIn(): void {
   void loadQueryProvider().catch(() => undefined);
+}
+
+/** The query library and the signed-in screens' texts in (once the language is known). */
+export function loadSignedIn(): Promise<unknown> {
+  return loadSignedInLayer();
 }
 // Only learners with missing required data ever load the gate.
 const RequiredDataGate = lazy(() =>

@@ -50,7 +50,7 @@ export function Shell({ children }: { children: ReactNode }) {
       <header className="shell__header">
         <div className="shell__bar">
           <Link to="/" className="brand">
-            {logo ? <img className="brand__logo" src={logo} alt="" height={40} /> : null}
+            {logo ? <img className="brand__logo" src={logo} alt="" height={40} fetchPriority="low" /> : null}
             <span className="brand__name">{name}</span> <span className="sr-only">{t('shell.homeLink')}</span>
           </Link>
           {session.status === 'authenticated' && session.user ? (

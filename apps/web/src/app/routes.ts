@@ -2,10 +2,11 @@
  * The route table of SPEC §2. Every screen is a lazy module (its own chunk); screens owned by
  * later issues point at small "coming" modules under ./screens until they are built.
  */
-import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router';
-import { loadHomeScreen } from './screens/HomeScreen';
+import { loadHomeScreen, prefetchHome } from './screens/HomeScreen';
 import { loadChunk } from '../features/new-version/load-errors';
+import { preloadable } from './preloadable';
 
 /**
  * public: anyone (sign-in, reset, legal texts, error pages — reachable from the sign-in footer);
@@ -25,6 +26,8 @@ export interface RouteDef {
   Screen?: ComponentType | LazyExoticComponent<ComponentType>;
   /** Reachable in sandbox mode (SPEC §6) without a signed-in user: the back office's preview. */
   sandbox?: boolean;
+  /** As the first screen: its reads, into the query cache before it renders (decision 0030). */
+  prefetch?: (context: { userId: string; search: string }) => Promise<unknown>;
 }
 
 /** Each screen's loader, to start fetching it before the router renders it (preloadScreen). */
@@ -32,22 +35,19 @@ const loaders = new Map<ComponentType | LazyExoticComponent<ComponentType>, () =
 
 function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): ComponentType {
   // Once its code is in (loadScreen), the screen renders at once, without the Suspense fallback:
-  // the server's sign-in screen (decision 0026) stays in place instead of flashing a spinner.
-  let loaded: ComponentType | null = null;
-  const keep = (module: Record<K, ComponentType>) => {
-    loaded = module[name];
-    return module;
-  };
+  // the server's sign-in screen (decision 0026) stays in place instead of flashing a spinner, and
+  // a signed-in first screen renders whole in one go (decision 0030).
   // SPEC §8/§9: a chunk that never comes (120 s) or fails ends in the error boundary's reload offer.
-  const Lazy = lazy(() => loadChunk(load).then((module) => ({ default: keep(module)[name] })));
-  const Screen = () => (loaded ? createElement(loaded) : createElement(Lazy));
-  loaders.set(Screen, () => load().then(keep));
-  return Screen;
+  const { Component, load: loadCode } = preloadable(
+    () => load().then((module) => module[name]),
+    (start) => loadChunk(start),
+  );
+  loaders.set(Component, loadCode);
+  return Component;
 }
 
 // Composed with the contact feature's action (see screens/HomeScreen).
-const Home = lazy(() => loadChunk(loadHomeScreen));
-loaders.set(Home, loadHomeScreen);
+const Home = screen(loadHomeScreen, 'default');
 const Login = screen(() => import('../features/auth/components/LoginPage'), 'LoginPage');
 const LegalMentions = screen(() => import('../features/legal/components/LegalPage'), 'MentionsPage');
 const DataProtection = screen(() => import('../features/legal/components/LegalPage'), 'DataProtectionPage');
@@ -67,7 +67,7 @@ const TestBadges = screen(() => import('./screens/TestBadgesScreen'), 'TestBadge
 const Teaching = screen(() => import('../features/teaching/components/TeachingPage'), 'TeachingPage');
 
 export const ROUTES: readonly RouteDef[] = [
-  { path: '/', titleKey: 'routes.home', access: 'user', Screen: Home },
+  { path: '/', titleKey: 'routes.home', access: 'user', Screen: Home, prefetch: prefetchHome },
   { path: '/me', titleKey: 'routes.account', access: 'user', Screen: Account },
   { path: '/login', titleKey: 'routes.login', access: 'public', Screen: Login },
   { path: '/reset/:token', titleKey: 'routes.reset', access: 'public', Screen: Reset },
@@ -113,13 +113,18 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/enseignement/:classId', titleKey: 'routes.teaching', access: 'user', Screen: Teaching },
 ];
 
+/** The route of `pathname`, if any. */
+export function routeOf(pathname: string): RouteDef | undefined {
+  return ROUTES.find((candidate) => matchPath({ path: candidate.path, end: true }, pathname));
+}
+
 /**
  * Issue 11: starts downloading the screen of `pathname` at once, while the tenant, the language
  * and the user load, instead of after them (the browser's module cache makes the router's own
  * import reuse it). Returns the route found, if any. A failure is left to the router's import.
  */
 export function preloadScreen(pathname: string): RouteDef | undefined {
-  const route = ROUTES.find((candidate) => matchPath({ path: candidate.path, end: true }, pathname));
+  const route = routeOf(pathname);
   const load = route?.Screen && loaders.get(route.Screen);
   if (load) void load().catch(() => undefined);
   return route;
@@ -127,7 +132,7 @@ export function preloadScreen(pathname: string): RouteDef | undefined {
 
 /** The screen of `pathname` loaded (renders without a fallback); a failure is left to the router. */
 export async function loadScreen(pathname: string): Promise<void> {
-  const route = ROUTES.find((candidate) => matchPath({ path: candidate.path, end: true }, pathname));
+  const route = routeOf(pathname);
   const load = route?.Screen && loaders.get(route.Screen);
   await load?.().catch(() => undefined);
 }

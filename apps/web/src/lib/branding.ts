@@ -5,6 +5,7 @@
  */
 import type { ContextAssets } from '@parcours/domain/entities';
 import { splashLinks } from '../features/install/splash';
+import { afterFirstScreen } from './after-first-screen';
 
 type Rgb = [number, number, number];
 
@@ -110,12 +111,27 @@ function applyHomeScreen(assets: ContextAssets | undefined, name: string | undef
   }
 }
 
+/**
+ * Once the first screen is painted (decision 0030): the tenant's manifest (served per Host by
+ * the API), for installing the app (issue 12), and the default tab icon in place of index.html's
+ * empty one (a tenant's own icon follows with its branding).
+ */
+export function linkInstallAssets(): void {
+  setLink('manifest', '/manifest.webmanifest');
+  setLink('icon', '/favicon.svg');
+}
+
 export function applyBranding(assets: ContextAssets | undefined, name?: string): void {
   const root = document.documentElement;
   for (const [variable, value] of Object.entries(brandPalette(assets?.colors)))
     root.style.setProperty(variable, value);
-  if (assets?.favicon) setLink('icon', assets.favicon);
-  applyHomeScreen(assets, name);
+  // Issue 11 (decision 0030): the browser fetches the tab's icon and the home-screen pictures as
+  // soon as their links change; after the first screen's paint they no longer share a slow
+  // phone's network with that screen's code and data. The colours cannot wait.
+  void afterFirstScreen().then(() => {
+    if (assets?.favicon) setLink('icon', assets.favicon);
+    applyHomeScreen(assets, name);
+  });
   const primary = parseHex(assets?.colors?.primary);
   const theme = document.head.querySelector<HTMLMetaElement>('meta[name="theme-color"]');
   if (primary && theme) theme.content = toHex(primary);

@@ -10,6 +10,7 @@
  */
 import type { Locale } from '@parcours/domain/entities';
 import { useSyncExternalStore } from 'react';
+import { pluralCategory } from './plural';
 
 export type Catalogue = { [key: string]: string | Catalogue };
 export type TOptions = Record<string, string | number | null | undefined> & { defaultValue?: string };
@@ -68,7 +69,7 @@ function resolve(lang: Locale, key: string, options: TOptions | undefined): stri
   const count = options?.count;
   if (typeof count === 'number') {
     const form = count === 0 ? lookup(catalogue, `${key}_zero`) : undefined;
-    const plural = form ?? lookup(catalogue, `${key}_${new Intl.PluralRules(lang).select(count)}`);
+    const plural = form ?? lookup(catalogue, `${key}_${pluralCategory(lang, count)}`);
     if (plural !== undefined) return plural;
   }
   return lookup(catalogue, key);

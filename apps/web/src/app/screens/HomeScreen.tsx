@@ -7,6 +7,18 @@ import type { ComponentType } from 'react';
 import type { ClassView } from '../../features/home/model';
 import { useTenant } from '../../lib/tenant';
 
+/**
+ * The home's reads into the query cache before its first render (app/first-screen.ts, decision
+ * 0030). Both imports are chunks the home loads anyway.
+ */
+export async function prefetchHome({ userId, search }: { userId: string; search: string }): Promise<unknown> {
+  const [{ prefetchHomeReads }, { queryClient }] = await Promise.all([
+    import('../../features/home/components/HomePage'),
+    import('../QueryProvider'),
+  ]);
+  return prefetchHomeReads(queryClient, userId, search);
+}
+
 export async function loadHomeScreen(): Promise<{ default: ComponentType }> {
   const [{ HomePage }, { ContactTeacherAction }] = await Promise.all([
     import('../../features/home/components/HomePage'),

@@ -19,6 +19,7 @@ import type {
   ProgramCourseAttributes,
 } from '@parcours/domain/entities';
 import { lessonHasEnded, scorePercent } from '@parcours/domain/progress';
+import { compareText } from '../../lib/collate';
 import { indexDocument, relatedMany, relatedOne } from '../../lib/json-api';
 import type { ClassUsersDocument } from './api/get-class-users';
 import type { LessonResource } from './api/get-lessons';
@@ -228,7 +229,7 @@ export function filterClasses(
 export function programOptions(views: readonly ClassView[]): { id: string; name: string }[] {
   const byId = new Map<string, string>();
   for (const view of views) for (const p of view.programs) byId.set(p.programId, p.name);
-  return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
+  return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => compareText(a.name, b.name));
 }
 
 /** Competency ids named by the courses of the listed classes. */

@@ -1,5 +1,6 @@
 import { SPLASH_SIZES } from '@parcours/domain/entities';
 import { describe, expect, it } from 'vitest';
+import { afterFirstScreen, firstScreenShown } from '../../lib/after-first-screen';
 import { applyBranding } from '../../lib/branding';
 import { splashLinks, splashMedia } from './splash';
 
@@ -43,9 +44,13 @@ describe('iOS splash screens (SPEC §3)', () => {
     expect(splashLinks(undefined)).toEqual([]);
   });
 
-  it('puts the tenant’s touch icon, app title and launch screens in the document head, replacing the last tenant’s', () => {
+  it('puts the tenant’s touch icon, app title and launch screens in the document head, replacing the last tenant’s', async () => {
     applyBranding(assets, 'Pathways Learning');
     applyBranding(assets, 'Pathways Learning');
+    // Linked once the first screen is painted (decision 0030): the browser fetches them at once.
+    expect(document.head.querySelector('link[rel="apple-touch-icon"]')).toBeNull();
+    firstScreenShown();
+    await afterFirstScreen();
     const head = document.head;
     expect(head.querySelector('link[rel="apple-touch-icon"]')?.getAttribute('href')).toBe(
       '/api/files/t192/download',
@@ -60,6 +65,7 @@ describe('iOS splash screens (SPEC §3)', () => {
     expect(splash[0]!.media).toBe(splashMedia('640x1136'));
 
     applyBranding({ ...assets, splashScreens: {} }, 'Other');
+    await afterFirstScreen();
     expect(head.querySelectorAll('link[rel="apple-touch-startup-image"]')).toHaveLength(0);
   });
 });

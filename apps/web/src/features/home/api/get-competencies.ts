@@ -1,5 +1,6 @@
 import type { CourseCompetencyAttributes, Resource } from '@parcours/domain/entities';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useAfterFirstScreen } from '../../../lib/after-first-screen';
 import { fetchCollection } from '../../../lib/api-collection';
 import { homeKeys } from './query-keys';
 
@@ -29,6 +30,10 @@ export const competenciesQueryOptions = (ids: readonly string[]) =>
     networkMode: 'always',
   });
 
-export function useCompetencies(ids: readonly string[]) {
-  return useQuery(competenciesQueryOptions(ids));
+/** `filtering`: a competency filter is on, so the classes shown depend on this read. */
+export function useCompetencies(ids: readonly string[], filtering = false) {
+  // Otherwise only the filter's options: asked once the classes are painted, so on a slow phone
+  // this read never comes before them (issue 11, decision 0030). The filter shows "all" meanwhile.
+  const afterFirstScreen = useAfterFirstScreen();
+  return useQuery({ ...competenciesQueryOptions(ids), enabled: filtering || afterFirstScreen });
 }

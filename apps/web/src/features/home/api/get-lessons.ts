@@ -6,6 +6,9 @@ import { lessonsQuery } from './home-queries';
 import { withKeptCopy } from './kept-reads';
 import { homeKeys } from './query-keys';
 
+/** How long a read of the lessons is taken as current by a home that mounts. */
+export const LESSONS_FRESH_MS = 1_000;
+
 export type LessonResource = Resource<string, LessonAttributes>;
 
 /** The learner's lessons (state, progress, score) to show on each class card. */
@@ -23,8 +26,10 @@ export const lessonsQueryOptions = (userId: string) =>
     networkMode: 'always',
     // SPEC §9: lesson visibility on the dashboard refreshes every 20 s (only while visible).
     refetchInterval: DASHBOARD_REFRESH_MS,
-    // Coming back from a lesson, the lessons it unlocked must show at once, not 20 s later.
-    refetchOnMount: 'always',
+    // Coming back from a lesson, the lessons it unlocked must show at once, not 20 s later: a read
+    // is fresh for a second only, so each new home asks again, but the home's first screen does
+    // not ask twice for the read made just before it rendered (app/first-screen.ts).
+    staleTime: LESSONS_FRESH_MS,
   });
 
 export function useLessons(userId: string) {

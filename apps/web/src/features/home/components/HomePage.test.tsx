@@ -6,6 +6,7 @@ import { loadUser } from '../../../lib/session';
 import { setActiveLesson, setToken } from '../../../lib/storage';
 import { calledUrls, mockApi, type MockHandler } from '../../../test/api-mock';
 import { classUsersDoc, lesson, me, withTenant, type ClassSpec } from '../../../test/fixtures';
+import { lessonsQueryOptions } from '../api/get-lessons';
 import { HomePage } from './HomePage';
 
 function Where() {
@@ -64,8 +65,7 @@ async function setup(
   return fetchMock;
 }
 
-function renderHome(path = '/') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+function renderHome(path = '/', client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
@@ -274,8 +274,8 @@ describe('home: lessons on cards', () => {
 describe('home: keeping itself fresh', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('refreshes classes and lessons every 20 s, so a lesson that unlocks appears without reload', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+  /** One class, whose lesson the server shows hidden until `unlock()`. */
+  async function oneClassWhoseLessonUnlocks() {
     withTenant();
     let unlocked = false;
     const fetchMock = await setup(classes(1), {
@@ -288,6 +288,12 @@ describe('home: keeping itself fresh', () => {
         }),
       },
     });
+    return { fetchMock, unlock: () => (unlocked = true) };
+  }
+
+  it('refreshes classes and lessons every 20 s, so a lesson that unlocks appears without reload', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { fetchMock, unlock } = await oneClassWhoseLessonUnlocks();
     renderHome();
     expect(await screen.findByRole('heading', { name: 'Class 1' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Course k1/ })).not.toBeInTheDocument();
@@ -295,11 +301,32 @@ describe('home: keeping itself fresh', () => {
       calledUrls(fetchMock).filter((url) => url.pathname === `/api/${path}`).length;
     const before = { classes: count('class-users'), lessons: count('lessons') };
 
-    unlocked = true;
+    unlock();
     await act(() => vi.advanceTimersByTimeAsync(20_000));
     expect(await screen.findByRole('link', { name: 'Start Course k1' })).toBeInTheDocument();
     expect(count('class-users')).toBeGreaterThan(before.classes);
     expect(count('lessons')).toBeGreaterThan(before.lessons);
+  });
+
+  it('asks again for the lessons when the home comes back, not for the read made just before it showed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { fetchMock, unlock } = await oneClassWhoseLessonUnlocks();
+    const count = (path: string) =>
+      calledUrls(fetchMock).filter((url) => url.pathname === `/api/${path}`).length;
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    // The first screen reads the lessons just before the home renders (decision 0030).
+    await client.prefetchQuery(lessonsQueryOptions('u-1'));
+    const first = renderHome('/', client);
+    expect(await screen.findByRole('heading', { name: 'Class 1' })).toBeInTheDocument();
+    expect(count('lessons')).toBe(1);
+    first.unmount();
+
+    // A while in a lesson, whose answers unlock the next one: back home, it shows at once.
+    unlock();
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    renderHome('/', client);
+    expect(await screen.findByRole('link', { name: 'Start Course k1' })).toBeInTheDocument();
+    expect(count('lessons')).toBe(2);
   });
 
   it('refreshes a class that has not started yet at its start plus 200 ms', async () => {

@@ -36,6 +36,9 @@ import { HomeFilters } from './HomeFilters';
 import { ResumeCard } from './ResumeCard';
 import '../home.css';
 
+// Loaded with this screen's code, so the first screen can fill the cache first (decision 0030).
+export { prefetchHomeReads } from '../api/prefetch-home';
+
 const PERIODS = new Set<PeriodFilter>(['active', 'next', 'past']);
 
 function readFilters(params: URLSearchParams): Filters {
@@ -95,7 +98,7 @@ export function HomePage({ classActions }: HomePageProps = {}) {
   );
   const hiddenOnSmallScreen = (views?.length ?? 0) - available.length;
   const competencyIds = useMemo(() => competencyIdsOf(available), [available]);
-  const competencies = useCompetencies(competencyIds);
+  const competencies = useCompetencies(competencyIds, filters.competencyId !== null);
   const competencyList = useMemo(
     () =>
       (competencies.data ?? []).map((c) => ({

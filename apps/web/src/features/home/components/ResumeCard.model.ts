@@ -52,6 +52,11 @@ export function resumeTarget(
   }
   const started = open
     .filter((t) => t.started)
-    .sort((a, b) => (startedAt.get(b.lessonId) ?? '').localeCompare(startedAt.get(a.lessonId) ?? ''));
+    // ISO instants order as plain strings; localeCompare would load ICU on the home's first paint.
+    .sort((a, b) => {
+      const x = startedAt.get(a.lessonId) ?? '';
+      const y = startedAt.get(b.lessonId) ?? '';
+      return x < y ? 1 : x > y ? -1 : 0;
+    });
   return started[0] ?? open[0] ?? null;
 }

@@ -1,5 +1,6 @@
 import type { BlockView, NodeView } from '@parcours/domain/entities';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useAfterFirstScreen } from '../../../lib/after-first-screen';
 import { apiFetch } from '../../../lib/api-client';
 import { playerKeys } from './query-keys';
 
@@ -52,8 +53,11 @@ export const pageResourcesQueryOptions = (pageId: string, lessonId: string) =>
   });
 
 export function usePageResources(pageId: string | null, lessonId: string | null) {
+  // The toolbar's resources button: asked once the first page is painted, so on a slow phone
+  // this read never comes before the page itself (issue 11, decision 0030); at once afterwards.
+  const afterFirstScreen = useAfterFirstScreen();
   return useQuery({
     ...pageResourcesQueryOptions(pageId ?? '', lessonId ?? ''),
-    enabled: pageId !== null && lessonId !== null,
+    enabled: afterFirstScreen && pageId !== null && lessonId !== null,
   });
 }

@@ -44,6 +44,10 @@ const lessonDoc = (attrs: Parameters<typeof lesson>[4]) => ({
   body: { data: lesson('l1', 'c1', 'pc1', 'k1', attrs) },
 });
 
+// The feedback dialogs' code (React Aria, a lazy chunk) is transformed on its first import: on a
+// busy 2-core machine that alone outlasted the first test's wait for its dialog. Done once here.
+beforeAll(() => import('../../../components/ui/DialogFrame'), 60_000);
+
 describe('PlayerPage (page mode)', () => {
   it('sends the answers, shows general then answer feedback one at a time, then the next page', async () => {
     const user = userEvent.setup();

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
+import { firstScreenShown } from '../../../lib/after-first-screen';
 import { useTranslation } from '../../../lib/i18n';
 import { usePageResources } from '../api/get-page-resources';
 import {
@@ -64,6 +65,9 @@ export function PlayerPage({ lessonId, pageId, mode = 'page' }: PlayerPageProps)
   // reading the new page at its title.
   useEffect(() => {
     if (!page) return;
+    // Issue 11: what waits for the first screen (keeping the lesson for offline use, the service
+    // worker) starts once this page is painted.
+    firstScreenShown();
     if (shownPage.current !== null && shownPage.current !== page.id) {
       window.scrollTo(0, 0);
       heading.current?.focus({ preventScroll: true });

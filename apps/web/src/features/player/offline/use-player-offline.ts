@@ -5,6 +5,7 @@
  * graded. The server still decides everything when the answers arrive.
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
+import { afterFirstScreen } from '../../../lib/after-first-screen';
 import { setLastLesson } from '../../../lib/storage';
 import type { LessonPage } from '../api/lesson-page';
 import {
@@ -74,7 +75,9 @@ export function usePlayerOffline(o: PlayerOfflineOptions) {
     if (!o.playing || !page || isOfflinePage(page) || !isOnline()) return;
     if (page.results !== null || keptFor.current === page.id) return;
     keptFor.current = page.id;
-    void keepLesson(page);
+    // After the first screen's paint: on a slow phone the upcoming pages would otherwise share
+    // the network with the page being opened (issue 11). Later pages go at once.
+    void afterFirstScreen().then(() => keepLesson(page));
   }, [o.playing, page]);
 
   // A reload without the network: the page the device was on, if it keeps this lesson.
