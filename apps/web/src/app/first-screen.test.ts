@@ -63,6 +63,19 @@ describe('firstScreenReady', () => {
     expect(calledUrls(fetchMock).filter((u) => u.pathname === '/api/lessons')).toHaveLength(1);
   });
 
+  it('does not wait offline (the user load waits for the network)', async () => {
+    setToken('t');
+    api({ userLoad: new Promise(() => undefined) });
+    void loadUser();
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      // A wait here would outlast the test's own time limit.
+      await firstScreenReady('/', '', 60_000);
+    } finally {
+      online.mockRestore();
+    }
+  });
+
   it('reads the past memberships for ?period=past', async () => {
     setToken('t');
     api();

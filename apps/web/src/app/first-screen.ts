@@ -46,6 +46,8 @@ export async function firstScreenReady(
   const route = routeOf(pathname);
   // Public screens, redirects and starts without a stored token have nothing to wait for.
   if (!route || route.access === 'public' || route.redirectTo || getToken() === null || isSandbox()) return;
+  // Offline, a user load without a kept copy waits for the network's return: nothing to wait for.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
   const ready = settledSession().then((session) => {
     const userId = session.user?._id;
     if (session.status !== 'authenticated' || !userId) return null;
