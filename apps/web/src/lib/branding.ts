@@ -128,10 +128,14 @@ export function applyBranding(assets: ContextAssets | undefined, name?: string):
   // Issue 11 (decision 0030): the browser fetches the tab's icon and the home-screen pictures as
   // soon as their links change; after the first screen's paint they no longer share a slow
   // phone's network with that screen's code and data. The colours cannot wait.
-  void afterFirstScreen().then(() => {
-    if (assets?.favicon) setLink('icon', assets.favicon);
-    applyHomeScreen(assets, name);
-  });
+  void afterFirstScreen()
+    .then(() => {
+      // The page may be gone by then (a test's document torn down).
+      if (typeof document === 'undefined') return;
+      if (assets?.favicon) setLink('icon', assets.favicon);
+      applyHomeScreen(assets, name);
+    })
+    .catch(() => undefined);
   const primary = parseHex(assets?.colors?.primary);
   const theme = document.head.querySelector<HTMLMetaElement>('meta[name="theme-color"]');
   if (primary && theme) theme.content = toHex(primary);

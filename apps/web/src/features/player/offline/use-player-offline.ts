@@ -77,7 +77,9 @@ export function usePlayerOffline(o: PlayerOfflineOptions) {
     keptFor.current = page.id;
     // After the first screen's paint: on a slow phone the upcoming pages would otherwise share
     // the network with the page being opened (issue 11). Later pages go at once.
-    void afterFirstScreen().then(() => keepLesson(page));
+    void afterFirstScreen()
+      .then(() => keepLesson(page))
+      .catch(() => undefined);
   }, [o.playing, page]);
 
   // A reload without the network: the page the device was on, if it keeps this lesson.
