@@ -9,17 +9,39 @@ import { defineConfig, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /**
- * Small modules the signed-in screens share and /login never uses (npm run bench -- bundle). Only
- * modules that import nothing of the entry chunk: Rollup moves a manual chunk's dependencies
- * into it: api-errors (it imports api-client) or Dialog (its lazy import needs Vite's preload
- * helper) would take that code out of the entry, and /login would load this chunk.
+ * What the signed-in screens need before their first paint and /login never uses, as one chunk
+ * instead of twelve (issue 11): on a slow phone each file is a round trip and ~1.3 kB of headers,
+ * more than most of these modules weigh. With `onlyExplicitManualChunks`, Rollup leaves out of
+ * this chunk what these modules import from the entry (api-client, Vite's preload helper):
+ * without it, that code would move here and /login would load this chunk too.
  */
 const SIGNED_IN_SHARED = [
+  '/src/app/QueryProvider.tsx',
   '/src/lib/json-api.ts',
   '/src/lib/format.ts',
   '/src/lib/use-media-query.ts',
+  '/src/lib/api-collection.ts',
+  '/src/lib/api-errors.ts',
+  '/src/lib/device-store.ts',
+  '/src/lib/query-client.ts',
+  '/node_modules/idb-keyval/dist/index.js',
   '/src/components/ui/Button.tsx',
   '/src/components/ui/ProgressBar.tsx',
+  '/src/components/ui/Dialog.tsx',
+  '/src/components/ui/Icon.tsx',
+  '/src/features/player/offline/OfflineBanner.tsx',
+  '/src/features/player/offline/offline.css',
+  // The player's reads and its offline queue: the player needs them before its first paint, the
+  // home right after its own (OfflineSync).
+  '/src/features/player/api/query-keys.ts',
+  '/src/features/player/api/lesson-page.ts',
+  '/src/features/player/api/get-current-page.ts',
+  '/src/features/player/api/next-page.ts',
+  '/src/features/player/api/patch-page.ts',
+  '/src/features/player/offline/lesson-store.ts',
+  '/src/features/player/offline/queue.ts',
+  '/src/features/player/offline/device.ts',
+  '/src/features/contact/components/ContactTeacherAction.tsx',
   '/packages/domain/src/progress.ts',
 ];
 
@@ -144,13 +166,16 @@ export default defineConfig({
     manifest: true,
     rollupOptions: {
       output: {
-        // Issue 11: TanStack Query came as six small shared chunks (one request and its headers
-        // each on a slow phone): one chunk, loaded with the first signed-in screen. The framework has its own, or Rollup would move it into the
-        // query chunk and /login would load both. The small modules that signed-in screens share
-        // (and /login does not use) are one chunk too instead of six (decision 0023).
+        onlyExplicitManualChunks: true,
+        // Issue 11: what the signed-in screens share before their first paint is one chunk
+        // (TanStack Query and the small modules above: thirteen requests before, one now); the
+        // framework has its own, so /login loads neither this chunk nor anything of Query
+        // (decision 0023, addendum of 2026-11-26).
         manualChunks: (id) => {
-          if (id.includes('/node_modules/@tanstack/')) return 'query';
-          if (/\/node_modules\/(preact|react-router)\//.test(id)) return 'react';
+          if (id.includes('/node_modules/@tanstack/')) return 'signed-in';
+          // Rollup's helper for the CommonJS interop of preact/compat: with the framework.
+          if (/\/node_modules\/(preact|react-router)\//.test(id) || id === '\0commonjsHelpers.js')
+            return 'react';
           if (SIGNED_IN_SHARED.some((path) => id.endsWith(path))) return 'signed-in';
           if (COMMON.some((path) => id.endsWith(path))) return 'common';
           return undefined;

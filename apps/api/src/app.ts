@@ -19,7 +19,7 @@ import { registerMail } from './plugins/mail';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerTenant, tenantResolver } from './plugins/tenant';
 import { registerTincan } from './plugins/tincan';
-import { inlineScriptHashes, registerWebApp } from './plugins/web-app';
+import { inlineScriptHashes, registerWebApp, scriptAndStylePaths } from './plugins/web-app';
 import { registerWellFormedText } from './plugins/well-formed-text';
 import { authRoutes } from './modules/auth/routes';
 import { certificateRoutes } from './modules/certificates/routes';
@@ -139,6 +139,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       },
     },
     OPENED_BY_BACK_OFFICE,
+    scriptAndStylePaths(env.WEB_DIST),
   );
   // Off globally; routes opt in (login). Exceeding throws our ApiError, rendered as JSON:API.
   await app.register(rateLimit, {

@@ -8,7 +8,13 @@ import type { HelmetOptions } from 'helmet';
  * depend on the request, so helmet runs once at start-up against a recording response and every
  * request gets the recorded headers: @fastify/helmet rebuilt helmet, CSP parsing included, on
  * each request, which cost about 6 % of an authenticated API call.
+ *
+ * The built scripts and stylesheets get only the headers that protect a subresource (`nosniff`,
+ * `Cross-Origin-Resource-Policy`): the others (CSP, frame options, COOP, HSTS…) act on documents
+ * and workers, and were ~0.9 kB on each of the dozen files of a first screen (issue 11).
  */
+const SUBRESOURCE_HEADERS = ['x-content-type-options', 'cross-origin-resource-policy'];
+
 export function registerSecurityHeaders(
   app: FastifyInstance,
   options: HelmetOptions,
@@ -18,6 +24,8 @@ export function registerSecurityHeaders(
    * 'mounted' message could never reach the back office; these pages keep the opener.
    */
   openedByOtherOrigins?: RegExp,
+  /** URL paths (no query) of plain script and style files: web-app.ts `scriptAndStylePaths`. */
+  scriptsAndStyles: ReadonlySet<string> = new Set(),
 ): void {
   const headers: Record<string, string> = {};
   const recorder = {
@@ -35,10 +43,16 @@ export function registerSecurityHeaders(
   });
   // Helmet's middleware is synchronous; if a future version were not, headers would be missing.
   if (!ran) throw new Error('helmet did not run synchronously');
+  const subresource: Record<string, string> = {};
+  for (const name of SUBRESOURCE_HEADERS) if (headers[name]) subresource[name] = headers[name];
   app.addHook('onRequest', (request, reply, done) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    if (scriptsAndStyles.has(pathname)) {
+      reply.headers(subresource);
+      return done();
+    }
     reply.headers(headers);
-    if (openedByOtherOrigins?.test(request.url.split('?')[0] ?? ''))
-      reply.header('cross-origin-opener-policy', 'unsafe-none');
+    if (openedByOtherOrigins?.test(pathname)) reply.header('cross-origin-opener-policy', 'unsafe-none');
     done();
   });
 }

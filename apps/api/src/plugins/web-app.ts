@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -56,6 +56,23 @@ function pick(request: FastifyRequest, variants: Variants): { body: Buffer; enco
   if (variants.br && accepted.has('br')) return { body: variants.br, encoding: 'br' };
   if (variants.gzip && accepted.has('gzip')) return { body: variants.gzip, encoding: 'gzip' };
   return { body: variants.plain, encoding: null };
+}
+
+/**
+ * The built scripts and stylesheets under `/assets/` (hashed names, so the list is fixed for the
+ * process's life), as URL paths: plain subresources, never a document or a worker, so the
+ * document-only security headers are not sent with them (plugins/security-headers.ts). A worker
+ * takes its CSP from its script's response: names with "worker" keep every header, and so do
+ * pictures (an SVG opened on its own is a document).
+ */
+export function scriptAndStylePaths(webDist: string): Set<string> {
+  const dir = path.join(webDist, 'assets');
+  if (!existsSync(dir)) return new Set();
+  return new Set(
+    readdirSync(dir)
+      .filter((name) => /\.(?:js|css)$/.test(name) && !/worker/i.test(name))
+      .map((name) => `/assets/${name}`),
+  );
 }
 
 /**

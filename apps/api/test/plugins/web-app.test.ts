@@ -20,6 +20,9 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>Parcours</title>${INLINE}${MODULE}`);
   writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+  writeFileSync(path.join(dist, 'assets', 'app-1234.css'), 'body{margin:0}');
+  writeFileSync(path.join(dist, 'assets', 'pdf.worker-1234.js'), 'onmessage = () => {}');
+  writeFileSync(path.join(dist, 'assets', 'logo-1234.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
   ctx = await startTestApp({ WEB_DIST: dist });
   app = ctx.app;
@@ -50,6 +53,34 @@ describe('built web app on the same origin', () => {
       .find((d) => d.trim().startsWith('script-src'));
     expect(scriptSrc?.trim()).toBe(`script-src 'self' ${hash}`);
     expect(inlineScriptHashes(path.join(dist, 'no-build-here'))).toEqual([]);
+  });
+
+  it('sends scripts and stylesheets only the headers a subresource uses; documents and workers keep them all', async () => {
+    for (const url of ['/assets/app-1234.js', '/assets/app-1234.css', '/assets/app-1234.js?v=2']) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['content-security-policy']).toBeUndefined();
+      expect(res.headers['x-frame-options']).toBeUndefined();
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+    // A worker takes its CSP from its script; an SVG can be opened as a document; a missing
+    // asset path is answered with index.html; the API and the service worker are not subresources.
+    for (const url of [
+      '/assets/pdf.worker-1234.js',
+      '/assets/logo-1234.svg',
+      '/assets/gone-9999.js',
+      '/sw.js',
+      '/',
+      '/login',
+      '/api/contexts/current',
+    ]) {
+      const res = await get(url);
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+    }
   });
 
   it('answers client-side routes with index.html', async () => {

@@ -38,4 +38,21 @@ describe('what waits for the first screen (issue 11)', () => {
     await vi.advanceTimersByTimeAsync(200);
     expect(started).toBe(true);
   });
+
+  it('resumes each waiter in a task of its own, in the order they asked', async () => {
+    const { afterFirstScreen, firstScreenShown } = await freshModule();
+    const order: string[] = [];
+    const waiter = (name: string) =>
+      void afterFirstScreen().then(() => {
+        order.push(name);
+        // A microtask queued by one waiter runs before the next waiter starts: separate tasks.
+        void Promise.resolve().then(() => order.push(`${name} done`));
+      });
+    waiter('a');
+    waiter('b');
+    waiter('c');
+    firstScreenShown();
+    await vi.advanceTimersByTimeAsync(50);
+    expect(order).toEqual(['a', 'a done', 'b', 'b done', 'c', 'c done']);
+  });
 });
