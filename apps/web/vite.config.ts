@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { badgePictures } from './vite-badges';
@@ -44,6 +45,10 @@ const SIGNED_IN_SHARED = [
   '/src/features/contact/components/ContactTeacherAction.tsx',
   '/packages/domain/src/progress.ts',
 ];
+
+const REACT_ROUTER_PRODUCTION = createRequire(import.meta.url)
+  .resolve('react-router/package.json')
+  .replace(/package\.json$/, 'dist/production/index.mjs');
 
 /** Small modules both /login and the signed-in screens use: one request instead of two for each. */
 const COMMON = ['/src/components/ui/Alert.tsx', '/packages/domain/src/constants.ts'];
@@ -149,7 +154,16 @@ export default defineConfig({
     // Last: brotli and gzip copies of everything above, served by the API's static files.
     precompress() as unknown as PluginOption,
   ],
-  resolve: { alias: preactAlias },
+  resolve: {
+    alias: [
+      ...preactAlias,
+      // React Router 7 resolves to its development build under every export condition; its
+      // production build differs only by `ENABLE_DEV_WARNINGS = false`, which lets the minifier
+      // drop the warnings and their checks from the first screen's framework chunk (issue 11).
+      // Unit tests keep the development build and its warnings.
+      { find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION },
+    ],
+  },
   server: {
     port: 5173,
     proxy: {
