@@ -72,6 +72,23 @@ const PATCHES: { file: RegExp; why: string; patches: Patch[] }[] = [
       },
     ],
   },
+  {
+    // Not a Preact matter: React Aria works out its default locale when its i18n module is first
+    // evaluated, and checks it with Intl.DateTimeFormat.supportedLocalesOf and Intl.Locale. Those
+    // first Intl calls load ICU: a ~100 ms task at 4x CPU right after the first screen, when the
+    // dialog code is fetched ahead (issue 11, decision 0030: no ICU on the way to the first
+    // screen). French and English are always supported and written left to right; any other
+    // language goes through React Aria's checks as before.
+    file: /\/react-aria\/dist\/private\/i18n\/useDefaultLocale\.mjs$/,
+    why: 'default locale without ICU',
+    patches: [
+      {
+        find: '    try {\n        Intl.DateTimeFormat.supportedLocalesOf([',
+        replace:
+          "    if (/^(?:fr|en)(?:-|$)/i.test(locale)) return {\n        locale: locale,\n        direction: 'ltr'\n    };\n    try {\n        Intl.DateTimeFormat.supportedLocalesOf([",
+      },
+    ],
+  },
 ];
 
 /** Vite plugin (build and tests) applying PATCHES to React Aria's modules as they load. */

@@ -11,6 +11,8 @@ const schema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default(path.resolve(import.meta.dirname, '../../../.data')),
   DATABASE_URL: z.string().optional(),
+  /** PostgreSQL connections the API keeps open at most (node-postgres pool). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** PostgreSQL schema (search_path); lets tests and several demos share one database. */
   PG_SCHEMA: z
     .string()

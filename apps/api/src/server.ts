@@ -52,6 +52,7 @@ async function main(): Promise<void> {
   if (env.DATABASE_URL && env.PG_SCHEMA) await ensurePgSchema(env.DATABASE_URL, env.PG_SCHEMA);
   const handle = openDb({
     databaseUrl: env.DATABASE_URL,
+    poolSize: env.DATABASE_POOL_SIZE,
     sqliteFile: path.join(env.DATA_DIR, 'parcours.sqlite'),
     ...(env.PG_SCHEMA ? { pgSchema: env.PG_SCHEMA } : {}),
     // WAL checkpoints in a worker thread, never inside a request's COMMIT (decision 0025).
