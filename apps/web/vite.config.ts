@@ -11,7 +11,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * What the signed-in screens need before their first paint and /login never uses, as one chunk
- * instead of twelve (issue 11): on a slow phone each file is a round trip and ~1.3 kB of headers,
+ * instead of a dozen (issue 11): on a slow phone each file is a round trip and ~1.3 kB of headers,
  * more than most of these modules weigh. With `onlyExplicitManualChunks`, Rollup leaves out of
  * this chunk what these modules import from the entry (api-client, Vite's preload helper):
  * without it, that code would move here and /login would load this chunk too.
@@ -182,7 +182,7 @@ export default defineConfig({
       output: {
         onlyExplicitManualChunks: true,
         // Issue 11: what the signed-in screens share before their first paint is one chunk
-        // (TanStack Query and the small modules above: thirteen requests before, one now); the
+        // (TanStack Query and the small modules above, which came as a dozen files); the
         // framework has its own, so /login loads neither this chunk nor anything of Query
         // (decision 0023, addendum of 2026-11-26).
         manualChunks: (id) => {
