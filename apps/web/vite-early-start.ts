@@ -1,3 +1,4 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import type { OutputAsset, OutputBundle, OutputChunk } from 'rollup';
@@ -49,13 +50,30 @@ function closure(bundle: OutputBundle, start: Chunk[]): Set<string> {
  *   (apps/api/src/plugins/web-app.ts `inlineScriptHashes`).
  * The build fails if a listed module is not a chunk of the bundle, so the map cannot go stale.
  */
+/**
+ * What `.vite/first-screens.json` holds (read by apps/api/src/plugins/screen-styles.ts): each
+ * signed-in route's stylesheets (file names under the build's root), which the server puts in
+ * that route's HTML so the first screen asks for no stylesheet.
+ */
+export interface FirstScreens {
+  routes: { path: string; css: string[] }[];
+}
+export const FIRST_SCREENS_FILE = '.vite/first-screens.json';
+
 export function earlyStart(options: EarlyStartOptions): Plugin {
   let config: ResolvedConfig;
+  let firstScreens: FirstScreens | null = null;
   return {
     name: 'parcours-early-start',
     apply: 'build',
     configResolved(resolved) {
       config = resolved;
+    },
+    writeBundle(output) {
+      if (!firstScreens || !output.dir) return;
+      const file = path.join(output.dir, FIRST_SCREENS_FILE);
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, JSON.stringify(firstScreens));
     },
     transformIndexHtml: {
       order: 'post',
@@ -105,12 +123,24 @@ export function earlyStart(options: EarlyStartOptions): Plugin {
               filesOf(route.modules.map((module) => byModule(path.resolve(config.root, module)))),
             ] as [string, boolean, string[]],
         );
+        firstScreens = {
+          routes: options.routes
+            .filter((route) => route.signedIn)
+            .map((route) => {
+              const start = route.modules.map((module) => byModule(path.resolve(config.root, module)));
+              const css = [...closure(bundle, start)]
+                .filter((name) => !loaded.has(name))
+                .flatMap((name) => [...((bundle[name] as Chunk).viteMetadata?.importedCss ?? [])]);
+              return { path: route.path.source, css: [...new Set(css)] };
+            }),
+        };
         const texts = Object.fromEntries(
           options.languages.map((lang) => [
             lang,
             {
               core: filesOf([byModule(`\0virtual:locales/${lang}/core`)]),
               screens: filesOf([byModule(`\0virtual:locales/${lang}/screens`)]),
+              all: filesOf([byModule(`\0virtual:locales/${lang}/all`)]),
             },
           ]),
         );

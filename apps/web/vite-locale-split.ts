@@ -7,6 +7,8 @@ import type { Plugin } from 'vite';
  * chunks: `virtual:locales/{lang}/core` — what sign-in and the public pages need — and
  * `virtual:locales/{lang}/screens` — the signed-in screens' texts, fetched with the first of
  * them. The /login page has a 100 kB JS budget and does not need the player's strings.
+ * `virtual:locales/{lang}/all` holds both, for a start on a signed-in screen: one request
+ * instead of two before its first paint (lib/i18n.ts expectScreenTexts).
  */
 export const CORE_SECTIONS = [
   'app',
@@ -40,14 +42,14 @@ export function localeSplit(localesDir: string): Plugin {
       return id.startsWith(PREFIX) ? `\0${id}` : null;
     },
     load(id) {
-      const match = /^\0virtual:locales\/([a-z]{2})\/(core|screens)$/.exec(id);
+      const match = /^\0virtual:locales\/([a-z]{2})\/(core|screens|all)$/.exec(id);
       if (!match) return null;
-      const [, lang, part] = match as unknown as [string, string, 'core' | 'screens'];
+      const [, lang, part] = match as unknown as [string, string, 'core' | 'screens' | 'all'];
       const file = path.join(localesDir, `${lang}.json`);
       this.addWatchFile(file);
       const catalogue = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
       const wanted = Object.entries(catalogue).filter(
-        ([key]) => CORE_SECTIONS.includes(key) === (part === 'core'),
+        ([key]) => part === 'all' || CORE_SECTIONS.includes(key) === (part === 'core'),
       );
       return `export default ${JSON.stringify(Object.fromEntries(wanted))};`;
     },

@@ -190,7 +190,9 @@ test.describe('the home on a reload (issue 11, decision 0024)', () => {
     expect((await competenciesAt())!).toBeGreaterThan(seen.paintedAt);
   });
 
-  test('asks for each of its reads once, started by index.html before the scripts', async ({ page }) => {
+  test('asks for each of its reads once, started by index.html before the scripts; the tenant, its styles and its texts come with fewer requests', async ({
+    page,
+  }) => {
     await page.goto('/login');
     await signIn(page);
     await expect(page.getByRole('heading', { name: 'Mes formations' })).toBeVisible();
@@ -199,8 +201,10 @@ test.describe('the home on a reload (issue 11, decision 0024)', () => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
     const started: { path: string; by: string }[] = [];
+    const assets: string[] = [];
     cdp.on('Network.requestWillBeSent', ({ request, initiator }) => {
       const url = new URL(request.url);
+      if (url.pathname.startsWith('/assets/')) assets.push(url.pathname);
       if (!url.pathname.startsWith('/api/') || request.method !== 'GET') return;
       const frame = initiator.stack?.callFrames[0] ?? initiator.stack?.parent?.callFrames[0];
       started.push({ path: `${url.pathname}${url.search}`, by: frame ? new URL(frame.url).pathname : '?' });
@@ -210,7 +214,6 @@ test.describe('the home on a reload (issue 11, decision 0024)', () => {
     await expectNoSeriousA11yViolations(page);
 
     const reads = [
-      /^\/api\/contexts\/current$/,
       /^\/api\/users\/me$/,
       /^\/api\/lessons\?filter\[userId\]=[^&]+&include=course&page\[number\]=1&page\[size\]=100$/,
       /^\/api\/class-users\?filter\[role\]=STUDENT&filter\[expired\]=false&sort=-createdAt&include=[^&]+&page\[number\]=1&page\[size\]=100$/,
@@ -220,5 +223,13 @@ test.describe('the home on a reload (issue 11, decision 0024)', () => {
       expect(asked, `${read}`).toHaveLength(1);
       expect(asked[0]?.by, `${read}`).toBe('/');
     }
+    // The tenant came in the HTML: never asked, and the page shows its name.
+    expect(started.filter((request) => request.path.startsWith('/api/contexts/current'))).toEqual([]);
+    await expect(page.getByRole('banner')).toContainText('Parcours Formation');
+    // The screen's styles came in the HTML too (only the dialogs' are asked, after the paint),
+    // its texts in one file.
+    expect(assets.filter((asset) => /\/(index|HomePage|signed-in)-[^/]+\.css$/.test(asset))).toEqual([]);
+    expect(assets.filter((asset) => /\/(core|screens)-[^/]+\.js$/.test(asset))).toEqual([]);
+    expect(assets.filter((asset) => /\/all-[^/]+\.js$/.test(asset))).toHaveLength(1);
   });
 });

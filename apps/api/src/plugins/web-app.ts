@@ -3,7 +3,10 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { withContext } from './context-in-html';
 import { notFoundError } from './errors';
+import { loadScreenStyles, withScreenStyles, type ScreenStyles } from './screen-styles';
+import { resourceDocument } from './jsonapi';
 import type { ContextRow } from '../modules/contexts/repository';
 import { toContextResource } from '../modules/contexts/service';
 import {
@@ -115,10 +118,17 @@ export async function registerWebApp(
   const indexFile = path.join(webDist, 'index.html');
   const indexHtml = existsSync(indexFile) ? readVariants(indexFile) : null;
   const signIn = indexHtml && options.tenantOf ? await signInPages(webDist, options) : null;
+  const tenantIndex =
+    indexHtml && options.tenantOf
+      ? tenantPages(indexFile, loadScreenStyles(webDist), options.tenantOf)
+      : null;
   if (indexHtml) {
     await app.register(fastifyStatic, {
       root: path.resolve(webDist),
       wildcard: false,
+      // `/` is a page like any other (the fallback below), not the bare index.html file: pages
+      // carry the tenant's context and their first screen's styles.
+      index: false,
       // `file.br` / `file.gz` beside `file`, chosen from Accept-Encoding; plain when neither fits.
       preCompressed: true,
       // The SPA fallback below sends index.html itself; the api scope owns reply.sendFile.
@@ -139,7 +149,10 @@ export async function registerWebApp(
       (request.method === 'GET' || request.method === 'HEAD') &&
       !/^\/api(\/|$)/.test(pathname)
     ) {
-      const page = signIn && SIGN_IN_PATH.test(pathname) ? await signIn(request) : null;
+      const page =
+        signIn && SIGN_IN_PATH.test(pathname)
+          ? ((await signIn(request)) ?? (await tenantIndex?.(request)))
+          : await tenantIndex?.(request);
       // The sign-in HTML depends on the browser's languages (and the Host, like every page here).
       if (signIn && SIGN_IN_PATH.test(pathname)) reply.header('vary', 'Accept-Encoding, Accept-Language');
       else reply.header('vary', 'Accept-Encoding');
@@ -149,6 +162,43 @@ export async function registerWebApp(
     }
     throw notFoundError(request.method, request.url);
   });
+}
+
+/** The tenant's `contexts/current` document, as its route answers it (context-in-html.ts). */
+const contextDocument = (row: ContextRow) => resourceDocument(toContextResource(row), []);
+
+/**
+ * index.html with the tenant's context in it (context-in-html.ts) and, on a signed-in route
+ * whose first screen has stylesheets, those (screen-styles.ts); per tenant row (the resolver
+ * gives the same row object while it caches it, so a content import brings a new page) and
+ * route. Null when the Host names no tenant: the plain index.html, whose script asks for the
+ * context itself.
+ */
+function tenantPages(
+  indexFile: string,
+  screens: ScreenStyles[],
+  tenantOf: (hostname: string) => Promise<ContextRow>,
+): (request: FastifyRequest) => Promise<Variants | null> {
+  const index = readFileSync(indexFile, 'utf8');
+  const pages = new WeakMap<ContextRow, Map<number, Variants>>();
+  return async (request) => {
+    try {
+      const row = await tenantOf(normaliseHostname(request.hostname));
+      const pathname = request.url.split('?')[0] ?? '';
+      const route = screens.findIndex((screen) => screen.path.test(pathname));
+      let byRoute = pages.get(row);
+      if (!byRoute) pages.set(row, (byRoute = new Map()));
+      let page = byRoute.get(route);
+      if (!page) {
+        const html = withScreenStyles(withContext(index, contextDocument(row)), screens[route]);
+        byRoute.set(route, (page = compressedPage(html)));
+      }
+      return page;
+    } catch (error) {
+      request.log.debug({ err: error }, 'no tenant for this host; plain index.html');
+      return null;
+    }
+  };
 }
 
 /**
@@ -186,7 +236,8 @@ async function signInPages(
         page = renderer
           .renderSignIn({ tenant: toContextResource(row), lang, search: qs ? `?${qs}` : '' })
           .then((markup) => {
-            const html = markup && signInPage(index, markup, lang, css);
+            const base = withContext(index, contextDocument(row));
+            const html = markup && signInPage(base, markup, lang, css);
             return html ? compressedPage(html) : null;
           });
         // Bounded: mode and sso are free text in the address.

@@ -133,13 +133,22 @@ describe('/login with the sign-in screen in the HTML', () => {
     expect(brotliDecompressSync(res.rawPayload).toString()).toContain('Alpha Academy</h1>');
   });
 
-  it('other paths, and what the renderer does not draw, get the plain index.html', async () => {
+  it("other paths, and what the renderer does not draw, get index.html with only the tenant's context", async () => {
     for (const url of ['/', '/niveaux', '/login?mode=recover']) {
       const res = await get(url, hosts.alpha);
       expect(res.statusCode).toBe(200);
-      expect(res.body).toBe(INDEX);
+      expect(
+        res.body.replace(/\n {4}<script type="application\/json" id="parcours-context">.*?<\/script>/, ''),
+      ).toBe(INDEX);
+      expect(res.body).toContain('"name":"Alpha Academy"');
       if (!url.startsWith('/login')) expect(res.headers.vary).toBe('Accept-Encoding');
     }
+  });
+
+  it('carries the context in the drawn sign-in page too', async () => {
+    const res = await get('/login', hosts.beta);
+    expect(res.body).toContain('<script type="application/json" id="parcours-context">');
+    expect(res.body).toContain('"name":"Beta School"');
   });
 });
 

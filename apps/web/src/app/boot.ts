@@ -4,13 +4,13 @@
  */
 import { pickLocale } from '@parcours/domain/locale';
 import { setUnauthorizedHandler } from '../lib/api-client';
-import { changeLanguage, getLanguage, loadScreenTexts } from '../lib/i18n';
+import { changeLanguage, expectScreenTexts, getLanguage, loadScreenTexts } from '../lib/i18n';
 import { dropCredentials, getSession, loadUser, skipUserLoad, subscribeSession } from '../lib/session';
 import { loadTenant } from '../lib/tenant';
 import { getToken, setReturnUrl } from '../lib/storage';
 import { captureLinkCredentials, LOGIN_PATH, rememberReturnUrl, skipsUserLoad } from './navigation';
 import { preloadSignedIn } from './RouteGate';
-import { preloadScreen } from './routes';
+import { preloadScreen, routeOf } from './routes';
 
 /** SPEC §2: a 401 on any call except users/me sends the browser to /login, remembering where it was. */
 export function installUnauthorizedRedirect(
@@ -39,10 +39,19 @@ export function followUserLanguage(): () => void {
   });
 }
 
+/** A start on a signed-in screen (not a public one) with a stored token or a sign-in link. */
+function startsSignedIn(pathname: string, viaLink: boolean): boolean {
+  const route = routeOf(pathname);
+  return Boolean(route && route.access !== 'public' && (viaLink || getToken() !== null));
+}
+
 export async function boot(): Promise<void> {
   followUserLanguage();
   const viaLink = captureLinkCredentials(window.location, window.history);
   rememberReturnUrl(window.location.pathname, window.location.search);
+  // A start on a signed-in screen with a token: the texts come whole, in one file (issue 11).
+  const signedInStart = startsSignedIn(window.location.pathname, viaLink);
+  if (signedInStart) expectScreenTexts();
   const languageReady = changeLanguage(pickLocale(navigator.languages ?? [navigator.language]));
   const tenantReady = loadTenant();
   // Not awaited: the first screen paints while the user loads, guards show "connecting" meanwhile.
@@ -51,7 +60,7 @@ export async function boot(): Promise<void> {
   // Issue 11: the screen's code comes while all this loads, not after (each step used to wait
   // for the one before: user, query library and texts, then the screen, then its data).
   const route = preloadScreen(window.location.pathname);
-  if (route && route.access !== 'public' && (viaLink || getToken() !== null)) {
+  if (route && signedInStart) {
     preloadSignedIn();
     void languageReady.then(loadScreenTexts).catch(() => undefined);
   }

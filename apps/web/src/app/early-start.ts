@@ -8,7 +8,7 @@
  * Any failure here only means the app asks for everything itself, as it did before.
  */
 import { pickLocale } from '@parcours/domain/locale';
-import { API_BASE_PATH_KEY } from '../lib/api-base';
+import { API_BASE_PATH_KEY, DEFAULT_API_BASE } from '../lib/api-base';
 import { EARLY_GLOBAL, type EarlyEntry } from '../lib/early-requests';
 import { API_ACCEPT } from '../lib/query-string';
 import { SANDBOX_TOKEN } from '../lib/sandbox';
@@ -19,8 +19,11 @@ import { planEarlyRequests } from './early-plan';
 export interface PreloadMap {
   /** [pathname pattern (RegExp source), signed-in screen, files]. */
   routes: [string, boolean, string[]][];
-  /** Per language: the texts every page needs, and the signed-in screens' texts. */
-  texts: Record<string, { core: string[]; screens: string[] }>;
+  /**
+   * Per language: the texts every page needs, the signed-in screens' texts, and both in one
+   * file (what a signed-in start loads: lib/i18n.ts expectScreenTexts).
+   */
+  texts: Record<string, { core: string[]; screens: string[]; all: string[] }>;
 }
 
 declare const __PARCOURS_PRELOAD__: PreloadMap;
@@ -34,6 +37,8 @@ function read(key: string): string | null {
 }
 
 function preload(href: string): void {
+  // A first screen's styles the server already put in the HTML (a disabled link names each).
+  if (href.endsWith('.css') && document.querySelector(`link[rel="stylesheet"][href="${href}"]`)) return;
   const link = document.createElement('link');
   if (href.endsWith('.css')) {
     link.rel = 'preload';
@@ -61,6 +66,19 @@ function holdSignInSubmits(): void {
   );
 }
 
+/**
+ * The tenant's `contexts/current` document the server put in the HTML (apps/api/src/plugins/
+ * context-in-html.ts; the element comes before this script), or null: the read then goes out.
+ */
+const CONTEXT_ELEMENT_ID = 'parcours-context';
+const CONTEXT_URL = `${DEFAULT_API_BASE}/contexts/current`;
+const API_JSON = 'application/vnd.api+json';
+
+function embeddedContext(): string | null {
+  const text = document.getElementById(CONTEXT_ELEMENT_ID)?.textContent;
+  return text ? text : null;
+}
+
 try {
   holdSignInSubmits();
   const { origin, pathname, search } = window.location;
@@ -80,8 +98,12 @@ try {
   });
   const headers: Record<string, string> = { Accept: API_ACCEPT };
   if (token) headers.Authorization = `Bearer ${token}`;
+  const context = embeddedContext();
   const entries: EarlyEntry[] = urls.map((url) => {
-    const response = fetch(url, { headers });
+    const response =
+      context !== null && url === CONTEXT_URL
+        ? Promise.resolve(new Response(context, { status: 200, headers: { 'Content-Type': API_JSON } }))
+        : fetch(url, { headers });
     // Unused or failed, an early read is nobody's error: the app asks again.
     response.catch(() => undefined);
     return { url, token, at: Date.now(), response };
@@ -95,7 +117,7 @@ try {
     // A signed-in screen without a token (or in sandbox mode) goes to /login: its code would wait.
     if (!signedIn || (token !== null && token !== SANDBOX_TOKEN)) {
       const texts = map.texts[pickLocale(navigator.languages ?? [navigator.language])];
-      [...files, ...(texts?.core ?? []), ...(signedIn ? (texts?.screens ?? []) : [])].forEach(preload);
+      [...files, ...((signedIn ? texts?.all : texts?.core) ?? [])].forEach(preload);
     }
   }
 } catch {

@@ -64,3 +64,38 @@ describe('t()', () => {
     expect(t('nope.missing', { defaultValue: 'x' })).toBe('x');
   });
 });
+
+// Issue 11: a start on a signed-in screen asks for one file of texts, not two (lib/i18n.ts).
+describe('texts of a signed-in start', () => {
+  afterEach(() => {
+    vi.doUnmock('virtual:locales/fr/core');
+    vi.doUnmock('virtual:locales/fr/screens');
+    vi.resetModules();
+  });
+
+  it('come whole from one file, and the screens need nothing more', async () => {
+    vi.resetModules();
+    vi.doMock('virtual:locales/fr/core', () => {
+      throw new Error('core asked');
+    });
+    vi.doMock('virtual:locales/fr/screens', () => {
+      throw new Error('screens asked');
+    });
+    const i18n = await import('./i18n');
+    i18n.expectScreenTexts();
+    await i18n.changeLanguage('fr');
+    expect(i18n.t('login.title')).toBe(fr.login.title);
+    expect(i18n.t('home.offline.title')).toBe(fr.home.offline.title);
+    await expect(i18n.loadScreenTexts()).resolves.toBeUndefined();
+  });
+
+  it('otherwise come in two parts: the core first, the screens when asked', async () => {
+    vi.resetModules();
+    const i18n = await import('./i18n');
+    await i18n.changeLanguage('fr');
+    expect(i18n.t('login.title')).toBe(fr.login.title);
+    expect(i18n.t('home.offline.title')).toBe('home.offline.title');
+    await i18n.loadScreenTexts();
+    expect(i18n.t('home.offline.title')).toBe(fr.home.offline.title);
+  });
+});

@@ -34,6 +34,12 @@ const screenLoaders: Record<Locale, Loader> = {
   fr: () => import('virtual:locales/fr/screens'),
   en: () => import('virtual:locales/en/screens'),
 };
+// Both at once for a start on a signed-in screen (expectScreenTexts): one file instead of two
+// before the first screen, whose every request waits for a connection on a slow phone (issue 11).
+const allLoaders: Record<Locale, Loader> = {
+  fr: () => import('virtual:locales/fr/all'),
+  en: () => import('virtual:locales/en/all'),
+};
 const loadedParts = new Set<string>();
 /** Languages whose whole catalogue was registered directly (addCatalogue): nothing to fetch. */
 const whole = new Set<Locale>();
@@ -42,9 +48,20 @@ let screensWanted = false;
 async function loadPart(lang: Locale, part: 'core' | 'screens'): Promise<void> {
   const key = `${lang}/${part}`;
   if (whole.has(lang) || loadedParts.has(key)) return;
-  const { default: texts } = await (part === 'core' ? coreLoaders : screenLoaders)[lang]();
+  const both = screensWanted && !loadedParts.has(`${lang}/core`) && !loadedParts.has(`${lang}/screens`);
+  const loader = both ? allLoaders : part === 'core' ? coreLoaders : screenLoaders;
+  const { default: texts } = await loader[lang]();
   catalogues[lang] = { ...catalogues[lang], ...texts };
   loadedParts.add(key);
+  if (both) loadedParts.add(`${lang}/core`).add(`${lang}/screens`);
+}
+
+/**
+ * A start on a signed-in screen: the screens' texts will be wanted, so the first language load
+ * takes the whole catalogue in one file (index.html's script asked for that same file).
+ */
+export function expectScreenTexts(): void {
+  screensWanted = true;
 }
 
 function lookup(catalogue: Catalogue | undefined, key: string): string | undefined {
