@@ -137,6 +137,29 @@ async function audit(chrome: LaunchedChrome, url: string, desktop: boolean): Pro
   };
 }
 
+/**
+ * One first visit, tried again once when Chromium's trace came without its navigation start
+ * (NO_NAVSTART, NO_FCP: Lighthouse's own "run again" errors, seen now and then on this shared
+ * machine); any other error stops the bench.
+ */
+async function auditWithRetry(
+  chrome: LaunchedChrome,
+  base: string,
+  pathname: string,
+  credentials: Credentials | null,
+  desktop: boolean,
+): Promise<Run> {
+  for (let attempt = 1; ; attempt++) {
+    await prepare(chrome, base, credentials);
+    try {
+      return await audit(chrome, base + pathname, desktop);
+    } catch (error) {
+      if (attempt >= 2 || !/NO_NAVSTART|NO_FCP/.test(String(error))) throw error;
+      console.log(`(Lighthouse asked to run again on ${pathname}: ${String(error)})`);
+    }
+  }
+}
+
 function summarize(runs: Run[]): Run {
   return {
     performance: median(runs.map((r) => r.performance)),
@@ -197,10 +220,8 @@ export async function lighthouseReport(): Promise<void> {
         const preset = desktop ? 'desktop' : 'mobile';
         if (!PRESETS.has(preset)) continue;
         const runs: Run[] = [];
-        for (let i = 0; i < RUNS; i++) {
-          await prepare(chrome, base, credentials);
-          runs.push(await audit(chrome, base + pathname, desktop));
-        }
+        for (let i = 0; i < RUNS; i++)
+          runs.push(await auditWithRetry(chrome, base, pathname, credentials, desktop));
         const m = summarize(runs);
         byPreset[preset] = m;
         console.log(
