@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import type { OutputAsset, OutputBundle, OutputChunk } from 'rollup';
 
@@ -104,10 +105,26 @@ export function earlyStart(options: EarlyStartOptions): Plugin {
           );
         }
 
+        // Bytes as sent (brotli, a quick level: only the order counts).
+        const sizes = new Map<string, number>();
+        const size = (name: string) => {
+          const item = bundle[name];
+          if (item?.type !== 'chunk') return 0;
+          let bytes = sizes.get(name);
+          if (bytes === undefined) {
+            bytes = brotliCompressSync(item.code, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }).length;
+            sizes.set(name, bytes);
+          }
+          return bytes;
+        };
+        // Styles first (they hold the paint), then scripts largest first: on six connections
+        // and one slow link, the file that takes longest starts first and ends no later.
+        const namesOf = (start: Chunk[]) =>
+          [...closure(bundle, start)].filter((name) => !loaded.has(name)).sort((a, b) => size(b) - size(a));
         const filesOf = (start: Chunk[]) => {
-          const names = [...closure(bundle, start)].filter((name) => !loaded.has(name));
+          const names = namesOf(start);
           const css = names.flatMap((name) => [...((bundle[name] as Chunk).viteMetadata?.importedCss ?? [])]);
-          return [...names, ...css].map(href);
+          return [...new Set(css), ...names].map(href);
         };
         const byModule = (id: string) => {
           // A screen that other screens also import (PlayerScreen's slots) has no facade of its own.
@@ -115,14 +132,18 @@ export function earlyStart(options: EarlyStartOptions): Plugin {
           if (!chunk) throw new Error(`parcours-early-start: ${id} is no chunk of this build`);
           return chunk;
         };
-        const routes = options.routes.map(
-          (route) =>
-            [
-              route.path.source,
-              route.signedIn,
-              filesOf(route.modules.map((module) => byModule(path.resolve(config.root, module)))),
-            ] as [string, boolean, string[]],
-        );
+        // Where the texts go in a route's list, by the same rule (their size in the first language).
+        const textsSize = (part: 'core' | 'all') =>
+          size(byModule(`\0virtual:locales/${options.languages[0]}/${part}`).fileName);
+        const routes = options.routes.map((route) => {
+          const start = route.modules.map((module) => byModule(path.resolve(config.root, module)));
+          const files = filesOf(start);
+          const larger = namesOf(start).filter(
+            (name) => size(name) > textsSize(route.signedIn ? 'all' : 'core'),
+          );
+          const textsAt = files.length - namesOf(start).length + larger.length;
+          return [route.path.source, route.signedIn, files, textsAt] as [string, boolean, string[], number];
+        });
         firstScreens = {
           routes: options.routes
             .filter((route) => route.signedIn)

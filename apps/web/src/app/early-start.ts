@@ -17,8 +17,11 @@ import { planEarlyRequests } from './early-plan';
 
 /** Written by the build: the files each first screen needs and each language's texts. */
 export interface PreloadMap {
-  /** [pathname pattern (RegExp source), signed-in screen, files]. */
-  routes: [string, boolean, string[]][];
+  /**
+   * [pathname pattern (RegExp source), signed-in screen, files (styles, then scripts largest
+   * first), where the language's texts go in that order].
+   */
+  routes: [string, boolean, string[], number][];
   /**
    * Per language: the texts every page needs, the signed-in screens' texts, and both in one
    * file (what a signed-in start loads: lib/i18n.ts expectScreenTexts).
@@ -113,11 +116,13 @@ try {
   const map = __PARCOURS_PRELOAD__;
   const route = map.routes.find(([pattern]) => new RegExp(pattern).test(pathname));
   if (route) {
-    const [, signedIn, files] = route;
+    const [, signedIn, files, textsAt] = route;
     // A signed-in screen without a token (or in sandbox mode) goes to /login: its code would wait.
     if (!signedIn || (token !== null && token !== SANDBOX_TOKEN)) {
       const texts = map.texts[pickLocale(navigator.languages ?? [navigator.language])];
-      [...files, ...((signedIn ? texts?.all : texts?.core) ?? [])].forEach(preload);
+      const list = [...files];
+      list.splice(textsAt, 0, ...((signedIn ? texts?.all : texts?.core) ?? []));
+      list.forEach(preload);
     }
   }
 } catch {
