@@ -89,6 +89,20 @@ const PATCHES: { file: RegExp; why: string; patches: Patch[] }[] = [
       },
     ],
   },
+  {
+    // The same for an explicit locale: the app's own (components/ui/AriaLocale.tsx) goes through
+    // isRTL, whose Intl.Locale would load ICU when a dialog's frame first renders, which a
+    // screen may do closed on its first render. French and English are left to right.
+    file: /\/react-aria\/dist\/private\/i18n\/utils\.mjs$/,
+    why: 'text direction without ICU',
+    patches: [
+      {
+        find: "    // If the Intl.Locale API is available, use it to get the locale's text direction.\n",
+        replace:
+          "    if (/^(?:fr|en)(?:-|$)/i.test(localeString)) return false;\n    // If the Intl.Locale API is available, use it to get the locale's text direction.\n",
+      },
+    ],
+  },
 ];
 
 /** Vite plugin (build and tests) applying PATCHES to React Aria's modules as they load. */

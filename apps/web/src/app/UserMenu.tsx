@@ -12,6 +12,7 @@ import {
   type Key,
   type Selection,
 } from 'react-aria-components';
+import { AriaLocale } from '../components/ui/AriaLocale';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTeaches } from '../features/teaching/teaches';
@@ -97,71 +98,78 @@ export function UserMenu({ user, openWith = null }: UserMenuProps) {
   };
 
   return (
-    <MenuTrigger isOpen={open !== null} onOpenChange={(isOpen) => setOpen(isOpen ? {} : null)}>
-      <Button ref={button} className="user-menu__button">
-        <UserMenuLabel user={user} />
-      </Button>
-      <Popover className="user-menu__popover" placement="bottom end">
-        <Menu
-          className="user-menu__list"
-          onAction={onAction}
-          aria-label={t('userMenu.label')}
-          // React Aria's focus strategy of an opening menu (which item), not the HTML attribute.
-          // eslint-disable-next-line jsx-a11y/no-autofocus
-          autoFocus={open?.focus}
-        >
-          <MenuItem id="profile" className="user-menu__item">
-            {t('userMenu.profile')}
-          </MenuItem>
-          <MenuItem id="dashboard" className="user-menu__item">
-            {t('userMenu.dashboard')}
-          </MenuItem>
-          <MenuItem id="courses" className="user-menu__item">
-            {t('userMenu.courses')}
-          </MenuItem>
-          {teacher ? (
-            <MenuItem id="teaching" className="user-menu__item">
-              {t('userMenu.teaching')}
-            </MenuItem>
-          ) : null}
-          <Separator className="user-menu__separator" />
-          <MenuItem id="mentions" className="user-menu__item">
-            {t('userMenu.legalMentions')}
-          </MenuItem>
-          <MenuItem id="protection" className="user-menu__item">
-            {t('userMenu.dataProtection')}
-          </MenuItem>
-          <Separator className="user-menu__separator" />
-          <MenuSection
-            selectionMode="single"
-            disallowEmptySelection
-            selectedKeys={[i18n.language]}
-            onSelectionChange={(keys: Selection) => {
-              const next = keys === 'all' ? null : [...keys][0];
-              if (typeof next === 'string' && (LOCALES as readonly string[]).includes(next))
-                void chooseLanguage(user, next as Locale);
-            }}
+    <AriaLocale>
+      <MenuTrigger isOpen={open !== null} onOpenChange={(isOpen) => setOpen(isOpen ? {} : null)}>
+        <Button ref={button} className="user-menu__button">
+          <UserMenuLabel user={user} />
+        </Button>
+        <Popover className="user-menu__popover" placement="bottom end">
+          <Menu
+            className="user-menu__list"
+            onAction={onAction}
+            aria-label={t('userMenu.label')}
+            // React Aria's focus strategy of an opening menu (which item), not the HTML attribute.
+            // eslint-disable-next-line jsx-a11y/no-autofocus
+            autoFocus={open?.focus}
           >
-            <Header className="user-menu__header">{t('userMenu.language')}</Header>
-            {LOCALES.map((lang) => (
-              <MenuItem key={lang} id={lang} lang={lang} className="user-menu__item user-menu__item--choice">
-                {({ isSelected }) => (
-                  <>
-                    <span className="user-menu__check" aria-hidden="true">
-                      {isSelected ? '✓' : ''}
-                    </span>
-                    {t(`userMenu.languages.${lang}`)}
-                  </>
-                )}
+            <MenuItem id="profile" className="user-menu__item">
+              {t('userMenu.profile')}
+            </MenuItem>
+            <MenuItem id="dashboard" className="user-menu__item">
+              {t('userMenu.dashboard')}
+            </MenuItem>
+            <MenuItem id="courses" className="user-menu__item">
+              {t('userMenu.courses')}
+            </MenuItem>
+            {teacher ? (
+              <MenuItem id="teaching" className="user-menu__item">
+                {t('userMenu.teaching')}
               </MenuItem>
-            ))}
-          </MenuSection>
-          <Separator className="user-menu__separator" />
-          <MenuItem id="logout" className="user-menu__item user-menu__item--logout">
-            {t('userMenu.logout')}
-          </MenuItem>
-        </Menu>
-      </Popover>
-    </MenuTrigger>
+            ) : null}
+            <Separator className="user-menu__separator" />
+            <MenuItem id="mentions" className="user-menu__item">
+              {t('userMenu.legalMentions')}
+            </MenuItem>
+            <MenuItem id="protection" className="user-menu__item">
+              {t('userMenu.dataProtection')}
+            </MenuItem>
+            <Separator className="user-menu__separator" />
+            <MenuSection
+              selectionMode="single"
+              disallowEmptySelection
+              selectedKeys={[i18n.language]}
+              onSelectionChange={(keys: Selection) => {
+                const next = keys === 'all' ? null : [...keys][0];
+                if (typeof next === 'string' && (LOCALES as readonly string[]).includes(next))
+                  void chooseLanguage(user, next as Locale);
+              }}
+            >
+              <Header className="user-menu__header">{t('userMenu.language')}</Header>
+              {LOCALES.map((lang) => (
+                <MenuItem
+                  key={lang}
+                  id={lang}
+                  lang={lang}
+                  className="user-menu__item user-menu__item--choice"
+                >
+                  {({ isSelected }) => (
+                    <>
+                      <span className="user-menu__check" aria-hidden="true">
+                        {isSelected ? '✓' : ''}
+                      </span>
+                      {t(`userMenu.languages.${lang}`)}
+                    </>
+                  )}
+                </MenuItem>
+              ))}
+            </MenuSection>
+            <Separator className="user-menu__separator" />
+            <MenuItem id="logout" className="user-menu__item user-menu__item--logout">
+              {t('userMenu.logout')}
+            </MenuItem>
+          </Menu>
+        </Popover>
+      </MenuTrigger>
+    </AriaLocale>
   );
 }

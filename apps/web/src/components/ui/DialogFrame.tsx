@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { AriaLocale } from './AriaLocale';
 import './dialog.css';
 
 export type DialogTone = 'info' | 'success' | 'warning' | 'danger';
@@ -49,28 +50,30 @@ export function DialogFrame({
   className,
 }: DialogProps) {
   return (
-    <ModalOverlay
-      isOpen={isOpen}
-      isDismissable={onDismiss !== undefined}
-      isKeyboardDismissDisabled={onDismiss === undefined}
-      onOpenChange={(open) => {
-        if (!open) onDismiss?.();
-      }}
-      className="dialog-overlay"
-    >
-      <Modal className="dialog-modal">
-        <AriaDialog
-          role={role}
-          className={['dialog', `dialog--${tone}`, className].filter(Boolean).join(' ')}
-        >
-          <Heading slot="title" className="dialog__title">
-            {title}
-          </Heading>
-          {children ? <div className="dialog__body">{children}</div> : null}
-          <div className="dialog__actions">{actions}</div>
-          <PreferredFocus />
-        </AriaDialog>
-      </Modal>
-    </ModalOverlay>
+    <AriaLocale>
+      <ModalOverlay
+        isOpen={isOpen}
+        isDismissable={onDismiss !== undefined}
+        isKeyboardDismissDisabled={onDismiss === undefined}
+        onOpenChange={(open) => {
+          if (!open) onDismiss?.();
+        }}
+        className="dialog-overlay"
+      >
+        <Modal className="dialog-modal">
+          <AriaDialog
+            role={role}
+            className={['dialog', `dialog--${tone}`, className].filter(Boolean).join(' ')}
+          >
+            <Heading slot="title" className="dialog__title">
+              {title}
+            </Heading>
+            {children ? <div className="dialog__body">{children}</div> : null}
+            <div className="dialog__actions">{actions}</div>
+            <PreferredFocus />
+          </AriaDialog>
+        </Modal>
+      </ModalOverlay>
+    </AriaLocale>
   );
 }

@@ -1,5 +1,6 @@
 import type { RefObject } from 'react';
 import { Dialog, Popover } from 'react-aria-components';
+import { AriaLocale } from '../AriaLocale';
 import { RichText } from '../RichText';
 import type { GlossaryTerm } from './highlight-terms';
 
@@ -16,19 +17,21 @@ interface GlossaryPopoverProps {
  */
 export function GlossaryPopover({ term, triggerRef, onClose }: GlossaryPopoverProps) {
   return (
-    <Popover
-      triggerRef={triggerRef}
-      isOpen
-      onOpenChange={(isOpen) => {
-        if (!isOpen) onClose();
-      }}
-      placement="bottom"
-      className="glossary-popover"
-    >
-      <Dialog aria-label={term.title} className="glossary-popover__dialog">
-        <p className="glossary-popover__title">{term.title}</p>
-        <RichText html={term.definition} />
-      </Dialog>
-    </Popover>
+    <AriaLocale>
+      <Popover
+        triggerRef={triggerRef}
+        isOpen
+        onOpenChange={(isOpen) => {
+          if (!isOpen) onClose();
+        }}
+        placement="bottom"
+        className="glossary-popover"
+      >
+        <Dialog aria-label={term.title} className="glossary-popover__dialog">
+          <p className="glossary-popover__title">{term.title}</p>
+          <RichText html={term.definition} />
+        </Dialog>
+      </Popover>
+    </AriaLocale>
   );
 }
