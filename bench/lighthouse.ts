@@ -4,6 +4,7 @@ import { chromium } from '@playwright/test';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
 import { DEMO_LEARNER, startWebApp } from './bundle';
+import type { Server } from './lib';
 import { reportTarget } from './targets';
 
 /**
@@ -36,7 +37,7 @@ interface Run {
   notes: string[];
 }
 
-interface Credentials {
+export interface Credentials {
   token: string;
   userId: string;
 }
@@ -47,7 +48,7 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-async function signIn(base: string): Promise<Credentials> {
+export async function signIn(base: string): Promise<Credentials> {
   const response = await fetch(`${base}/api/users/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -58,7 +59,7 @@ async function signIn(base: string): Promise<Credentials> {
 }
 
 /** The player page Lighthouse opens: the demo learner's first available lesson. */
-async function playerPath(base: string, auth: Credentials): Promise<string> {
+export async function playerPath(base: string, auth: Credentials): Promise<string> {
   const response = await fetch(`${base}/api/lessons?include=course`, {
     headers: { Authorization: `Bearer ${auth.token}` },
   });
@@ -69,7 +70,7 @@ async function playerPath(base: string, auth: Credentials): Promise<string> {
 }
 
 /** A first visit: empty caches and workers; the token in localStorage when signed in. */
-async function prepare(chrome: LaunchedChrome, base: string, auth: Credentials | null): Promise<void> {
+export async function prepare(chrome: LaunchedChrome, base: string, auth: Credentials | null): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   try {
     const context = browser.contexts()[0]!;
@@ -194,12 +195,18 @@ function report(page: string, { mobile, desktop }: Partial<Record<'mobile' | 'de
     reportTarget({ part: 'lighthouse', what: `${page} ${what}`, figure, target, met });
 }
 
-export async function lighthouseReport(): Promise<void> {
+/** The built server with demo content and Debian's Chromium for Lighthouse (French, no QUIC). */
+export async function startForLighthouse(): Promise<{ app: Server; base: string; chrome: LaunchedChrome }> {
   const { app, base } = await startWebApp();
   const chrome = await launch({
     chromePath: CHROME,
     chromeFlags: ['--headless=new', '--no-sandbox', '--lang=fr-FR', '--disable-quic'],
   });
+  return { app, base, chrome };
+}
+
+export async function lighthouseReport(): Promise<void> {
+  const { app, base, chrome } = await startForLighthouse();
   try {
     const auth = await signIn(base);
     const pages = (
