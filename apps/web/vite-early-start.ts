@@ -117,14 +117,15 @@ export function earlyStart(options: EarlyStartOptions): Plugin {
           }
           return bytes;
         };
-        // Styles first (they hold the paint), then scripts largest first: on six connections
-        // and one slow link, the file that takes longest starts first and ends no later.
+        // Scripts largest first: on six connections and one slow link, the file that takes longest
+        // starts first and ends no later. Then the styles, which the server usually puts in the
+        // page (the script skips those: screen-styles.ts, decision 0031).
         const namesOf = (start: Chunk[]) =>
           [...closure(bundle, start)].filter((name) => !loaded.has(name)).sort((a, b) => size(b) - size(a));
         const filesOf = (start: Chunk[]) => {
           const names = namesOf(start);
           const css = names.flatMap((name) => [...((bundle[name] as Chunk).viteMetadata?.importedCss ?? [])]);
-          return [...new Set(css), ...names].map(href);
+          return [...names, ...new Set(css)].map(href);
         };
         const byModule = (id: string) => {
           // A screen that other screens also import (PlayerScreen's slots) has no facade of its own.
@@ -141,7 +142,7 @@ export function earlyStart(options: EarlyStartOptions): Plugin {
           const larger = namesOf(start).filter(
             (name) => size(name) > textsSize(route.signedIn ? 'all' : 'core'),
           );
-          const textsAt = files.length - namesOf(start).length + larger.length;
+          const textsAt = larger.length;
           return [route.path.source, route.signedIn, files, textsAt] as [string, boolean, string[], number];
         });
         firstScreens = {

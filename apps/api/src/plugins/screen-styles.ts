@@ -39,7 +39,7 @@ export function loadScreenStyles(webDist: string): ScreenStyles[] {
       const rules = css.map((name) => readFileSync(path.join(webDist, name), 'utf8').trim()).join('\n');
       // The build's own CSS, never tenant text; a stylesheet that could close its element is skipped.
       if (!rules || /<\/style/i.test(rules)) return [];
-      const links = css.map((name) => `<link rel="stylesheet" href="/${name}" disabled />`).join('\n    ');
+      const links = styleLinks(css);
       return [{ path: new RegExp(route.path), links, style: `<style>${rules}</style>\n  ` }];
     });
   } catch {
@@ -47,10 +47,19 @@ export function loadScreenStyles(webDist: string): ScreenStyles[] {
   }
 }
 
+/** A disabled link naming each stylesheet (build file names under the build's root). */
+export function styleLinks(files: string[]): string {
+  return files.map((name) => `<link rel="stylesheet" href="/${name}" disabled />`).join('\n    ');
+}
+
+/** The page with `links` right after `<meta charset>`, before the inline script. */
+export function withStyleLinks(html: string, links: string): string {
+  if (!links || !html.includes(CHARSET)) return html;
+  return html.replace(CHARSET, () => `${CHARSET}\n    ${links}`);
+}
+
 /** index.html with a route's styles (unchanged without one, or without its markers). */
 export function withScreenStyles(indexHtml: string, styles: ScreenStyles | undefined): string {
   if (!styles || !indexHtml.includes('</head>') || !indexHtml.includes(CHARSET)) return indexHtml;
-  return indexHtml
-    .replace(CHARSET, () => `${CHARSET}\n    ${styles.links}`)
-    .replace('</head>', () => `${styles.style}</head>`);
+  return withStyleLinks(indexHtml, styles.links).replace('</head>', () => `${styles.style}</head>`);
 }

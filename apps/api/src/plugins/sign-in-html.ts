@@ -43,11 +43,12 @@ interface ManifestChunk {
 /**
  * The sign-in screen's own stylesheets (its chunk and the chunks it imports, minus the entry's,
  * which index.html already inlines), read from the build's manifest: they are inlined with the
- * markup, or the screen would paint unstyled until its chunk came.
+ * markup, or the screen would paint unstyled until its chunk came. `files` are their names, for
+ * the disabled links that keep the app from fetching them again (screen-styles.ts).
  */
-export function signInStyles(webDist: string): string {
+export function signInStyles(webDist: string): { css: string; files: string[] } {
   const file = path.join(webDist, '.vite', 'manifest.json');
-  if (!existsSync(file)) return '';
+  if (!existsSync(file)) return { css: '', files: [] };
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
   const closure = (start: string[]) => {
     const seen = new Set<string>();
@@ -64,7 +65,10 @@ export function signInStyles(webDist: string): string {
   const css = [...closure([SIGN_IN_MODULE])]
     .flatMap((key) => manifest[key]?.css ?? [])
     .filter((name, i, all) => !entryCss.has(name) && all.indexOf(name) === i);
-  return css.map((name) => readFileSync(path.join(webDist, name), 'utf8').trim()).join('\n');
+  return {
+    css: css.map((name) => readFileSync(path.join(webDist, name), 'utf8').trim()).join('\n'),
+    files: css,
+  };
 }
 
 /** Accept-Language as the browser's preference list (navigator.languages), most wanted first. */

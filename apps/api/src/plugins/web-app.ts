@@ -5,7 +5,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { withContext } from './context-in-html';
 import { notFoundError } from './errors';
-import { loadScreenStyles, withScreenStyles, type ScreenStyles } from './screen-styles';
+import {
+  loadScreenStyles,
+  styleLinks,
+  withScreenStyles,
+  withStyleLinks,
+  type ScreenStyles,
+} from './screen-styles';
 import { resourceDocument } from './jsonapi';
 import type { ContextRow } from '../modules/contexts/repository';
 import { toContextResource } from '../modules/contexts/service';
@@ -214,7 +220,10 @@ async function signInPages(
   const tenantOf = options.tenantOf;
   if (!renderer || !tenantOf) return null;
   const index = readFileSync(path.join(webDist, 'index.html'), 'utf8');
-  const css = signInStyles(webDist);
+  const { css, files } = signInStyles(webDist);
+  // The styles drawn in the page are also named by disabled links: the app's import of the
+  // screen's chunk then asks for none of them (screen-styles.ts).
+  const links = styleLinks(files);
   const pages = new WeakMap<ContextRow, Map<string, Promise<Variants | null>>>();
   return async (request) => {
     try {
@@ -238,7 +247,7 @@ async function signInPages(
           .then((markup) => {
             const base = withContext(index, contextDocument(row));
             const html = markup && signInPage(base, markup, lang, css);
-            return html ? compressedPage(html) : null;
+            return html ? compressedPage(withStyleLinks(html, links)) : null;
           });
         // Bounded: mode and sso are free text in the address.
         if (byKey.size < 16) byKey.set(key, page);

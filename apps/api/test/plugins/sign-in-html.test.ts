@@ -88,6 +88,10 @@ describe('/login with the sign-in screen in the HTML', () => {
     );
     expect(fr.body).not.toContain('boot__dot');
     expect(fr.body).toContain('<style>.login{color:red}</style>');
+    // Named by a disabled link before the inline script: the app fetches none of it again.
+    const link = '<link rel="stylesheet" href="/assets/LoginPage-1.css" disabled />';
+    expect(fr.body).toContain(link);
+    expect(fr.body.indexOf(link)).toBeLessThan(fr.body.indexOf(`<script>${SCRIPT}`));
     expect(fr.body).not.toContain('.entry{}');
     expect(fr.headers.vary).toBe('Accept-Encoding, Accept-Language');
 

@@ -18,8 +18,8 @@ import { planEarlyRequests } from './early-plan';
 /** Written by the build: the files each first screen needs and each language's texts. */
 export interface PreloadMap {
   /**
-   * [pathname pattern (RegExp source), signed-in screen, files (styles, then scripts largest
-   * first), where the language's texts go in that order].
+   * [pathname pattern (RegExp source), signed-in screen, files (scripts largest first, then
+   * styles), where the language's texts go in that order].
    */
   routes: [string, boolean, string[], number][];
   /**
