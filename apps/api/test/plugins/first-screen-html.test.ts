@@ -1,11 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contextDataBlock, withContext } from '../../src/plugins/context-in-html';
-import { startTestApp, type TestContext } from '../helpers/app';
+import { startWithWebBuild } from '../helpers/web-build';
 import { hosts } from '../helpers/fixtures';
 
 /**
@@ -30,22 +27,16 @@ const INDEX = `<!doctype html>
 const DATA_BLOCK = /<script type="application\/json" id="parcours-context">(.*?)<\/script>/;
 
 let app: FastifyInstance;
-let ctx: TestContext;
-let root: string;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  root = mkdtempSync(path.join(tmpdir(), 'parcours-first-screen-'));
-  const dist = path.join(root, 'dist');
-  mkdirSync(path.join(dist, '.vite'), { recursive: true });
-  mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), INDEX);
-  writeFileSync(path.join(dist, 'assets', 'index-1.js'), 'console.log(1)');
-  writeFileSync(path.join(dist, 'assets', 'Home-1.css'), '.home{color:green}\n');
-  writeFileSync(path.join(dist, 'assets', 'shared-1.css'), '.shared{color:blue}');
-  writeFileSync(path.join(dist, 'assets', 'Player-1.css'), '.player{color:red}');
-  writeFileSync(
-    path.join(dist, '.vite', 'first-screens.json'),
-    JSON.stringify({
+  const started = await startWithWebBuild({
+    'dist/index.html': INDEX,
+    'dist/assets/index-1.js': 'console.log(1)',
+    'dist/assets/Home-1.css': '.home{color:green}\n',
+    'dist/assets/shared-1.css': '.shared{color:blue}',
+    'dist/assets/Player-1.css': '.player{color:red}',
+    'dist/.vite/first-screens.json': JSON.stringify({
       routes: [
         { path: '^\\/$', css: ['assets/Home-1.css', 'assets/shared-1.css'] },
         {
@@ -54,13 +45,12 @@ beforeAll(async () => {
         },
       ],
     }),
-  );
-  ctx = await startTestApp({ WEB_DIST: dist });
-  app = ctx.app;
+  });
+  app = started.ctx.app;
+  close = started.close;
 });
 afterAll(async () => {
-  await ctx?.close();
-  rmSync(root, { recursive: true, force: true });
+  await close?.();
 });
 
 const get = (url: string, host: string, encoding?: string) =>

@@ -1,12 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preferredLanguages, signInLanguage, signInPage } from '../../src/plugins/sign-in-html';
-import { startTestApp, type TestContext } from '../helpers/app';
+import { startWithWebBuild } from '../helpers/web-build';
 import { hosts } from '../helpers/fixtures';
 
 /** Decision 0026: /login carries the sign-in screen the web build's renderer draws. */
@@ -41,22 +38,15 @@ export async function renderSignIn({ tenant, lang, search }) {
 }`;
 
 let app: FastifyInstance;
-let ctx: TestContext;
-let root: string;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  root = mkdtempSync(path.join(tmpdir(), 'parcours-sign-in-'));
-  const dist = path.join(root, 'dist');
-  mkdirSync(path.join(dist, '.vite'), { recursive: true });
-  mkdirSync(path.join(dist, 'assets'));
-  mkdirSync(path.join(root, 'dist-server'));
-  writeFileSync(path.join(dist, 'index.html'), INDEX);
-  writeFileSync(path.join(dist, 'assets', 'index-1.js'), 'console.log(1)');
-  writeFileSync(path.join(dist, 'assets', 'index-1.css'), '.entry{}');
-  writeFileSync(path.join(dist, 'assets', 'LoginPage-1.css'), '.login{color:red}');
-  writeFileSync(
-    path.join(dist, '.vite', 'manifest.json'),
-    JSON.stringify({
+  const started = await startWithWebBuild({
+    'dist/index.html': INDEX,
+    'dist/assets/index-1.js': 'console.log(1)',
+    'dist/assets/index-1.css': '.entry{}',
+    'dist/assets/LoginPage-1.css': '.login{color:red}',
+    'dist/.vite/manifest.json': JSON.stringify({
       'index.html': { file: 'assets/index-1.js', isEntry: true, css: ['assets/index-1.css'] },
       'src/features/auth/components/LoginPage.tsx': {
         file: 'assets/LoginPage-1.js',
@@ -64,14 +54,13 @@ beforeAll(async () => {
         css: ['assets/LoginPage-1.css'],
       },
     }),
-  );
-  writeFileSync(path.join(root, 'dist-server', 'sign-in.js'), RENDERER);
-  ctx = await startTestApp({ WEB_DIST: dist });
-  app = ctx.app;
+    'dist-server/sign-in.js': RENDERER,
+  });
+  app = started.ctx.app;
+  close = started.close;
 });
 afterAll(async () => {
-  await ctx?.close();
-  rmSync(root, { recursive: true, force: true });
+  await close?.();
 });
 
 const get = (url: string, host: string, language = 'fr-FR,fr;q=0.9,en;q=0.8') =>
