@@ -139,7 +139,10 @@ test.describe('each demo tenant installs as itself', () => {
     const icons = [];
     for (const host of ['localhost', 'en.localhost']) {
       await page.goto(`${(baseURL ?? '').replace('://localhost', `://${host}`)}/login`);
-      icons.push(await page.locator('link[rel="apple-touch-icon"]').getAttribute('href'));
+      // index.html's default icon until the first screen is shown; then the tenant's (decision 0030).
+      const touchIcon = page.locator('link[rel="apple-touch-icon"]');
+      await expect(touchIcon).not.toHaveAttribute('href', '/pwa-192x192.png');
+      icons.push(await touchIcon.getAttribute('href'));
     }
     expect(icons[0]).not.toBe(icons[1]);
   });
