@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { badgePictures } from './vite-badges';
@@ -45,10 +44,6 @@ const SIGNED_IN_SHARED = [
   '/src/features/contact/components/ContactTeacherAction.tsx',
   '/packages/domain/src/progress.ts',
 ];
-
-const REACT_ROUTER_PRODUCTION = createRequire(import.meta.url)
-  .resolve('react-router/package.json')
-  .replace(/package\.json$/, 'dist/production/index.mjs');
 
 /**
  * Small modules both /login and the signed-in screens use (under 1 kB): with the framework, which
@@ -158,14 +153,7 @@ export default defineConfig({
     precompress() as unknown as PluginOption,
   ],
   resolve: {
-    alias: [
-      ...preactAlias,
-      // React Router 7 resolves to its development build under every export condition; its
-      // production build differs only by `ENABLE_DEV_WARNINGS = false`, which lets the minifier
-      // drop the warnings and their checks from the first screen's framework chunk (issue 11).
-      // Unit tests keep the development build and its warnings.
-      { find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION },
-    ],
+    alias: [...preactAlias],
   },
   server: {
     port: 5173,
@@ -191,8 +179,9 @@ export default defineConfig({
         manualChunks: (id) => {
           if (id.includes('/node_modules/@tanstack/')) return 'signed-in';
           // Rollup's helper for the CommonJS interop of preact/compat: with the framework.
-          if (/\/node_modules\/(preact|react-router)\//.test(id) || id === '\0commonjsHelpers.js')
-            return 'react';
+          if (/\/node_modules\/preact\//.test(id) || id === '\0commonjsHelpers.js') return 'react';
+          // The app's router (decision 0032) goes with the framework, as React Router did.
+          if (id.includes('/src/lib/router/')) return 'react';
           if (SIGNED_IN_SHARED.some((path) => id.endsWith(path))) return 'signed-in';
           if (COMMON.some((path) => id.endsWith(path))) return 'react';
           return undefined;

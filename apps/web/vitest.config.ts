@@ -9,7 +9,7 @@ export default defineProject({
   plugins: [localeSplit(path.resolve(import.meta.dirname, 'src/locales')), preactReactAriaPatches()],
   // The PWA plugin's virtual module exists only in the build; registration is off in tests anyway.
   resolve: {
-    // The ES module builds of the libraries (React Router's CommonJS one would require React).
+    // The ES module builds of the libraries (a CommonJS one would require React, which no alias reaches).
     conditions: ['module', 'browser', 'development'],
     alias: [
       ...preactAlias,
@@ -43,7 +43,7 @@ export default defineProject({
     server: {
       deps: {
         inline: [
-          /\/node_modules\/(react-aria|react-aria-components|react-stately|react-router)\//,
+          /\/node_modules\/(react-aria|react-aria-components|react-stately)\//,
           /\/node_modules\/(@tanstack\/react-query|react-hook-form|@hookform\/resolvers)\//,
           /\/node_modules\/(@testing-library\/react|use-sync-external-store)\//,
         ],

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from '../lib/router';
 import { installUnauthorizedRedirect } from './boot';
 import { ErrorBoundary } from './ErrorBoundary';
 import { RouteGate } from './RouteGate';

@@ -10,7 +10,7 @@
  */
 import type { Locale } from '@parcours/domain/entities';
 import { renderToString } from 'preact-render-to-string';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from '../lib/router';
 import { pageTitle } from '../app/use-page-title';
 import { Shell } from '../app/Shell';
 import { LoginPage } from '../features/auth/components/LoginPage';

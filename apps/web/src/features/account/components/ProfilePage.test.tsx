@@ -2,7 +2,7 @@ import type { MeResponse } from '@parcours/domain/entities';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../../lib/router';
 import { changeLanguage } from '../../../lib/i18n';
 import { getSession, setSessionUser } from '../../../lib/session';
 import { getToken } from '../../../lib/storage';

@@ -3,7 +3,7 @@ import { COMMENT_MAX, MAX_RATING } from '@parcours/domain/constants';
 import { evaluateSchema, type EvaluateInput } from '@parcours/domain/schemas';
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Navigate } from 'react-router';
+import { Navigate } from '../../../lib/router';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/Alert';
 import { ButtonLink } from '../../../components/ui/Button';
