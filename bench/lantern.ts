@@ -41,6 +41,11 @@ interface GraphNode {
   cloneWithRelationships(predicate?: (node: GraphNode) => boolean): GraphNode;
   isMainDocument(): boolean;
 }
+interface TraceEvent {
+  name: string;
+  dur?: number;
+  args?: { data?: { url?: string } };
+}
 interface Timing {
   startTime: number;
   endTime: number;
@@ -131,6 +136,31 @@ async function analyse(chromePort: number, base: string, url: string, name: stri
     console.log(
       `| ${shortUrl(node.request.url, base)} | ${node.request.transferSize} | ${Math.round(timing.startTime)} | ${Math.round(timing.endTime)} | ${cost} |`,
     );
+  }
+  // BENCH_LANTERN_CPU=1: the main-thread tasks the graph keeps, with what each waits for and starts.
+  if (process.env.BENCH_LANTERN_CPU) {
+    const name = (n: GraphNode) => (n.type === 'cpu' ? 'task' : shortUrl(n.request.url, base));
+    const cpu = [...timings]
+      .filter(([node]) => node.type === 'cpu')
+      .sort(([, a], [, b]) => a.startTime - b.startTime);
+    console.log('\n| task (simulated) | start ms | end ms | after | before |\n|---|---:|---:|---|---|');
+    for (const [node, timing] of cpu) {
+      const after = node.getDependencies().map(name).join(', ');
+      const before = node.getDependents().map(name).join(', ');
+      const events = (node as unknown as { childEvents: TraceEvent[] }).childEvents;
+      const what = events
+        .filter((e) => (e.dur ?? 0) > 2000)
+        .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
+        .slice(0, 4)
+        .map(
+          (e) =>
+            `${e.name} ${Math.round((e.dur ?? 0) / 1000)} ms${e.args?.data?.url ? ` ${shortUrl(e.args.data.url, base)}` : ''}`,
+        )
+        .join('; ');
+      console.log(
+        `| ${what || 'task'} | ${Math.round(timing.startTime)} | ${Math.round(timing.endTime)} | ${after} | ${before} |`,
+      );
+    }
   }
   const floor = (document?.endTime ?? 0) + RTT_MS + otherBytes / BYTES_PER_MS;
   console.log(
