@@ -49,12 +49,19 @@ export async function resetMyProgram(ctx: ResetContext, classProgramId: string):
       .where('lessonId', 'in', ids)
       .where('state', '!=', 'ARCHIVED')
       .execute();
+    // One UPDATE per state the lessons go to (LOCKED, and HIDDEN for a window not open), not one
+    // per lesson: under load on PostgreSQL each statement is a round trip inside the transaction.
+    const byNextState = new Map<LessonState, string[]>();
     for (const l of lessons) {
       const state: LessonState = STATES.has(l.state) ? (l.state as LessonState) : 'LOCKED';
+      const next = nextLessonState(state, 'RESET');
+      byNextState.set(next, [...(byNextState.get(next) ?? []), l.id]);
+    }
+    for (const [state, lessonIds] of byNextState) {
       await trx
         .updateTable('lessons')
         .set({
-          state: nextLessonState(state, 'RESET'),
+          state,
           progress: null,
           scoring: JSON.stringify({ global: { actual: 0, max: 0 } }),
           actions: JSON.stringify({ interactive: [], unlockedLessons: [] }),
@@ -67,7 +74,7 @@ export async function resetMyProgram(ctx: ResetContext, classProgramId: string):
           timeAlive: 0,
           updatedAt: iso,
         })
-        .where('id', '=', l.id)
+        .where('id', 'in', lessonIds)
         .execute();
     }
     await applyProgression(trx, [pair], ctx.now);
