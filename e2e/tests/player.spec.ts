@@ -75,6 +75,11 @@ test.describe('lesson player', () => {
     page,
   }) => {
     test.setTimeout(180_000);
+    // Decision 0033: Chromium cleans content HTML with its own Sanitizer, so DOMPurify never loads.
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
     await page.goto('/login');
     await signIn(page, LEA);
     await expect(page.getByRole('heading', { name: /mes formations/i })).toBeVisible();
@@ -97,6 +102,8 @@ test.describe('lesson player', () => {
     await expectNoSeriousA11yViolations(page);
     await confirm.getByRole('button', { name: "Débloquer l'indice" }).click();
     await expect(page.getByText('cherchez le disque qui a 6 parts bleues sur 8')).toBeVisible();
+    expect(scripts.filter((url) => /\/assets\/purify/.test(url))).toEqual([]);
+    expect(scripts.some((url) => /\/assets\/PlayerScreen-/.test(url))).toBe(true);
     const diskD = page.getByRole('checkbox', { name: 'Disque D' });
     await tabTo(page, diskD);
     await page.keyboard.press('Space');

@@ -1,23 +1,28 @@
+import {
+  CONTENT_HTML_GLOBAL_ATTRIBUTES,
+  CONTENT_HTML_IMAGE_SCHEMES,
+  CONTENT_HTML_LINK_SCHEMES,
+  CONTENT_HTML_TAG_ATTRIBUTES,
+  CONTENT_HTML_TAGS,
+} from '@parcours/domain/content-html';
 import sanitizeHtml from 'sanitize-html';
 
 /**
  * Content HTML is written by authors but rendered to every learner, so it is cleaned once at
- * import (the web app runs DOMPurify again before rendering). Formatting, lists, tables, images
- * and links are kept; scripts, styles, event handlers, iframes and javascript:/data: URLs go.
+ * import (the web app cleans it again before rendering, with the same list: decision 0033).
+ * Formatting, lists, tables, images and links are kept; scripts, styles, event handlers, iframes
+ * and javascript:/data: URLs go.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'del', 'ins'],
+  allowedTags: [...CONTENT_HTML_TAGS],
   allowedAttributes: {
-    a: ['href', 'title', 'target', 'rel'],
-    img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
-    th: ['colspan', 'rowspan', 'scope'],
-    td: ['colspan', 'rowspan'],
-    ol: ['start', 'type'],
-    abbr: ['title'],
-    '*': ['class', 'lang', 'dir'],
+    ...Object.fromEntries(
+      Object.entries(CONTENT_HTML_TAG_ATTRIBUTES).map(([tag, names]) => [tag, [...names]]),
+    ),
+    '*': [...CONTENT_HTML_GLOBAL_ATTRIBUTES],
   },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedSchemes: [...CONTENT_HTML_LINK_SCHEMES],
+  allowedSchemesByTag: { img: [...CONTENT_HTML_IMAGE_SCHEMES] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   transformTags: {

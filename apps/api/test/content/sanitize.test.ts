@@ -1,6 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { CONTENT_HTML_TAGS } from '@parcours/domain/content-html';
+import sanitizeHtml from 'sanitize-html';
 import { describe, expect, it } from 'vitest';
 import { importFolder } from '../../src/content/importer';
 import { sanitizeContentHtml } from '../../src/content/sanitize';
@@ -19,6 +21,12 @@ const MALICIOUS = [
 ].join('\n');
 
 describe('content HTML sanitisation', () => {
+  it('keeps the tags it kept before the list was shared with the web app (decision 0033)', () => {
+    expect([...CONTENT_HTML_TAGS].sort()).toEqual(
+      [...sanitizeHtml.defaults.allowedTags, 'img', 'del', 'ins'].sort(),
+    );
+  });
+
   it('keeps formatting, tables, images and links but drops scripts, handlers and javascript: URLs', () => {
     const out = sanitizeContentHtml(MALICIOUS);
     expect(out).toContain('<strong>world</strong>');

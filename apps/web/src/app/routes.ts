@@ -48,20 +48,30 @@ function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>,
 
 // Composed with the contact feature's action (see screens/HomeScreen).
 const Home = screen(loadHomeScreen, 'default');
+/** A screen that shows content HTML comes with its cleaner (decision 0033), so it renders whole. */
+const withSanitizer = <M extends { sanitizerReady: () => Promise<void> }>(module: M) =>
+  module.sanitizerReady().then(() => module);
+
 const Login = screen(() => import('../features/auth/components/LoginPage'), 'LoginPage');
-const LegalMentions = screen(() => import('../features/legal/components/LegalPage'), 'MentionsPage');
-const DataProtection = screen(() => import('../features/legal/components/LegalPage'), 'DataProtectionPage');
+const LegalMentions = screen(
+  () => import('../features/legal/components/LegalPage').then(withSanitizer),
+  'MentionsPage',
+);
+const DataProtection = screen(
+  () => import('../features/legal/components/LegalPage').then(withSanitizer),
+  'DataProtectionPage',
+);
 const NotFound = screen(() => import('../features/errors/components/NotFoundPage'), 'NotFoundPage');
 const Forbidden = screen(() => import('../features/errors/components/ForbiddenPage'), 'ForbiddenPage');
 const Account = screen(() => import('../features/account/components/ProfilePage'), 'ProfilePage');
 const Reset = screen(() => import('../features/auth/components/ResetPasswordPage'), 'ResetPasswordPage');
 const Dashboard = screen(() => import('./screens/DashboardScreen'), 'DashboardScreen');
-const CourseNode = screen(() => import('./screens/CourseNodeScreen'), 'CourseNodeScreen');
-const Player = screen(() => import('./screens/PlayerScreen'), 'PlayerScreen');
+const CourseNode = screen(() => import('./screens/CourseNodeScreen').then(withSanitizer), 'CourseNodeScreen');
+const Player = screen(() => import('./screens/PlayerScreen').then(withSanitizer), 'PlayerScreen');
 const PlayerActions = screen(() => import('./screens/PlayerActionsScreen'), 'PlayerActionsScreen');
 const PlayerQuestions = screen(() => import('./screens/PlayerQuestionsScreen'), 'PlayerQuestionsScreen');
-const Preview = screen(() => import('./screens/PreviewScreen'), 'PreviewScreen');
-const Correction = screen(() => import('./screens/CorrectionScreen'), 'CorrectionScreen');
+const Preview = screen(() => import('./screens/PreviewScreen').then(withSanitizer), 'PreviewScreen');
+const Correction = screen(() => import('./screens/CorrectionScreen').then(withSanitizer), 'CorrectionScreen');
 const Evaluate = screen(() => import('./screens/EvaluateScreen'), 'EvaluateScreen');
 const TestBadges = screen(() => import('./screens/TestBadgesScreen'), 'TestBadgesScreen');
 const Teaching = screen(() => import('../features/teaching/components/TeachingPage'), 'TeachingPage');

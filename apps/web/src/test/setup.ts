@@ -6,6 +6,7 @@ import en from '../locales/en.json';
 import fr from '../locales/fr.json';
 import { firstScreenShown } from '../lib/after-first-screen';
 import { addCatalogue, changeLanguage } from '../lib/i18n';
+import { sanitizerReady } from '../lib/sanitize-html';
 import { endSession } from '../lib/session';
 import { setTenant } from '../lib/tenant';
 
@@ -22,6 +23,10 @@ options.requestAnimationFrame = (flush) => queueMicrotask(flush);
 // What waits for the first screen (offline sync, device copies: lib/after-first-screen.ts) starts
 // at once in tests, whichever screen a test renders.
 firstScreenShown();
+
+// jsdom has no HTML Sanitizer: content HTML goes through DOMPurify, loaded before any test renders
+// (in the app, the screens that show content HTML wait for it: decision 0033).
+await sanitizerReady();
 
 // Both catalogues in memory so tests never wait for a language chunk; English unless a test switches.
 addCatalogue('en', en);

@@ -5,6 +5,9 @@ import { PlayerPage } from '../../features/player/components/PlayerPage';
 import { PlayerSlotsContext, type PlayerSlots } from '../../features/player/player-slots';
 import { widgetRows } from '../../features/widgets/registry';
 
+// Content HTML is cleaned before it renders: this screen's loader waits for the cleaner (decision 0033).
+export { sanitizerReady } from '../../lib/sanitize-html';
+
 /**
  * The player's rows and tools, composed here because features do not import each other
  * (ARCHITECTURE §2): exercise and content rows, widget rows, the calculator (its own chunk).

@@ -5,6 +5,9 @@ import { isSandbox } from '../../lib/sandbox';
 import { useSession } from '../../lib/session';
 import { playerSlots } from './PlayerScreen';
 
+// Content HTML is cleaned before it renders: this screen's loader waits for the cleaner (decision 0033).
+export { sanitizerReady } from '../../lib/sanitize-html';
+
 /**
  * SPEC §2 /preview, for administrators only (§6), or in sandbox mode where nobody is signed in
  * and nothing is written (decision 0011): anyone else gets the restricted-access page.

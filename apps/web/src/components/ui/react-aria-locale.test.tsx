@@ -65,6 +65,8 @@ describe("React Aria's own texts", () => {
     const { cleanup, render, screen } = await import('@testing-library/react');
     const { createRef } = await import('react');
     const { GlossaryPopover } = await import('./glossary/GlossaryPopover');
+    // The fresh modules' content HTML cleaner, as the player's loader waits for it (decision 0033).
+    await (await import('../../lib/sanitize-html')).sanitizerReady();
     const trigger = createRef<HTMLButtonElement>();
     render(
       <>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { sanitizeHtml } from '../RichText';
+import { useSanitizedHtml } from '../../../lib/sanitize-html';
 import { highlightTerms, type GlossaryTerm } from './highlight-terms';
 
 const loadPopover = () => import('./GlossaryPopover');
@@ -24,9 +24,10 @@ export function GlossaryText({ id, html, terms, className }: GlossaryTextProps) 
   const container = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLElement | null>(null);
   const [open, setOpen] = useState<number | null>(null);
+  const clean = useSanitizedHtml(html);
   const content = useMemo(
-    () => highlightTerms(sanitizeHtml(html), terms, (word) => t('player.glossary.term', { word })),
-    [html, terms, t],
+    () => highlightTerms(clean, terms, (word) => t('player.glossary.term', { word })),
+    [clean, terms, t],
   );
 
   // The terms are inside course HTML, so their clicks are caught here rather than by React.

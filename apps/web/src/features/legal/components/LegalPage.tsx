@@ -1,11 +1,13 @@
 import type { LegalText } from '@parcours/domain/entities';
-import { useMemo } from 'react';
 import { ButtonLink } from '../../../components/ui/Button';
 import { formatDate } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { useTenant } from '../../../lib/tenant';
-import { sanitizeLegalHtml } from '../sanitize';
+import { useSanitizedHtml } from '../../../lib/sanitize-html';
 import '../legal.css';
+
+// Tenant HTML is cleaned before it renders: the screen's loader waits for the cleaner (decision 0033).
+export { sanitizerReady } from '../../../lib/sanitize-html';
 
 type LegalKind = 'cgu' | 'rgpd';
 
@@ -16,7 +18,7 @@ export function LegalDocument({ kind }: { kind: LegalKind }) {
   const { t, i18n } = useTranslation();
   const tenant = useTenant();
   const text: LegalText | null = tenant?.attributes.settings?.legal?.[kind] ?? null;
-  const html = useMemo(() => (text ? sanitizeLegalHtml(text.content) : ''), [text]);
+  const html = useSanitizedHtml(text?.content ?? '');
 
   return (
     <div className="page page--narrow legal">
@@ -27,7 +29,7 @@ export function LegalDocument({ kind }: { kind: LegalKind }) {
             <p className="legal__meta">
               {t('legal.version', { version: text.version, date: formatDate(text.date, i18n.language) })}
             </p>
-            {/* Content comes from the tenant and is sanitised with DOMPurify just above. */}
+            {/* Content comes from the tenant and is cleaned just above (decision 0033). */}
             <div className="legal__content" dangerouslySetInnerHTML={{ __html: html }} />
           </>
         ) : (
