@@ -1,6 +1,5 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countSqliteStatements, sqliteDatabaseOf } from '../../src/db/prepared';
+import { sqliteDatabaseOf } from '../../src/db/prepared';
 import { commitGrade } from '../../src/modules/lesson-pages/answer';
 import { ContentCache } from '../../src/modules/lesson-pages/content-cache';
 import { blockOf, nodeOf } from '../../src/modules/lesson-pages/context';
@@ -8,6 +7,7 @@ import { loadForWrite } from '../../src/modules/lesson-pages/lesson-state';
 import { flushEmitted } from '../../src/modules/lrs/emit';
 import type { PageDoc, PlayWorld } from '../helpers/player';
 import { PLAY_HOST, freshPractice, playLogin, player, startPlayWorld } from '../helpers/player';
+import { countStatements } from '../helpers/statements';
 
 /**
  * Decision 0016: one answer (PATCH …/pages/current, a fresh page that does not end the lesson)
@@ -33,36 +33,7 @@ afterAll(async () => w?.close());
  */
 async function counted<T>(fn: () => Promise<T>): Promise<{ value: T; statements: string[] }> {
   await flushEmitted(w.tdb.db);
-  const counter =
-    w.tdb.kind === 'sqlite' ? countSqliteStatements(sqliteDatabaseOf(w.tdb.db)!) : countPgQueries();
-  try {
-    const value = await fn();
-    return { value, statements: counter.stop() };
-  } catch (err) {
-    counter.stop();
-    throw err;
-  }
-}
-
-/**
- * On PostgreSQL, every query sent to the server, counted where node-postgres sends it (each is a
- * round trip: BEGIN and COMMIT included), passed through unchanged.
- */
-function countPgQueries(): { stop(): string[] } {
-  const seen: string[] = [];
-  const original = pg.Client.prototype.query;
-  const spy = function (this: pg.Client, ...args: unknown[]) {
-    const first = args[0];
-    seen.push(typeof first === 'string' ? first : String((first as { text?: string })?.text ?? first));
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  };
-  pg.Client.prototype.query = spy as typeof original;
-  return {
-    stop() {
-      pg.Client.prototype.query = original;
-      return seen;
-    },
-  };
+  return countStatements(w.tdb, fn);
 }
 
 const doc = (res: { json(): unknown }) => (res.json() as PageDoc).data;

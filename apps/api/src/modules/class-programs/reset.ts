@@ -31,7 +31,8 @@ export async function resetMyProgram(ctx: ResetContext, classProgramId: string):
     const pair = { userId: ctx.userId, classProgramId };
     const lessons = (await lessonsOfPrograms(trx, [pair])).filter((l) => l.contextId === ctx.contextId);
     if (lessons.length === 0) throw notFound('Class program');
-    const program = (await loadProgramContexts(trx, [classProgramId])).get(classProgramId);
+    const contexts = await loadProgramContexts(trx, [classProgramId]);
+    const program = contexts.get(classProgramId);
     if (!program) throw notFound('Class program');
     const phase = windowPhase(program.window, ctx.now);
     if (phase !== 'open')
@@ -77,7 +78,8 @@ export async function resetMyProgram(ctx: ResetContext, classProgramId: string):
         .where('id', 'in', lessonIds)
         .execute();
     }
-    await applyProgression(trx, [pair], ctx.now);
+    // Read once in this transaction: a reset changes lessons, never the program.
+    await applyProgression(trx, [pair], ctx.now, contexts);
     return lessonsOfPrograms(trx, [pair]);
   });
 }

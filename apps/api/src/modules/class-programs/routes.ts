@@ -4,8 +4,9 @@ import { collectionDocumentSchema, filterValue, jsonApiQuerySchema } from '../..
 import { toClassProgramResource } from '../classes/serializer';
 import { INCLUDES } from '../relations';
 import { listRoute, oneRoute } from '../respond';
+import { knowHomeVersions } from '../../lib/home-versions';
 import { currentUser } from '../../plugins/auth';
-import { readLessons } from '../lessons/service';
+import { readLessonsView } from '../lessons/service';
 import { notFound, scopeOf } from '../scope';
 import { findClassProgram, listClassPrograms } from './repository';
 import { resetMyProgram } from './reset';
@@ -47,7 +48,9 @@ export const classProgramRoutes: FastifyPluginAsyncZod<ClassProgramRoutesOptions
   app.post(
     '/class-programs/:id/reset/me',
     {
-      onRequest: app.auth.requireUser,
+      // The content stamp read with the user (one statement): the answer's lessons are drawn
+      // from the content caches under it.
+      onRequest: app.auth.requireHomeUser,
       schema: {
         tags: ['classes'],
         summary:
@@ -70,7 +73,12 @@ export const classProgramRoutes: FastifyPluginAsyncZod<ClassProgramRoutesOptions
         },
         request.params.id,
       );
-      const data = await readLessons(app.db, app.dbKind, rows, at);
+      // With the viewer, the programs and course trees come from the caches kept under the
+      // content stamp read with the user (decision 0015): a reset changes the learner's rows,
+      // not content.
+      const versions = currentUser(request).homeVersions;
+      if (versions) knowHomeVersions(scope.viewer, versions);
+      const { resources: data } = await readLessonsView(app.db, app.dbKind, rows, at, scope.viewer);
       return { data, meta: { total: data.length } };
     },
   );

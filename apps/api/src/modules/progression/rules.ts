@@ -316,11 +316,13 @@ export async function applyProgression(
   trx: Q,
   pairs: { userId: string; classProgramId: string }[],
   now: Date,
+  /** The programs' contexts when the caller already read them in this transaction (a reset). */
+  readContexts?: Map<string, ProgramContext>,
 ): Promise<number> {
   if (pairs.length === 0) return 0;
   const [siblings, contexts] = await Promise.all([
     lessonsOfPrograms(trx, pairs),
-    loadProgramContexts(trx, [...new Set(pairs.map((p) => p.classProgramId))]),
+    readContexts ?? loadProgramContexts(trx, [...new Set(pairs.map((p) => p.classProgramId))]),
   ]);
   return writeChanges(trx, planAll(siblings, contexts, now), now);
 }
