@@ -43,6 +43,11 @@ const SIGNED_IN_SHARED = [
   '/src/features/player/offline/device.ts',
   '/src/features/contact/components/ContactTeacherAction.tsx',
   '/packages/domain/src/progress.ts',
+  // The content HTML cleaner (decision 0033): the player and the legal pages share it, and a file
+  // of its own would be one more request before the player's first paint. A public legal page
+  // loads this chunk then, a signed-in visit has it already.
+  '/src/lib/sanitize-html.ts',
+  '/packages/domain/src/content-html.ts',
 ];
 
 /**
