@@ -185,8 +185,18 @@ export async function lanternReport(): Promise<void> {
       ['/ (signed in)', '/'],
       ['player /session/{id}', await playerPath(base, auth)],
     ] as const) {
-      await prepare(chrome, base, auth);
-      await analyse(chrome.port, base, base + path, name);
+      // Tried again once when Chromium's trace came without its navigation start (NO_NAVSTART,
+      // NO_FCP: Lighthouse's own "run again" errors), as the lighthouse part does.
+      for (let attempt = 1; ; attempt++) {
+        await prepare(chrome, base, auth);
+        try {
+          await analyse(chrome.port, base, base + path, name);
+          break;
+        } catch (error) {
+          if (attempt >= 2 || !/NO_NAVSTART|NO_FCP/.test(String(error))) throw error;
+          console.log(`(Lighthouse asked to run again on ${path}: ${String(error)})`);
+        }
+      }
     }
   } finally {
     chrome.kill();
