@@ -1,7 +1,7 @@
 import { useSanitizedHtml } from '../../lib/sanitize-html';
 
 // Where the app's components read content HTML from (decision 0033).
-export { htmlToText, sanitizeHtml } from '../../lib/sanitize-html';
+export { htmlToText } from '../../lib/sanitize-html';
 
 interface RichTextProps {
   html: string | null | undefined;
