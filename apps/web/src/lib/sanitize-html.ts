@@ -79,7 +79,7 @@ function current(): Clean | null {
   return cleaner;
 }
 
-/** Which cleaner renders content HTML on this browser (bench and tests). */
+/** Which cleaner renders content HTML on this browser (the unit and browser tests check it). */
 export function sanitizerKind(): 'native' | 'dompurify' | 'none' {
   if (current()) return loading ? 'dompurify' : 'native';
   return 'none';
