@@ -39,7 +39,8 @@ export function registerTenant(app: FastifyInstance, options: TenantOptions): vo
 
 /**
  * The tenant answering on a (normalised) hostname, cached `ttlMs`: the same row object is given
- * back while cached (the web app's sign-in HTML is kept per row, plugins/web-app.ts).
+ * back while cached, a new one after, even when nothing changed (the web app's pages are found
+ * again by the tenant's content then, plugins/web-app.ts).
  */
 export function tenantResolver({
   db,

@@ -112,6 +112,8 @@ export interface WebAppOptions {
   tenantOf?: (hostname: string) => Promise<ContextRow>;
   /** The sign-in screen's renderer; by default the web build's `dist-server/sign-in.js`. */
   renderer?: SignInRenderer | null;
+  /** How a page and its brotli and gzip copies are made; by default compressedPage (tests count it). */
+  compress?: (html: string) => Variants;
 }
 
 const SIGN_IN_PATH = /^\/login\/?$/;
@@ -126,7 +128,7 @@ export async function registerWebApp(
   const signIn = indexHtml && options.tenantOf ? await signInPages(webDist, options) : null;
   const tenantIndex =
     indexHtml && options.tenantOf
-      ? tenantPages(indexFile, loadScreenStyles(webDist), options.tenantOf)
+      ? tenantPages(indexFile, loadScreenStyles(webDist), options.tenantOf, options.compress)
       : null;
   if (indexHtml) {
     await app.register(fastifyStatic, {
@@ -173,31 +175,67 @@ export async function registerWebApp(
 /** The tenant's `contexts/current` document, as its route answers it (context-in-html.ts). */
 const contextDocument = (row: ContextRow) => resourceDocument(toContextResource(row), []);
 
+/** Distinct tenant documents whose pages are kept (host names are data: the cache is bounded). */
+const MAX_TENANT_DOCUMENTS = 64;
+
+/**
+ * What is kept for a tenant (its pages), found by what the pages are made of, not by the row
+ * object alone. The tenant resolver (tenant.ts) reads the row again every 30 s and hands a new
+ * object each time, even when nothing changed: keyed by the object only, every tenant's pages
+ * were built and compressed again on the request path every 30 s (brotli 11, ~25 ms a page; the
+ * sign-in screen is also rendered with React). The row object stays the fast path; on a miss the
+ * entry is found by the serialised context document, the very bytes `withContext` puts in the
+ * page and all the sign-in renderer reads of the row (toContextResource, which the document
+ * wraps). A content import that changes the tenant changes the document, so it still brings new
+ * pages as soon as the resolver reads the row again. At most MAX_TENANT_DOCUMENTS documents are
+ * kept, the one found longest ago dropped first.
+ */
+function perTenantContent<T>(make: () => T): (row: ContextRow) => T {
+  const byRow = new WeakMap<ContextRow, T>();
+  const byDocument = new Map<string, T>();
+  return (row) => {
+    let entry = byRow.get(row);
+    if (entry) return entry;
+    const key = JSON.stringify(contextDocument(row));
+    entry = byDocument.get(key);
+    if (entry) {
+      // Found again: moved to the end of the Map's order, the last to be dropped.
+      byDocument.delete(key);
+    } else {
+      entry = make();
+      const oldest = byDocument.keys().next();
+      if (byDocument.size >= MAX_TENANT_DOCUMENTS && !oldest.done) byDocument.delete(oldest.value);
+    }
+    byDocument.set(key, entry);
+    byRow.set(row, entry);
+    return entry;
+  };
+}
+
 /**
  * index.html with the tenant's context in it (context-in-html.ts) and, on a signed-in route
- * whose first screen has stylesheets, those (screen-styles.ts); per tenant row (the resolver
- * gives the same row object while it caches it, so a content import brings a new page) and
- * route. Null when the Host names no tenant: the plain index.html, whose script asks for the
- * context itself.
+ * whose first screen has stylesheets, those (screen-styles.ts); per tenant content (a content
+ * import that changes the tenant brings a new page: perTenantContent) and route. Null when the
+ * Host names no tenant: the plain index.html, whose script asks for the context itself.
  */
 function tenantPages(
   indexFile: string,
   screens: ScreenStyles[],
   tenantOf: (hostname: string) => Promise<ContextRow>,
+  compress: (html: string) => Variants = compressedPage,
 ): (request: FastifyRequest) => Promise<Variants | null> {
   const index = readFileSync(indexFile, 'utf8');
-  const pages = new WeakMap<ContextRow, Map<number, Variants>>();
+  const pages = perTenantContent(() => new Map<number, Variants>());
   return async (request) => {
     try {
       const row = await tenantOf(normaliseHostname(request.hostname));
       const pathname = request.url.split('?')[0] ?? '';
       const route = screens.findIndex((screen) => screen.path.test(pathname));
-      let byRoute = pages.get(row);
-      if (!byRoute) pages.set(row, (byRoute = new Map()));
+      const byRoute = pages(row);
       let page = byRoute.get(route);
       if (!page) {
         const html = withScreenStyles(withContext(index, contextDocument(row)), screens[route]);
-        byRoute.set(route, (page = compressedPage(html)));
+        byRoute.set(route, (page = compress(html)));
       }
       return page;
     } catch (error) {
@@ -208,23 +246,23 @@ function tenantPages(
 }
 
 /**
- * `/login` with the sign-in screen in the HTML (decision 0026), per tenant row (the resolver gives
- * the same row object while it caches it, so a content import brings a new page), language and
- * SSO failure notice. Null for a request the renderer does not draw: the plain index.html.
+ * `/login` with the sign-in screen in the HTML (decision 0026), per tenant content (a content
+ * import that changes the tenant brings a new page: perTenantContent), language and SSO failure
+ * notice. Null for a request the renderer does not draw: the plain index.html.
  */
 async function signInPages(
   webDist: string,
   options: WebAppOptions,
 ): Promise<((request: FastifyRequest) => Promise<Variants | null>) | null> {
   const renderer = options.renderer === undefined ? await loadSignInRenderer(webDist) : options.renderer;
-  const tenantOf = options.tenantOf;
+  const { tenantOf, compress = compressedPage } = options;
   if (!renderer || !tenantOf) return null;
   const index = readFileSync(path.join(webDist, 'index.html'), 'utf8');
   const { css, files } = signInStyles(webDist);
   // The styles drawn in the page are also named by disabled links: the app's import of the
   // screen's chunk then asks for none of them (screen-styles.ts).
   const links = styleLinks(files);
-  const pages = new WeakMap<ContextRow, Map<string, Promise<Variants | null>>>();
+  const pages = perTenantContent(() => new Map<string, Promise<Variants | null>>());
   return async (request) => {
     try {
       const row = await tenantOf(normaliseHostname(request.hostname));
@@ -237,8 +275,7 @@ async function signInPages(
         if (value !== null) search.set(name, value);
       }
       const key = `${lang}?${search.toString()}`;
-      let byKey = pages.get(row);
-      if (!byKey) pages.set(row, (byKey = new Map()));
+      const byKey = pages(row);
       let page = byKey.get(key);
       if (!page) {
         const qs = search.toString();
@@ -247,10 +284,17 @@ async function signInPages(
           .then((markup) => {
             const base = withContext(index, contextDocument(row));
             const html = markup && signInPage(base, markup, lang, css);
-            return html ? compressedPage(withStyleLinks(html, links)) : null;
+            return html ? compress(withStyleLinks(html, links)) : null;
           });
         // Bounded: mode and sso are free text in the address.
-        if (byKey.size < 16) byKey.set(key, page);
+        if (byKey.size < 16) {
+          byKey.set(key, page);
+          // A failure is not kept: pages now live as long as their tenant's content, not 30 s.
+          const pending = page;
+          void pending.catch(() => {
+            if (byKey.get(key) === pending) byKey.delete(key);
+          });
+        }
       }
       return await page;
     } catch (error) {
