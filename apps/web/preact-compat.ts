@@ -1,7 +1,7 @@
 /**
  * Decision 0023: the web app runs on Preact (preact/compat) in place of React DOM, for the
- * ~50 kB (brotli) it takes off every first load. The code and its libraries (TanStack Query,
- * React Aria, react-hook-form) keep importing `react`; the build and the unit
+ * ~50 kB (brotli) it takes off every first load. The code and its libraries (React Aria,
+ * react-hook-form) keep importing `react`; the build and the unit
  * tests resolve those imports to Preact's compat layer, so the tests run on what ships.
  * Types stay React's (@types/react): preact/compat follows React 19's API.
  */

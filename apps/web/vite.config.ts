@@ -178,11 +178,11 @@ export default defineConfig({
       output: {
         onlyExplicitManualChunks: true,
         // Issue 11: what the signed-in screens share before their first paint is one chunk
-        // (TanStack Query and the small modules above, which came as a dozen files); the
-        // framework has its own, so /login loads neither this chunk nor anything of Query
-        // (decision 0023, addendum of 2026-11-26).
+        // (the query cache and the small modules above, which came as a dozen files); the
+        // framework has its own, so /login loads neither this chunk nor the query cache
+        // (decision 0023, addendum of 2026-11-26; decision 0034).
         manualChunks: (id) => {
-          if (id.includes('/node_modules/@tanstack/')) return 'signed-in';
+          if (id.includes('/src/lib/query/')) return 'signed-in';
           // Rollup's helper for the CommonJS interop of preact/compat: with the framework.
           if (/\/node_modules\/preact\//.test(id) || id === '\0commonjsHelpers.js') return 'react';
           // The app's router (decision 0032) goes with the framework, as React Router did.

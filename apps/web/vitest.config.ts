@@ -44,7 +44,7 @@ export default defineProject({
       deps: {
         inline: [
           /\/node_modules\/(react-aria|react-aria-components|react-stately)\//,
-          /\/node_modules\/(@tanstack\/react-query|react-hook-form|@hookform\/resolvers)\//,
+          /\/node_modules\/(react-hook-form|@hookform\/resolvers)\//,
           /\/node_modules\/(@testing-library\/react|use-sync-external-store)\//,
         ],
       },

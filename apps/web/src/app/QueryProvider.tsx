@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '../lib/query';
 import type { ReactNode } from 'react';
 import { queryClient } from '../lib/query-client';
 

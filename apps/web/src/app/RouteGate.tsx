@@ -13,7 +13,7 @@ import { RouteMetaContext } from './route-meta';
 import type { RouteDef } from './routes';
 import { usePageTitle } from './use-page-title';
 
-// Server state only matters once signed in: TanStack Query loads with the first guarded screen.
+// Server state only matters once signed in: the query cache loads with the first guarded screen.
 // Every signed-in screen renders inside the query provider: it also brings the signed-in
 // screens' texts (the /login page loads only the core catalogue, see vite-locale-split.ts).
 const loadQueryProvider = () => import('./QueryProvider');

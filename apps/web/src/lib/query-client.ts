@@ -1,9 +1,9 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient } from './query';
 import { subscribeSession, getSession } from './session';
 
 /**
  * One client for the screens that use server state. Imported only by lazily loaded layouts, so
- * TanStack Query stays out of the /login bundle.
+ * the query cache stays out of the /login bundle.
  */
 export const queryClient = new QueryClient({
   defaultOptions: {

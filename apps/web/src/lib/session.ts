@@ -1,7 +1,7 @@
 /**
  * The signed-in learner (SPEC §4 Session: connecting → authenticated | unauthenticated).
  * A tiny external store rather than a query: the guard, the header and the 401 handler all
- * need it synchronously, and it must be on the /login critical path without TanStack Query.
+ * need it synchronously, and it must be on the /login critical path without the query cache.
  */
 import type { MeResponse } from '@parcours/domain/entities';
 import { SANDBOX_TOKEN } from './sandbox';

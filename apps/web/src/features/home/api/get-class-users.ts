@@ -1,6 +1,6 @@
 import { DASHBOARD_REFRESH_MS } from '@parcours/domain/constants';
 import type { ClassUserAttributes, Document, Resource } from '@parcours/domain/entities';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '../../../lib/query';
 import { fetchCollection } from '../../../lib/api-collection';
 import { classUsersQuery } from './home-queries';
 import { currentUserId, withKeptCopy } from './kept-reads';
@@ -21,7 +21,7 @@ export const classUsersQueryOptions = (expired: boolean) =>
       withKeptCopy(currentUserId(), `class-users:${expired ? 'past' : 'active'}`, () =>
         getClassUsers(expired, signal),
       ),
-    // Run even when the browser says offline (TanStack Query would pause): the kept copy answers.
+    // Run even when the browser says offline (the query cache would pause): the kept copy answers.
     networkMode: 'always',
     // SPEC §9: the dashboard's classes refresh every 20 s (only while the page is visible).
     refetchInterval: DASHBOARD_REFRESH_MS,

@@ -1,6 +1,6 @@
 import { DASHBOARD_REFRESH_MS } from '@parcours/domain/constants';
 import type { LessonAttributes, Resource } from '@parcours/domain/entities';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '../../../lib/query';
 import { fetchCollection } from '../../../lib/api-collection';
 import { lessonsQuery } from './home-queries';
 import { withKeptCopy } from './kept-reads';
@@ -22,7 +22,7 @@ export const lessonsQueryOptions = (userId: string) =>
     queryKey: homeKeys.lessons(userId),
     // Offline, the copy kept on the device for this user (a cold start on a train, issue 12).
     queryFn: ({ signal }) => withKeptCopy(userId || null, 'lessons', () => getLessons(userId, signal)),
-    // Run even when the browser says offline (TanStack Query would pause): the kept copy answers.
+    // Run even when the browser says offline (the query cache would pause): the kept copy answers.
     networkMode: 'always',
     // SPEC §9: lesson visibility on the dashboard refreshes every 20 s (only while visible).
     refetchInterval: DASHBOARD_REFRESH_MS,

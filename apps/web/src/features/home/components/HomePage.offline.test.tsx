@@ -1,4 +1,4 @@
-import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '../../../lib/query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from '../../../lib/router';
 import { loadUser, setSessionUser } from '../../../lib/session';
@@ -47,7 +47,7 @@ async function signedInOnline() {
 }
 
 function goOffline() {
-  // Both the browser's flag and TanStack Query's (which pauses queries unless told otherwise).
+  // Both the browser's flag and the query cache's (which pauses queries unless told otherwise).
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
   onlineManager.setOnline(false);
   vi.stubGlobal(

@@ -1,7 +1,7 @@
 import { BREAKPOINTS } from '@parcours/domain/constants';
 import { readErrorCode } from '@parcours/domain/errors';
 import { clampPage, DASHBOARD_PAGE_SIZE, pageCount, pageOf, slicePage } from '@parcours/domain/pagination';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '../../../lib/query';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useSearchParams } from '../../../lib/router';
 import { Alert } from '../../../components/ui/Alert';

@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '../../../lib/query';
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from '../../../lib/router';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -15,7 +15,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { getActiveLesson } from '../../../lib/storage';
 import { lessonHasEnded } from '@parcours/domain/progress';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../../lib/query';
 import { lessonQueryOptions, type EndedLesson } from '../api/get-lesson';
 import { useProgramClass } from '../api/get-program-class';
 import { useProgramReview, type ReviewResource } from '../api/get-reviews';

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '../../../lib/query';
 import { apiFetch } from '../../../lib/api-client';
 
 /**
