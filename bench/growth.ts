@@ -157,6 +157,8 @@ async function growOne(kind: DbKind): Promise<void> {
         `\n[growth ${kind}] ${size} generated learners: +${pages} lesson pages in ${seconds.toFixed(1)} s; ` +
           `database: ${counts.users} users, ${counts.lessons} lessons, ${counts.pages} lesson pages`,
       );
+      // Each size measured on a settled disk, not during the writeback of its own generation.
+      await bench.settle();
       // A fresh server process per size: nothing warm from the smaller database.
       app = await bench.start();
       const t1 = performance.now();

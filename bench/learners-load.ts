@@ -136,6 +136,7 @@ async function loadOne(kind: DbKind): Promise<void> {
     await generate(writer, bench.template, 0, LEARNERS, { now: Date.now(), fresh: true });
     await writer.analyze();
     await writer.close();
+    await bench.settle();
     app = await bench.start();
     const url = app.url;
     const pid = app.proc.pid;
