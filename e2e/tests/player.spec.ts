@@ -215,6 +215,38 @@ test.describe('lesson player', () => {
     await expect(page).not.toHaveURL(/\/session\/[^/]+$/, { timeout: 10_000 });
   });
 
+  test('without the HTML Sanitizer API (Safari), index.html asks for DOMPurify with the player’s code', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await signIn(page, LEA);
+    await expect(page.getByRole('heading', { name: /mes formations/i })).toBeVisible();
+    // From the next page on, this Chromium has no Sanitizer API, as Safari (decision 0033).
+    await page.addInitScript(() => {
+      delete (Element.prototype as { setHTML?: unknown }).setHTML;
+      delete (window as { Sanitizer?: unknown }).Sanitizer;
+    });
+    // In the order the browser reports them: the screen's chunk asked for and received, DOMPurify
+    // asked for. The app alone asks for DOMPurify once the screen's chunk has run (app/routes.ts
+    // withSanitizer), so only index.html's script can ask for it before that chunk has arrived.
+    const events: string[] = [];
+    const kind = (url: string) =>
+      /\/assets\/PlayerScreen-/.test(url) ? 'screen' : /\/assets\/[^/]*purify/.test(url) ? 'purify' : null;
+    page.on('request', (request) => {
+      const name = kind(request.url());
+      if (name) events.push(`asked ${name}`);
+    });
+    page.on('requestfinished', (request) => {
+      const name = kind(request.url());
+      if (name) events.push(`received ${name}`);
+    });
+    await page.goto(`/session/${mathsLesson}`);
+    // The page's statement is content HTML, cleaned by DOMPurify here.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(events).toContain('asked purify');
+    expect(events.indexOf('asked purify')).toBeLessThan(events.indexOf('received screen'));
+  });
+
   test('correction mode shows the answers against the expected ones, with a legend', async ({ page }) => {
     // Reads the page the first journey answered: the group is serial, so Playwright runs this only
     // after that journey passed, and a retry runs the whole group again.

@@ -19,9 +19,10 @@ import { planEarlyRequests } from './early-plan';
 export interface PreloadMap {
   /**
    * [pathname pattern (RegExp source), signed-in screen, files (scripts largest first, then
-   * styles), where the language's texts go in that order].
+   * styles), where the language's texts go in that order, the files it also needs where the
+   * browser has no HTML Sanitizer API].
    */
-  routes: [string, boolean, string[], number][];
+  routes: [string, boolean, string[], number, string[]][];
   /**
    * Per language: the texts every page needs, the signed-in screens' texts, and both in one
    * file (what a signed-in start loads: lib/i18n.ts expectScreenTexts).
@@ -30,6 +31,20 @@ export interface PreloadMap {
 }
 
 declare const __PARCOURS_PRELOAD__: PreloadMap;
+
+/**
+ * Whether the browser has the HTML Sanitizer API that lib/sanitize-html.ts uses before it falls
+ * back to DOMPurify (decision 0033). Without it (Safari, older Chromium), the screens that show
+ * content HTML wait for DOMPurify's chunk: asked for here with their code, it no longer comes one
+ * round trip after it. (The app also probes the API; a browser that fails the probe loads
+ * DOMPurify itself, as before.)
+ */
+function hasSanitizerApi(): boolean {
+  return (
+    typeof (window as { Sanitizer?: unknown }).Sanitizer === 'function' &&
+    typeof (Element.prototype as { setHTML?: unknown }).setHTML === 'function'
+  );
+}
 
 function read(key: string): string | null {
   try {
@@ -116,12 +131,13 @@ try {
   const map = __PARCOURS_PRELOAD__;
   const route = map.routes.find(([pattern]) => new RegExp(pattern).test(pathname));
   if (route) {
-    const [, signedIn, files, textsAt] = route;
+    const [, signedIn, files, textsAt, withoutSanitizer] = route;
     // A signed-in screen without a token (or in sandbox mode) goes to /login: its code would wait.
     if (!signedIn || (token !== null && token !== SANDBOX_TOKEN)) {
       const texts = map.texts[pickLocale(navigator.languages ?? [navigator.language])];
       const list = [...files];
       list.splice(textsAt, 0, ...((signedIn ? texts?.all : texts?.core) ?? []));
+      if (!hasSanitizerApi()) list.push(...withoutSanitizer);
       list.forEach(preload);
     }
   }
