@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
@@ -11,6 +12,9 @@ import type { Env } from './env';
 import { registerAuth } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
 import { registerDb } from './plugins/db';
+import { registerHealth } from './plugins/health';
+import { registerRequestMetrics } from './plugins/metrics';
+import type { AppMetrics } from './plugins/metrics';
 import { ApiError, errorHandler, notFoundError } from './plugins/errors';
 import { redactingLogger } from './plugins/log-redaction';
 import { requestLoggerFactory } from './plugins/request-logger';
@@ -62,7 +66,12 @@ export interface BuildAppOptions {
   mailTransport?: Transporter;
   /** Clock of the identity routes (tests of expiring links). */
   now?: () => Date;
+  /** Prometheus metrics (server.ts makes them when METRICS_PORT is set): every request is timed. */
+  metrics?: AppMetrics;
 }
+
+// A request id from the caller (a proxy's X-Request-Id) is kept when it looks like one.
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 
 /**
  * CSP for the Vite-built SPA: scripts only from our origin; inline styles allowed because the
@@ -111,7 +120,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     routerOptions: { maxParamLength: 200 },
     // Errors raised before routing (a path that is not valid UTF-8) get the same JSON:API shape.
     frameworkErrors: (error, request, reply) => errorHandler.call(request.server, error, request, reply),
+    // Every log line of a request carries this id (`reqId`); it is echoed as X-Request-Id.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
   });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  if (opts.metrics) registerRequestMetrics(app, opts.metrics);
+  // Health and readiness (issue 30), outside the tenant-scoped /api plugin.
+  registerHealth(app, db);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);

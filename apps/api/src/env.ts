@@ -34,6 +34,18 @@ const schema = z.object({
   HASH_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
   /** Nice value of those threads (Linux): request handling gets the cores first. */
   HASH_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  // Operations (issue 30, docs/operations.md).
+  /** How long a stop (SIGTERM, SIGINT) waits for requests in flight before closing their connections. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** Prometheus metrics on a listener of their own; off unless set (0: any free port). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Address of the metrics listener: loopback unless said otherwise. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** Files in this S3 bucket instead of DATA_DIR/files (credentials: the AWS SDK's usual chain). */
+  FILES_S3_BUCKET: z.string().min(3).max(63).optional(),
+  /** Endpoint of an S3-compatible store other than AWS (MinIO, Garage, s3rver...): path-style. */
+  FILES_S3_ENDPOINT: z.string().url().optional(),
+  FILES_S3_REGION: z.string().min(1).default('us-east-1'),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -8,6 +8,8 @@ import type { Db } from './db/db';
 import { loadEnv } from './env';
 import type { Env } from './env';
 import { configureHashing } from './lib/password';
+import { createMetrics, listenMetrics } from './plugins/metrics';
+import { gracefulStop } from './shutdown';
 
 /**
  * Tokens are stateless, so every API process behind a load balancer must verify with the same
@@ -67,34 +69,33 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
+  const metrics =
+    env.METRICS_PORT !== undefined ? createMetrics({ db: handle.db, pool: handle.pool }) : undefined;
   const app = await buildApp({
     env: { ...env, JWT_SECRET: jwtSecret(env) },
     db: handle.db,
     dbKind: handle.kind,
     filesDir,
+    ...(metrics ? { metrics } : {}),
   });
+  const metricsServer =
+    metrics && env.METRICS_PORT !== undefined
+      ? await listenMetrics(metrics, env.METRICS_HOST, env.METRICS_PORT)
+      : undefined;
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal}: closing`);
-    // Stop accepting requests, let in-flight ones finish, then release the database.
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    timer.unref();
-    try {
-      await app.close();
-      await handle.close();
-      process.exit(0);
-    } catch (err) {
-      app.log.error({ err }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  const stop = (signal: string) =>
+    void gracefulStop({ app, handle, metricsServer, signal, timeoutMs: env.SHUTDOWN_TIMEOUT_MS }).then(
+      (code) => process.exit(code),
+    );
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
 
   await app.listen({ host: env.HOST, port: env.PORT });
+  if (metricsServer) {
+    const address = metricsServer.address();
+    const metricsPort = typeof address === 'object' && address ? address.port : env.METRICS_PORT;
+    console.log(`Metrics at http://${env.METRICS_HOST}:${metricsPort}/metrics`);
+  }
   const port = (() => {
     const address = app.server.address();
     return typeof address === 'object' && address ? address.port : env.PORT;

@@ -43,6 +43,8 @@ export interface DbHandle {
   db: Db;
   kind: DbKind;
   close(): Promise<void>;
+  /** PostgreSQL's connection pool (metrics read its use); none on SQLite. */
+  pool?: pg.Pool;
 }
 
 // Static list rather than a folder scan: works the same under tsx, vitest and a bundler.
@@ -62,6 +64,8 @@ const migrations: Record<string, Migration> = {
   '0016-content-stamp-blocks': m0016,
   '0017-answer-one-statement-pg': m0017,
 };
+/** Every migration this code knows: readiness checks they are all applied (plugins/health.ts). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export function openDb(opts: DbOptions): DbHandle {
@@ -73,7 +77,7 @@ export function openDb(opts: DbOptions): DbHandle {
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', close: () => db.destroy(), pool };
   }
   const file = opts.sqliteFile ?? ':memory:';
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });

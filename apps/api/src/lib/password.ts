@@ -77,6 +77,11 @@ class HashPool {
   private readonly queue: Job[] = [];
   private nextId = 1;
 
+  /** Hashes waiting for a worker (metrics). */
+  get waiting(): number {
+    return this.queue.length;
+  }
+
   constructor(readonly options: HashingOptions) {}
 
   hash(password: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
@@ -160,6 +165,11 @@ export async function configureHashing(options: Partial<HashingOptions>): Promis
 /** How many hashes wait and run now (the bench and tests look). */
 export function hashingOptions(): HashingOptions {
   return { ...pool.options };
+}
+
+/** Password hashes waiting for a worker now (metrics: sign-ins queued behind scrypt). */
+export function hashQueueLength(): number {
+  return pool.waiting;
 }
 
 function scrypt(password: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Db, DbKind } from '../../db/db';
 import { registerSqliteConnection, sqliteDatabaseOf, timed } from '../../db/prepared';
 import type { Database } from '../../db/schema';
+import { opsFigures } from '../../lib/ops-figures';
 
 export type Tx = Kysely<Database>;
 
@@ -133,6 +134,7 @@ class SqliteBatcher {
       for (const job of jobs) job.reject(err);
       return;
     }
+    opsFigures.onBatch?.(jobs.length);
     jobs.forEach((job, i) =>
       outcomes[i]!.ok ? job.resolve(outcomes[i]!.value) : job.reject(outcomes[i]!.value),
     );

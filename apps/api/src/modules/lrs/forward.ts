@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Db, DbKind } from '../../db/db';
 import { parseJson } from '../../db/schema';
+import { opsFigures } from '../../lib/ops-figures';
 import type { ContextRow } from '../contexts/repository';
 import type { Tx } from '../lesson-pages/tx';
 import { purgeExpiredCredentials } from './credentials';
@@ -120,6 +121,7 @@ export async function forwardDue(
       .where('statementId', '=', row.statementId)
       .execute();
     if (error === null) delivered++;
+    else opsFigures.onForwardFailure?.();
   }
   return delivered;
 }
@@ -152,23 +154,36 @@ async function put(
 /** Expired credentials are purged about once an hour, by the same worker. */
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
-/** The background worker of one app: a round every `everyMs`, never two at once. */
-export function startForwarder(db: Db, kind: DbKind, everyMs = 1000, opts: ForwardOptions = {}): () => void {
-  let running = false;
+/**
+ * The background worker of one app: a round every `everyMs`, never two at once. Stopping it
+ * waits for the round under way (a graceful stop records the deliveries it made).
+ */
+export function startForwarder(
+  db: Db,
+  kind: DbKind,
+  everyMs = 1000,
+  opts: ForwardOptions = {},
+): () => Promise<void> {
+  let running: Promise<void> | null = null;
   let purgedAt = 0;
   const timer = setInterval(() => {
     if (running) return;
-    running = true;
     const now = new Date();
     const purge = now.getTime() - purgedAt >= PURGE_EVERY_MS;
     if (purge) purgedAt = now.getTime();
-    (purge ? purgeExpiredCredentials(db, now) : Promise.resolve(0))
+    running = (purge ? purgeExpiredCredentials(db, now) : Promise.resolve(0))
       .then(() => forwardDue(db, kind, now, opts))
-      .catch(() => undefined)
+      .then(
+        () => undefined,
+        () => undefined,
+      )
       .finally(() => {
-        running = false;
+        running = null;
       });
   }, everyMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }

@@ -68,7 +68,7 @@ export const lrsRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async (app
   const stopForwarder = startForwarder(app.db, app.dbKind);
   // A graceful stop writes the player statements still queued (decision 0017: only a crash loses them).
   app.addHook('onClose', async () => {
-    stopForwarder();
+    await stopForwarder();
     await flushEmitted(app.db);
   });
 
