@@ -5,12 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { RowValidator } from '@parcours/domain/exercises/solution';
-import { blockSolutionSchema } from '@parcours/domain/exercises/solution';
-import { pageContentSchema, pageRows } from '@parcours/domain/exercises/grade-page';
 import { dropPgSchema, openDb } from '../../src/db/db';
-import type { Db } from '../../src/db/db';
 import { parseJson } from '../../src/db/schema';
+import { client, rightAnswers, walkLesson } from '../helpers/learner-walk';
+import type { Ack } from '../helpers/learner-walk';
 
 /**
  * Issue 10: the real server (src/server.ts, demo content) takes concurrent answers from a
@@ -76,121 +74,6 @@ function startServer(): Promise<{ child: ChildProcess; base: string }> {
   });
 }
 
-/** The right answer of a row, as a learner who knows it sends it. */
-function rightAnswer(v: RowValidator): unknown {
-  switch (v.type) {
-    case 'multiple-choice':
-    case 'image-cliquable':
-    case 'combined-choice':
-    case 'drag-n-drop':
-      return v.expected;
-    case 'pick-words':
-      return v.expected.positions;
-    case 'free-answer':
-      return v.expected.kind === 'number' ? String(v.expected.value) : v.expected.accept[0];
-  }
-}
-
-/** Per block, the answers that score full marks (read from the database the server uses). */
-async function rightAnswers(db: Db): Promise<Map<string, unknown[]>> {
-  const blocks = await db.selectFrom('courseBlocks').select(['id', 'content', 'solution']).execute();
-  return new Map(
-    blocks.map((b) => {
-      const rows = pageRows(pageContentSchema.parse(parseJson(b.content, {})));
-      const solution = blockSolutionSchema.parse(parseJson(b.solution, {}));
-      return [
-        b.id,
-        rows.map((r) => {
-          const v = solution.validators.find((x) => x.section === r.section && x.row === r.row);
-          return v ? rightAnswer(v) : null;
-        }),
-      ];
-    }),
-  );
-}
-
-interface Ack {
-  lessonId: string;
-  pageId: string;
-  actual: number;
-  max: number;
-}
-
-interface PageDoc {
-  data: {
-    id: string;
-    attributes: {
-      block: { id: string; content?: { rows?: unknown[] } } | null;
-      children?: { nodeId: string }[];
-      timeLimit: number | null;
-      results: { score: { actual: number; max: number } } | null;
-    };
-  };
-}
-
-function client(base: string, token?: string) {
-  return async (method: string, url: string, body?: unknown): Promise<{ status: number; json: unknown }> => {
-    const res = await fetch(`${base}${url}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    let json: unknown = null;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      /* not JSON */
-    }
-    return { status: res.status, json };
-  };
-}
-
-/** Answers page after page of one lesson until told to stop or the lesson ends. */
-async function walkLesson(
-  call: ReturnType<typeof client>,
-  lessonId: string,
-  acks: Ack[],
-  stop: { now: boolean },
-  right: Map<string, unknown[]>,
-): Promise<void> {
-  const base = `/api/lessons/${lessonId}/pages`;
-  let res = await call('GET', `${base}/current`);
-  for (let step = 0; step < 200 && !stop.now && res.status === 200; step++) {
-    let page = (res.json as PageDoc).data;
-    const kids = page.attributes.children ?? [];
-    if (!page.attributes.block && kids.length > 0) {
-      res = await call('POST', `${base}/current/choose`, { pageId: page.id, nodeId: kids[0]!.nodeId });
-      if (res.status !== 200) return;
-      page = (res.json as PageDoc).data;
-    }
-    if (page.attributes.timeLimit) await call('POST', `${base}/current/start`, { pageId: page.id });
-    if (!page.attributes.results) {
-      const rows = page.attributes.block?.content?.rows ?? [];
-      const known = page.attributes.block ? right.get(page.attributes.block.id) : undefined;
-      // Every other page right, the others a guess, so scores differ from page to page.
-      const attempts = [
-        ...(known && step % 2 === 0 ? [known] : []),
-        rows.map((_, i) => ((step + i) % 2 === 0 ? [0] : ['1'])),
-        rows.map(() => null),
-      ];
-      for (const answers of attempts) {
-        const answered = await call('PATCH', `${base}/current`, { pageId: page.id, inputs: { answers } });
-        if (answered.status === 200) {
-          const score = (answered.json as PageDoc).data.attributes.results?.score;
-          if (score) acks.push({ lessonId, pageId: page.id, actual: score.actual, max: score.max });
-          break;
-        }
-        if (answered.status !== 400) break;
-      }
-    }
-    res = await call('POST', `${base}/next`, { fromPageId: page.id });
-  }
-}
-
 async function learnerState(db: ReturnType<typeof openDb>['db']) {
   const user = await db
     .selectFrom('users')
@@ -240,7 +123,7 @@ describe('durability across SIGKILL', () => {
       stop.now = true;
     })();
     // Concurrent learners' tabs: one walker per lesson; requests in flight at the kill fail.
-    await Promise.allSettled(lessonIds.slice(0, 6).map((id) => walkLesson(call, id, acks, stop, right)));
+    await Promise.allSettled(lessonIds.slice(0, 6).map((id) => walkLesson(call, id, acks, right, { stop })));
     await killer;
     const acknowledged = [...acks];
     expect(acknowledged.length).toBeGreaterThanOrEqual(ACKS_BEFORE_KILL);
