@@ -10,6 +10,7 @@ export default tseslint.config(
     ignores: [
       '**/dist/**',
       '**/dist-server/**',
+      '**/.test-dist-*/**',
       '**/node_modules/**',
       '**/.data/**',
       'test-results/**',

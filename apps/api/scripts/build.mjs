@@ -3,11 +3,15 @@
 // run with plain `node` by `npm start` (no TypeScript loader at run time: decision 0010).
 // Every other package stays an import of node_modules, as in development.
 // dist/ sits at the same depth as src/, so env.ts's paths relative to the file stay right.
-// Usage: node scripts/build.mjs
+// Usage: node scripts/build.mjs [outdir] — outdir (default dist) must sit in apps/api, beside src,
+// so the bundle finds node_modules (tests build a throwaway copy: test/helpers/api-process.ts).
 import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { build } from 'esbuild';
 
-const outdir = new URL('../dist/', import.meta.url).pathname;
+const outdir = process.argv[2]
+  ? path.resolve(process.argv[2])
+  : new URL('../dist/', import.meta.url).pathname;
 rmSync(outdir, { recursive: true, force: true });
 
 const result = await build({
@@ -38,5 +42,5 @@ const result = await build({
 });
 const bytes = Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
 console.log(
-  `apps/api/dist: ${Object.keys(result.metafile.inputs).length} modules, ${(bytes / 1024).toFixed(0)} kB`,
+  `${path.relative(process.cwd(), outdir) || '.'}: ${Object.keys(result.metafile.inputs).length} modules, ${(bytes / 1024).toFixed(0)} kB`,
 );

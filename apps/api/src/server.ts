@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { importFolder } from './content/importer';
 import { ensurePgSchema, migrateToLatest, openDb } from './db/db';
 import type { Db } from './db/db';
+import { withStartupLock } from './db/startup-lock';
 import { loadEnv } from './env';
 import type { Env } from './env';
 import { configureHashing } from './lib/password';
@@ -60,11 +61,15 @@ async function main(): Promise<void> {
     // WAL checkpoints in a worker thread, never inside a request's COMMIT (decision 0025).
     checkpointInBackground: true,
   });
-  // Without PG_SCHEMA, PostgreSQL works in `public` (the default search_path).
-  await migrateToLatest(handle.db, {
-    pgSchema: handle.kind === 'postgres' ? (env.PG_SCHEMA ?? 'public') : undefined,
+  // Without PG_SCHEMA, PostgreSQL works in `public` (the default search_path). One process at a
+  // time migrates and seeds (several started together on an empty database: db/startup-lock.ts).
+  const seeded = await withStartupLock(handle, env.PG_SCHEMA, async () => {
+    await migrateToLatest(handle.db, {
+      pgSchema: handle.kind === 'postgres' ? (env.PG_SCHEMA ?? 'public') : undefined,
+    });
+    return seedIfEmpty(handle.db, env, filesDir, (m) => console.log(m));
   });
-  if (!(await seedIfEmpty(handle.db, env, filesDir, (m) => console.log(m)))) {
+  if (!seeded) {
     await handle.close();
     process.exit(1);
   }

@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -9,8 +9,9 @@ import { SignJWT } from 'jose';
 import { parse, stringify } from 'yaml';
 
 /**
- * Real API processes for the operations tests (issue 30): `src/server.ts` through tsx (faster
- * than a build for a test), demo content with generated learners, tokens signed with the
+ * Real API processes for the operations tests (issue 30): `src/server.ts` through tsx, or once
+ * built (`builtServer()`: one esbuild bundle, then each start skips tsx's transform of every
+ * file — what a test that starts four processes on a busy machine wants), demo content with generated learners, tokens signed with the
  * processes' JWT_SECRET (tokens are stateless: no scrypt sign-in per learner), and a small
  * round-robin proxy written with node:http.
  */
@@ -27,9 +28,32 @@ export interface ApiProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts src/server.ts and resolves once it listens. */
-export function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+let built: string | undefined;
+
+/**
+ * The server bundled as `npm start` runs it (scripts/build.mjs), in a folder of this test file's
+ * own inside apps/api (so its packages resolve), removed by `removeBuiltServer`.
+ */
+export function builtServer(): string {
+  if (built) return built;
+  const outdir = mkdtempSync(path.join(API_DIR, '.test-dist-'));
+  execFileSync(process.execPath, [path.join(API_DIR, 'scripts/build.mjs'), outdir], {
+    cwd: API_DIR,
+    stdio: 'ignore',
+  });
+  built = path.join(outdir, 'server.js');
+  return built;
+}
+
+export function removeBuiltServer(): void {
+  if (built) rmSync(path.dirname(built), { recursive: true, force: true });
+  built = undefined;
+}
+
+/** Starts the server (src/server.ts through tsx, or `entry`, a bundle) and resolves once it listens. */
+export function startApiProcess(env: Record<string, string>, entry?: string): Promise<ApiProcess> {
+  const args = entry ? [entry] : ['--import', 'tsx', SERVER];
+  const child = spawn(process.execPath, args, {
     cwd: API_DIR,
     env: {
       ...process.env,

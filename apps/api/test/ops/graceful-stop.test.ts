@@ -6,7 +6,13 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dropPgSchema, openDb } from '../../src/db/db';
 import type { ApiProcess } from '../helpers/api-process';
-import { contentWithLearners, startApiProcess, tokenFor } from '../helpers/api-process';
+import {
+  builtServer,
+  contentWithLearners,
+  removeBuiltServer,
+  startApiProcess,
+  tokenFor,
+} from '../helpers/api-process';
 import { client, playableLessons } from '../helpers/learner-walk';
 import type { PageDoc } from '../helpers/learner-walk';
 
@@ -32,6 +38,7 @@ afterAll(async () => {
   if (pgUrl && pgSchema) await dropPgSchema(pgUrl, pgSchema);
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(content.dir, { recursive: true, force: true });
+  removeBuiltServer();
 });
 
 /** Sends a request's first bytes only: the connection is busy, so the stop waits for it. */
@@ -52,12 +59,15 @@ function halfRequest(base: string, url: string) {
 
 describe('graceful stop', () => {
   it('SIGTERM during 200 answers: readiness 503, no acknowledged answer or queued statement lost, exit 0', async () => {
-    server = await startApiProcess({
-      DATA_DIR: dataDir,
-      SEED_CONTENT: content.dir,
-      WEB_DIST: path.join(dataDir, 'no-web'),
-      ...(pgSchema ? { PG_SCHEMA: pgSchema } : {}),
-    });
+    server = await startApiProcess(
+      {
+        DATA_DIR: dataDir,
+        SEED_CONTENT: content.dir,
+        WEB_DIST: path.join(dataDir, 'no-web'),
+        ...(pgSchema ? { PG_SCHEMA: pgSchema } : {}),
+      },
+      builtServer(),
+    );
     const base = server.base;
     expect((await fetch(`${base}/api/health/ready`)).status).toBe(200);
 
