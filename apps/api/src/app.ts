@@ -44,6 +44,7 @@ import { pageListRoutes } from './modules/pages/list';
 import { pageResourceRoutes } from './modules/pages/routes';
 import { organisationRoutes } from './modules/organisation/routes';
 import { programRoutes } from './modules/programs/routes';
+import { registerQuotas } from './modules/quotas/plugin';
 import { recordRoutes } from './modules/records/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { statisticsRoutes } from './modules/statistics/routes';
@@ -166,6 +167,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     async (api) => {
       await registerCompression(api);
       registerDb(api, db, dbKind, opts.filesDir ?? null);
+      registerQuotas(api, env);
       registerTenant(api, { db });
       registerAuth(api, { db, secret: env.JWT_SECRET as string });
       registerMail(api, {

@@ -34,6 +34,18 @@ const schema = z.object({
   HASH_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
   /** Nice value of those threads (Linux): request handling gets the cores first. */
   HASH_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  // Quotas per learner and per tenant (issue 29, modules/quotas/config.ts, README).
+  QUOTA_UPLOAD_MB_PER_DAY: z.coerce.number().positive().default(200),
+  QUOTA_UPLOAD_STORED_MB: z.coerce.number().positive().default(1000),
+  QUOTA_TENANT_UPLOAD_MB_PER_DAY: z.coerce.number().positive().default(50_000),
+  QUOTA_STATEMENTS_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  QUOTA_TENANT_STATEMENTS_PER_MINUTE: z.coerce.number().int().positive().default(60_000),
+  QUOTA_STATEMENT_MB_PER_LAUNCH: z.coerce.number().positive().default(20),
+  QUOTA_STATEMENT_MB_PER_LEARNER: z.coerce.number().positive().default(200),
+  QUOTA_NOTES_PER_DAY: z.coerce.number().int().positive().default(200),
+  QUOTA_TENANT_NOTES_PER_DAY: z.coerce.number().int().positive().default(50_000),
+  /** Hours an upload attached to no note is kept before the sweeper removes it. */
+  ORPHAN_UPLOAD_GRACE_HOURS: z.coerce.number().positive().default(24),
 });
 
 export type Env = z.infer<typeof schema>;

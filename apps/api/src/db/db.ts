@@ -19,6 +19,7 @@ import * as m0015 from './migrations/0015-growth-indexes';
 import * as m0016 from './migrations/0016-content-stamp-blocks';
 import * as m0017 from './migrations/0017-answer-one-statement-pg';
 import * as m0020 from './migrations/0020-statements-by-learner';
+import * as m0021 from './migrations/0021-quota-usage';
 import { startCheckpointer } from './checkpointer';
 import { registerSqliteRoot } from './prepared';
 import type { Database } from './schema';
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0016-content-stamp-blocks': m0016,
   '0017-answer-one-statement-pg': m0017,
   '0020-statements-by-learner': m0020,
+  '0021-quota-usage': m0021,
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

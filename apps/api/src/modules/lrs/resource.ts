@@ -3,6 +3,9 @@ import type { Db, DbKind } from '../../db/db';
 import { ApiError } from '../../plugins/errors';
 import { homePageOf } from './credentials';
 import type { Credential } from './credentials';
+import { statementCharges } from '../quotas/charges';
+import type { Quotas } from '../quotas/config';
+import { charge } from '../quotas/usage';
 import { enqueueForwarding } from './forward';
 import { scoreByStatements } from './scoring';
 import { statementSchema, actorKey, agentSchema, iri, timestamp, uuid } from './statement-schema';
@@ -16,6 +19,8 @@ export interface LrsOptions {
   kind: DbKind;
   now: Date;
   request: FastifyRequest;
+  /** Statements per minute and bytes per launch and learner (issue 29 R3-02); none: unbounded. */
+  quotas?: Quotas;
 }
 
 const DEFAULT_LIMIT = 100;
@@ -89,8 +94,24 @@ async function store(o: LrsOptions, cred: Credential, statements: Statement[]): 
   const stored = o.now.toISOString();
   const batch = statements.map((s) => prepare(s, cred.userId, authority, stored));
   await refuseForeignVoiding(o, cred, batch);
-  const { ids, inserted } = await storeStatements(o.db, o.kind, o.request.context.id, batch, (trx, rows) =>
-    enqueueForwarding(trx, o.request.context, rows, stored),
+  const { ids, inserted } = await storeStatements(
+    o.db,
+    o.kind,
+    o.request.context.id,
+    batch,
+    async (trx, rows) => {
+      // Counted in the statements' transaction, only for what is newly stored: a refusal stores none.
+      if (o.quotas) {
+        const bytes = rows.reduce((sum, r) => sum + Buffer.byteLength(JSON.stringify(r.body)), 0);
+        await charge(
+          trx,
+          o.request.context.id,
+          statementCharges(o.quotas, cred.userId, cred.key, rows.length, bytes),
+          o.now,
+        );
+      }
+      await enqueueForwarding(trx, o.request.context, rows, stored);
+    },
   );
   await scoreByStatements(o, cred, inserted);
   return ids;
