@@ -51,6 +51,7 @@ import { statisticsRoutes } from './modules/statistics/routes';
 import { dashboardLevelRoutes } from './modules/dashboard-levels/routes';
 import { teachingRoutes } from './modules/teaching/class-users-data';
 import { userRoutes } from './modules/users/routes';
+import { sessionRoutes } from './modules/users/sessions';
 
 export interface BuildAppOptions {
   env: Env;
@@ -190,6 +191,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         publicUrl: env.PUBLIC_URL,
         ...(opts.now ? { now: opts.now } : {}),
       });
+      await api.register(sessionRoutes, opts.now ? { now: opts.now } : {});
       await api.register(authRoutes, {
         secret: env.JWT_SECRET as string,
         publicUrl: env.PUBLIC_URL,

@@ -155,3 +155,32 @@ describe("a learner's statement query (R3-05)", () => {
     expect(plan).toContain('xapi_statements_user_ix');
   });
 });
+
+describe('a password change (R3-08)', () => {
+  it('revokes the launch credentials issued before it', async () => {
+    const token = await w.login('jordan@example.com', 'Jordan#Demo2026');
+    const jordan = await w.t.db
+      .selectFrom('users')
+      .select('id')
+      .where('contextId', '=', w.contextId)
+      .where('email', '=', 'jordan@example.com')
+      .executeTakeFirstOrThrow();
+    const launched = await launchFor(w, token, jordan.id);
+    expect((await xapi(w, launched, { method: 'POST', payload: statementOf(launched) })).statusCode).toBe(
+      200,
+    );
+    const changed = await w.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${jordan.id}`,
+      headers: { host: TINCAN_HOST, authorization: `Bearer ${token}` },
+      payload: { currentPassword: 'Jordan#Demo2026', password: 'Jordan#Other2026' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const after = await xapi(w, launched, { method: 'POST', payload: statementOf(launched) });
+    expect(after.statusCode).toBe(401);
+    expect((await xapi(w, launched, { query: { verb: VERBS.experienced } })).statusCode).toBe(401);
+    // A launch after the change works.
+    const fresh = await launchFor(w, (changed.json() as { access_token: string }).access_token, jordan.id);
+    expect((await xapi(w, fresh, { method: 'POST', payload: statementOf(fresh) })).statusCode).toBe(200);
+  });
+});
