@@ -48,12 +48,14 @@ import { pageListRoutes } from './modules/pages/list';
 import { pageResourceRoutes } from './modules/pages/routes';
 import { organisationRoutes } from './modules/organisation/routes';
 import { programRoutes } from './modules/programs/routes';
+import { registerQuotas } from './modules/quotas/plugin';
 import { recordRoutes } from './modules/records/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { statisticsRoutes } from './modules/statistics/routes';
 import { dashboardLevelRoutes } from './modules/dashboard-levels/routes';
 import { teachingRoutes } from './modules/teaching/class-users-data';
 import { userRoutes } from './modules/users/routes';
+import { sessionRoutes } from './modules/users/sessions';
 
 export interface BuildAppOptions {
   env: Env;
@@ -186,6 +188,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     async (api) => {
       await registerCompression(api);
       registerDb(api, db, dbKind, opts.filesDir ?? null);
+      registerQuotas(api, env);
       registerTenant(api, { db });
       registerAuth(api, { db, secret: env.JWT_SECRET as string });
       registerMail(api, {
@@ -208,6 +211,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         publicUrl: env.PUBLIC_URL,
         ...(opts.now ? { now: opts.now } : {}),
       });
+      await api.register(sessionRoutes, opts.now ? { now: opts.now } : {});
       await api.register(authRoutes, {
         secret: env.JWT_SECRET as string,
         publicUrl: env.PUBLIC_URL,

@@ -46,6 +46,18 @@ const schema = z.object({
   /** Endpoint of an S3-compatible store other than AWS (MinIO, Garage, s3rver...): path-style. */
   FILES_S3_ENDPOINT: z.string().url().optional(),
   FILES_S3_REGION: z.string().min(1).default('us-east-1'),
+  // Quotas per learner and per tenant (issue 29, modules/quotas/config.ts, README).
+  QUOTA_UPLOAD_MB_PER_DAY: z.coerce.number().positive().default(200),
+  QUOTA_UPLOAD_STORED_MB: z.coerce.number().positive().default(1000),
+  QUOTA_TENANT_UPLOAD_MB_PER_DAY: z.coerce.number().positive().default(50_000),
+  QUOTA_STATEMENTS_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  QUOTA_TENANT_STATEMENTS_PER_MINUTE: z.coerce.number().int().positive().default(60_000),
+  QUOTA_STATEMENT_MB_PER_LAUNCH: z.coerce.number().positive().default(20),
+  QUOTA_STATEMENT_MB_PER_LEARNER: z.coerce.number().positive().default(200),
+  QUOTA_NOTES_PER_DAY: z.coerce.number().int().positive().default(200),
+  QUOTA_TENANT_NOTES_PER_DAY: z.coerce.number().int().positive().default(50_000),
+  /** Hours an upload attached to no note is kept before the sweeper removes it. */
+  ORPHAN_UPLOAD_GRACE_HOURS: z.coerce.number().positive().default(24),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -93,7 +93,7 @@ describe('course certification settings', () => {
     [{}, null],
     [{ certification: null }, null],
     [{ certification: 'yes' }, null],
-    [{ certification: {} }, { passingScore: 0, wording: 'attestation' }],
+    [{ certification: {} }, { passingScore: 0.5, wording: 'attestation' }],
     [
       { certification: { passingScore: 0.7, wording: 'certification' } },
       { passingScore: 0.7, wording: 'certification' },
@@ -102,7 +102,8 @@ describe('course certification settings', () => {
       { certification: { passingScore: 1.7, wording: 'diploma' } },
       { passingScore: 1, wording: 'attestation' },
     ],
-    [{ certification: { passingScore: '0.5' } }, { passingScore: 0, wording: 'attestation' }],
+    [{ certification: { passingScore: '0.4' } }, { passingScore: 0.5, wording: 'attestation' }],
+    [{ certification: { passingScore: 0 } }, { passingScore: 0, wording: 'attestation' }],
   ])('%j', (settings, expected) => {
     expect(courseCertificationOf(settings, 'attestation')).toEqual(expected);
   });

@@ -79,8 +79,16 @@ function isWording(value: unknown): value is CertificationWording {
 }
 
 /**
+ * The share of a lesson's points a certifying course asks for when it names none (issue 29
+ * R3-13): a course certifying through its type alone used to pass at 0, so a lesson sent back
+ * empty earned a certificate and a signed credential. docs/content-format.md says so.
+ */
+export const DEFAULT_PASSING_SCORE = 0.5;
+
+/**
  * Reads `courses.settings.certification` leniently: a malformed value is treated as absent
- * rather than breaking the learner's tab. `passingScore` outside 0..1 is clamped.
+ * rather than breaking the learner's tab. `passingScore` outside 0..1 is clamped; missing or not
+ * a number, it is `DEFAULT_PASSING_SCORE`.
  */
 export function courseCertificationOf(
   settings: unknown,
@@ -91,7 +99,7 @@ export function courseCertificationOf(
   if (!c || typeof c !== 'object') return null;
   const { passingScore, wording } = c as { passingScore?: unknown; wording?: unknown };
   return {
-    passingScore: typeof passingScore === 'number' ? clampRatio(passingScore) : 0,
+    passingScore: typeof passingScore === 'number' ? clampRatio(passingScore) : DEFAULT_PASSING_SCORE,
     wording: isWording(wording) ? wording : fallbackWording,
   };
 }

@@ -18,6 +18,8 @@ import * as m0014 from './migrations/0014-home-versions';
 import * as m0015 from './migrations/0015-growth-indexes';
 import * as m0016 from './migrations/0016-content-stamp-blocks';
 import * as m0017 from './migrations/0017-answer-one-statement-pg';
+import * as m0020 from './migrations/0020-statements-by-learner';
+import * as m0021 from './migrations/0021-quota-usage';
 import { startCheckpointer } from './checkpointer';
 import { registerSqliteRoot } from './prepared';
 import type { Database } from './schema';
@@ -63,6 +65,8 @@ const migrations: Record<string, Migration> = {
   '0015-growth-indexes': m0015,
   '0016-content-stamp-blocks': m0016,
   '0017-answer-one-statement-pg': m0017,
+  '0020-statements-by-learner': m0020,
+  '0021-quota-usage': m0021,
 };
 /** Every migration this code knows: readiness checks they are all applied (plugins/health.ts). */
 export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);

@@ -335,6 +335,15 @@ export interface PasswordResetsTable {
   usedAt: string | null;
   createdAt: string;
 }
+/** What a learner, a launch or a tenant used of a quota in a period (0021, modules/quotas). */
+export interface QuotaUsageTable {
+  contextId: string;
+  subject: string;
+  kind: string;
+  period: string;
+  amount: number | string;
+  updatedAt: string;
+}
 /** Random secrets of the installation (0009), e.g. the salt of content file ids. */
 export interface InstallationSecretsTable {
   name: string;
@@ -449,6 +458,7 @@ export interface Database {
   xapiStatements: XapiStatementsTable;
   xapiCredentials: XapiCredentialsTable;
   xapiOutbox: XapiOutboxTable;
+  quotaUsage: QuotaUsageTable;
 }
 
 /** Reads a JSON text column; a corrupt value yields the fallback rather than a 500. */

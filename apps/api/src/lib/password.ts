@@ -1,11 +1,17 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import type { ScryptOptions } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { hashRaw } from '@node-rs/argon2';
 
 /**
- * Password hashing with Node's scrypt (no native dependency). Stored as
- * `scrypt$N$r$p$salt$hash` (base64url) so parameters can be raised later without breaking
- * existing hashes: `needsRehash` tells when to upgrade one at the next sign-in.
+ * Password hashing (issue 29 R3-14): Argon2id at OWASP's first recommended setting (m = 19 MiB,
+ * t = 2, p = 1) through `@node-rs/argon2` (a prebuilt Rust binding shipped in the npm package),
+ * stored in the standard PHC string `$argon2id$v=19$m=19456,t=2,p=1$salt$hash` any Argon2
+ * library reads. Hashes stored before (`scrypt$N$r$p$salt$hash`, N = 16 384: an eighth of OWASP's
+ * scrypt minimum) still verify, and `needsRehash` has sign-in replace them (users/service.ts).
+ * One Argon2id hash costs about what the old scrypt did (bench/password-cost.ts), so decision
+ * 0025's pool and its figures keep their meaning.
  *
  * Where the hashing runs (decision 0025): one hash costs ~60 ms of a core (N = 16 384, 16 MB),
  * and Node's asynchronous scrypt runs it on libuv's pool of 4 threads. On a 2-core server a burst
@@ -14,11 +20,18 @@ import { Worker } from 'node:worker_threads';
  * sign-in ramp. Hashes now run in a small pool of worker threads of their own (`HASH_WORKERS`,
  * one by default), each lowered to nice `HASH_NICE` (10) at start, so the scheduler gives
  * request handling the cores first and hashing what is left; a sign-in waits in a queue instead
- * of slowing every request. Parameters and the stored format are unchanged.
+ * of slowing every request. The pool was built for scrypt; it runs Argon2id the same way.
  */
-const PARAMS = { N: 16384, r: 8, p: 1 } as const;
+/** OWASP Password Storage Cheat Sheet, Argon2id: m = 19 MiB, t = 2, p = 1. */
+export const ARGON2 = { m: 19456, t: 2, p: 1 } as const;
+const ARGON2_PREFIX = `$argon2id$v=19$m=${ARGON2.m},t=${ARGON2.t},p=${ARGON2.p}$`;
 const KEYLEN = 32;
 const MAXMEM = 64 * 1024 * 1024;
+// The worker loads the binding by its resolved path (it runs from a string, with no file of its own).
+const ARGON2_PATH = createRequire(import.meta.url).resolve('@node-rs/argon2');
+
+/** What a worker derives: scrypt (hashes stored before issue 29) or Argon2id. */
+type Kdf = { alg: 'scrypt'; opts: ScryptOptions } | { alg: 'argon2id'; m: number; t: number; p: number };
 
 export interface HashingOptions {
   /** Worker threads hashing at once (bounded concurrency). 0: libuv's pool as before (no worker). */
@@ -45,12 +58,17 @@ export class PasswordQueueFull extends Error {
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { scryptSync } = require('node:crypto');
+const argon2 = require(workerData.argon2);
 if (workerData.nice && process.platform === 'linux') {
   try { require('node:os').setPriority(0, workerData.nice); } catch {}
 }
 parentPort.on('message', (job) => {
   try {
-    const key = scryptSync(job.password, Buffer.from(job.salt), job.keylen, job.opts);
+    const salt = Buffer.from(job.salt);
+    const k = job.kdf;
+    const key = k.alg === 'argon2id'
+      ? argon2.hashRawSync(job.password, { salt, memoryCost: k.m, timeCost: k.t, parallelism: k.p, outputLen: job.keylen, algorithm: 2 })
+      : scryptSync(job.password, salt, job.keylen, { ...k.opts, maxmem: job.maxmem });
     parentPort.postMessage({ id: job.id, key });
   } catch (err) {
     parentPort.postMessage({ id: job.id, error: String(err && err.message || err) });
@@ -62,7 +80,7 @@ interface Job {
   id: number;
   password: string;
   salt: Buffer;
-  opts: ScryptOptions;
+  kdf: Kdf;
   resolve: (key: Buffer) => void;
   reject: (err: Error) => void;
 }
@@ -84,13 +102,13 @@ class HashPool {
 
   constructor(readonly options: HashingOptions) {}
 
-  hash(password: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
+  hash(password: string, salt: Buffer, kdf: Kdf): Promise<Buffer> {
     return new Promise<Buffer>((resolve, reject) => {
       if (this.queue.length >= this.options.maxQueue) {
         reject(new PasswordQueueFull());
         return;
       }
-      this.queue.push({ id: this.nextId++, password, salt, opts, resolve, reject });
+      this.queue.push({ id: this.nextId++, password, salt, kdf, resolve, reject });
       this.pump();
     });
   }
@@ -118,14 +136,18 @@ class HashPool {
         password: job.password,
         salt: job.salt,
         keylen: KEYLEN,
-        opts: { ...job.opts, maxmem: MAXMEM },
+        kdf: job.kdf,
+        maxmem: MAXMEM,
       });
     }
   }
 
   private spawn(): Slot | null {
     if (this.slots.length >= this.options.workers) return null;
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { nice: this.options.nice } });
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { nice: this.options.nice, argon2: ARGON2_PATH },
+    });
     const slot: Slot = { worker, job: null };
     worker.on('message', (msg: { id: number; key?: Uint8Array; error?: string }) => {
       const job = slot.job;
@@ -167,46 +189,77 @@ export function hashingOptions(): HashingOptions {
   return { ...pool.options };
 }
 
-/** Password hashes waiting for a worker now (metrics: sign-ins queued behind scrypt). */
+/** Password hashes waiting for a worker now (metrics: sign-ins queued behind the hash). */
 export function hashQueueLength(): number {
   return pool.waiting;
 }
 
-function scrypt(password: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
+function derive(password: string, salt: Buffer, kdf: Kdf): Promise<Buffer> {
   const text = password.normalize('NFKC');
-  if (pool.options.workers > 0) return pool.hash(text, salt, opts);
+  if (pool.options.workers > 0) return pool.hash(text, salt, kdf);
+  if (kdf.alg === 'argon2id') {
+    // libuv's pool, as scrypt below (HASH_WORKERS=0).
+    return hashRaw(text, {
+      salt,
+      memoryCost: kdf.m,
+      timeCost: kdf.t,
+      parallelism: kdf.p,
+      outputLen: KEYLEN,
+      algorithm: 2,
+    });
+  }
   return new Promise((resolve, reject) =>
-    scryptCb(text, salt, KEYLEN, { ...opts, maxmem: MAXMEM }, (err, key) =>
+    scryptCb(text, salt, KEYLEN, { ...kdf.opts, maxmem: MAXMEM }, (err, key) =>
       err ? reject(err) : resolve(key),
     ),
   );
 }
 
+// PHC strings use standard base64 without padding.
+const b64 = (b: Buffer) => b.toString('base64').replace(/=+$/, '');
+
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join(
-    '$',
-  );
+  const key = await derive(password, salt, { alg: 'argon2id', ...ARGON2 });
+  return `${ARGON2_PREFIX}${b64(salt)}$${b64(key)}`;
+}
+
+/** The salt, expected hash and derivation of a stored hash; null when it is none of ours. */
+function parseStored(stored: string): { salt: Buffer; expected: Buffer; kdf: Kdf } | null {
+  const argon =
+    /^\$argon2id\$v=19\$m=(\d{1,7}),t=(\d{1,3}),p=(\d{1,3})\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/.exec(
+      stored,
+    );
+  if (argon) {
+    const [, m, t, p, salt, hash] = argon as unknown as [string, string, string, string, string, string];
+    return {
+      salt: Buffer.from(salt, 'base64'),
+      expected: Buffer.from(hash, 'base64'),
+      kdf: { alg: 'argon2id', m: Number(m), t: Number(t), p: Number(p) },
+    };
+  }
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return null;
+  const [, n, r, p, salt, hash] = parts as [string, string, string, string, string, string];
+  return {
+    salt: Buffer.from(salt, 'base64url'),
+    expected: Buffer.from(hash, 'base64url'),
+    kdf: { alg: 'scrypt', opts: { N: Number(n), r: Number(r), p: Number(p) } },
+  };
 }
 
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
-  const parts = (stored ?? '').split('$');
-  if (parts.length !== 6 || parts[0] !== 'scrypt') {
+  const parsed = parseStored(stored ?? '');
+  if (!parsed) {
     // Spend comparable time when there is no usable hash, so timing does not reveal accounts.
-    await scrypt(password, randomBytes(16), PARAMS);
+    await derive(password, randomBytes(16), { alg: 'argon2id', ...ARGON2 });
     return false;
   }
-  const [, n, r, p, salt, hash] = parts as [string, string, string, string, string, string];
-  const expected = Buffer.from(hash, 'base64url');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64url'), {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-  });
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  const actual = await derive(password, parsed.salt, parsed.kdf);
+  return actual.length === parsed.expected.length && timingSafeEqual(actual, parsed.expected);
 }
 
+/** True for anything but an Argon2id hash at today's parameters: sign-in replaces it. */
 export function needsRehash(stored: string): boolean {
-  return !stored.startsWith(`scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$`);
+  return !stored.startsWith(ARGON2_PREFIX);
 }

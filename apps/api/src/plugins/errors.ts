@@ -27,6 +27,8 @@ export class ApiError extends Error {
   readonly statusCode: number;
   readonly code: ErrorCode;
   readonly errors: ApiErrorObject[];
+  /** Seconds sent as `Retry-After` (a quota's period, issue 29). */
+  retryAfter?: number;
 
   constructor(status: number | null, code: ErrorCode, detail?: string, source?: ErrorSource) {
     super(detail ?? code);
@@ -106,6 +108,7 @@ export function errorHandler(
   reply: FastifyReply,
 ) {
   if (error instanceof ApiError) {
+    if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
     return send(reply, error.statusCode, error.errors);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

@@ -76,13 +76,22 @@ function clientOf(on: FastifyInstance, token: string) {
 }
 
 /** `prefix` names this file's lessons and files folder, so two files never share them. */
-export async function startTincanWorld(prefix: string): Promise<TincanWorld> {
+export async function startTincanWorld(
+  prefix: string,
+  envOverrides: Record<string, string> = {},
+): Promise<TincanWorld> {
   const t = await createTestDb();
   const filesDir = mkdtempSync(path.join(tmpdir(), `parcours-${prefix}-`));
   const report = await importFolder(t.db, DEMO, { filesDir });
   expect(report.errors).toEqual([]);
   const make = async () => {
-    const a = await buildApp({ env: testEnv(), db: t.db, dbKind: t.kind, filesDir, logger: false });
+    const a = await buildApp({
+      env: testEnv(envOverrides),
+      db: t.db,
+      dbKind: t.kind,
+      filesDir,
+      logger: false,
+    });
     await a.ready();
     return a;
   };

@@ -1,14 +1,16 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { login, startTestApp } from '../helpers/app';
-import { PASSWORD, hosts } from '../helpers/fixtures';
+import { PASSWORD, hosts, ids } from '../helpers/fixtures';
 import {
   PasswordQueueFull,
   configureHashing,
   hashPassword,
   hashingOptions,
+  needsRehash,
   verifyPassword,
 } from '../../src/lib/password';
+import { verifySync as argon2VerifySync } from '@node-rs/argon2';
 
 /**
  * Hashing runs in worker threads of its own (decision 0025). The stored format and the scrypt
@@ -25,20 +27,22 @@ const plainHash = (password: string) => {
 };
 
 describe('password hashing', () => {
-  it('keeps N = 16 384 and the stored format, both ways', async () => {
+  it('hashes with Argon2id at OWASP parameters (m = 19 MiB, t = 2, p = 1), in the PHC format (R3-14)', async () => {
     expect(hashingOptions().workers).toBeGreaterThan(0);
+    const made = await hashPassword('Élève#2026');
+    expect(made).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+    // Any Argon2 implementation reads it (here the binding's own verifier, on this thread).
+    expect(argon2VerifySync(made, 'Élève#2026'.normalize('NFKC'))).toBe(true);
+    expect(await verifyPassword('Élève#2026', made)).toBe(true);
+    expect(await verifyPassword('élève#2026', made)).toBe(false);
+    expect(needsRehash(made)).toBe(false);
+  });
+
+  it('still verifies the scrypt hashes stored before (N = 16 384), and marks them for upgrade', async () => {
     const stored = plainHash('Learner#2026');
     expect(await verifyPassword('Learner#2026', stored)).toBe(true);
     expect(await verifyPassword('learner#2026', stored)).toBe(false);
-    const made = await hashPassword('Élève#2026');
-    const [scheme, n, r, p, salt, hash] = made.split('$');
-    expect([scheme, n, r, p]).toEqual(['scrypt', '16384', '8', '1']);
-    const again = scryptSync('Élève#2026'.normalize('NFKC'), Buffer.from(salt!, 'base64url'), 32, {
-      N: 16384,
-      r: 8,
-      p: 1,
-    });
-    expect(again.toString('base64url')).toBe(hash);
+    expect(needsRehash(stored)).toBe(true);
   });
 
   it('refuses a hash at once when the queue is full, and serves the others', async () => {
@@ -53,7 +57,9 @@ describe('password hashing', () => {
   it('still hashes on libuv when no worker is configured', async () => {
     await configureHashing({ workers: 0 });
     const stored = await hashPassword('pw');
+    expect(stored.startsWith('$argon2id$')).toBe(true);
     expect(await verifyPassword('pw', stored)).toBe(true);
+    expect(await verifyPassword('pw', plainHash('pw'))).toBe(true);
   });
 });
 
@@ -80,6 +86,43 @@ describe('sign-in with the hashing queue full', () => {
       expect(await login(t.app, 'bob@example.test')).toBeTruthy();
     } finally {
       await configureHashing({});
+      await t.close();
+    }
+  });
+});
+
+describe('sign-in upgrades an old hash (R3-14)', () => {
+  it('replaces a scrypt N = 16 384 hash by an Argon2id one once the password is right', async () => {
+    const t = await startTestApp();
+    try {
+      await t.tdb.db
+        .updateTable('users')
+        .set({ passwordHash: plainHash(PASSWORD) })
+        .where('email', '=', 'bob@example.test')
+        .execute();
+      const stored = async () =>
+        (
+          await t.tdb.db
+            .selectFrom('users')
+            .select('passwordHash')
+            .where('email', '=', 'bob@example.test')
+            .where('contextId', '=', ids.ctxA)
+            .executeTakeFirstOrThrow()
+        ).passwordHash ?? '';
+      // A wrong password changes nothing.
+      const wrong = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        headers: { host: hosts.alpha },
+        payload: { email: 'bob@example.test', password: 'Wrong#2026x' },
+      });
+      expect(wrong.statusCode).toBe(401);
+      expect((await stored()).startsWith('scrypt$16384$')).toBe(true);
+      expect(await login(t.app, 'bob@example.test')).toBeTruthy();
+      expect((await stored()).startsWith('$argon2id$v=19$m=19456,t=2,p=1$')).toBe(true);
+      // And the new hash signs in.
+      expect(await login(t.app, 'bob@example.test')).toBeTruthy();
+    } finally {
       await t.close();
     }
   });

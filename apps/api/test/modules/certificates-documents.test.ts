@@ -74,7 +74,7 @@ describe('the certificate PDF', () => {
     expect(res.statusCode).toBe(200);
     const text = await pdfText(res.rawPayload);
     expect(text).toContain('ATTESTATION');
-    expect(text).toMatch(/300 \/ 1000/);
+    expect(text).toMatch(/600 \/ 1000/);
   });
 
   it('prints the URL whose public page confirms the same facts', async () => {

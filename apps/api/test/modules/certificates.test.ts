@@ -59,7 +59,7 @@ describe('GET /api/certification-items', () => {
     expect(byId.get(cert.below)?.attributes).toMatchObject({ score: 200, ended: true, certificateUrl: null });
     // Certifying by its type, skipped: ended, no own wording → the tenant's.
     expect(byId.get(cert.byType)?.attributes).toMatchObject({
-      score: 300,
+      score: 600,
       ended: true,
       wording: 'attestation',
       certificateUrl: `/api/lessons/${cert.byType}/certificate.pdf`,
@@ -119,6 +119,37 @@ describe('GET /api/lessons/{id}/certificate.pdf and /credential: who may get one
         expect(error?.code).toBe('BAD_REQUEST');
         expect(error?.detail).toMatch(detail);
       }
+    },
+  );
+});
+
+describe('a course certifying through its type, without a passing score of its own (issue 29 R3-13)', () => {
+  it.each(['certificate.pdf', 'credential'])(
+    '%s: empty answers (score 0) do not certify; the default passing score (0.5) applies',
+    async (doc) => {
+      const id = `cert-empty-${doc}`;
+      const template = await t.tdb.db
+        .selectFrom('lessons')
+        .selectAll()
+        .where('id', '=', cert.byType)
+        .executeTakeFirstOrThrow();
+      await t.tdb.db
+        .insertInto('lessons')
+        .values({
+          ...template,
+          id,
+          certificationRef: `EMPTY-${doc}`,
+          scoring: '{"global":{"actual":0,"max":10}}',
+        })
+        .execute();
+      const res = await get(t.app, `/api/lessons/${id}/${doc}`, anna);
+      expect(res.statusCode).toBe(409);
+      expect((res.json() as ErrorDoc).errors[0]?.detail).toMatch(/passing score/);
+      const items = (await get(t.app, '/api/certification-items?page[size]=50', anna)).json() as {
+        data: Item[];
+      };
+      const item = items.data.find((i) => i.id === id);
+      expect(item?.attributes).toMatchObject({ certificateUrl: null, passingScore: 0.5 });
     },
   );
 });

@@ -1,5 +1,6 @@
 import { effectiveWindow } from '@parcours/domain/class-timing';
 import {
+  DEFAULT_PASSING_SCORE,
   certificateRefusal,
   certificationWording,
   courseCertificationOf,
@@ -40,7 +41,8 @@ export function evaluate(row: ItemRow, tenantType: unknown): Evaluated {
     actual: Number(scoring.global?.actual ?? 0),
     max: Number(scoring.global?.max ?? 0),
   });
-  const passingScore = own?.passingScore ?? 0;
+  // Certifying through its type alone: the documented default, never 0 (R3-13).
+  const passingScore = own?.passingScore ?? DEFAULT_PASSING_SCORE;
   return {
     row,
     ratio,

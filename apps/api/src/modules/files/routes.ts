@@ -126,10 +126,13 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
         let userId: string;
         if (request.query.sig !== undefined) {
           // <img>, <audio>, links and the PDF viewer send no header: the URL proves who asks.
-          const signed = signer.verify(row.id, request.context.id, request.query);
-          if (!signed || !(await findViewer(app.db, request.context.id, signed))) {
-            throw new ApiError(401, 'UNAUTHORIZED', 'The download link is invalid or expired.');
-          }
+          // The signer's user, then the signature against their current revocation instant.
+          const viewer = request.query.u
+            ? await findViewer(app.db, request.context.id, request.query.u)
+            : null;
+          const signed =
+            viewer && signer.verify(row.id, request.context.id, request.query, viewer.row.tokensValidAfter);
+          if (!signed) throw new ApiError(401, 'UNAUTHORIZED', 'The download link is invalid or expired.');
           userId = signed;
         } else {
           await app.auth.requireUser(request);

@@ -1,3 +1,5 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { Resource } from '../../plugins/jsonapi';
 import type { FileRow } from './repository';
 
@@ -43,4 +45,15 @@ export function htmlPlayerOf(row: FileRow): string | null {
     return `<video controls preload="metadata"><source src="${src}" type="${type}"></video>`;
   }
   return null;
+}
+
+/**
+ * Removes a stored file's bytes once its row is gone (the orphan sweeper, a learner's erasure).
+ * A path that would leave the files folder is left alone; a file already gone is not an error.
+ */
+export async function removeFileBytes(filesDir: string, storagePath: string): Promise<void> {
+  const root = path.resolve(filesDir);
+  const full = path.resolve(root, storagePath);
+  if (!full.startsWith(root + path.sep)) return;
+  await rm(full, { force: true });
 }

@@ -9,9 +9,13 @@ import type { FastifyInstance } from 'fastify';
  * user may see the file, so a URL echoed back in a learner's own text grants nothing more.
  */
 
-/** Lifetime of a signed URL: a working day, rounded to the hour so URLs (and caches) stay stable. */
-const HOUR_S = 3600;
-const LIFETIME_S = 12 * HOUR_S;
+/**
+ * Lifetime of a signed URL: 15 minutes past the next 5-minute mark (15–20 min), so URLs (and the
+ * browser's cache of them) stay the same for 5 minutes. Issue 29 R3-09: they lived a working day;
+ * a page of the app re-reads its JSON (and so its URLs) far more often than that.
+ */
+const STEP_S = 5 * 60;
+const LIFETIME_S = 15 * 60;
 
 export interface DownloadSignature {
   u: string;
@@ -24,27 +28,44 @@ function keyOf(secret: string): Buffer {
   return createHmac('sha256', secret).update('parcours-file-download').digest();
 }
 
+/**
+ * `validAfter` is the user's `tokensValidAfter`: a password change or a sign-out everywhere moves
+ * it, and every URL signed before then no longer matches (R3-09), with nothing to store.
+ */
 export function signatureOf(
   key: Buffer,
   fileId: string,
   userId: string,
   contextId: string,
   exp: number,
+  validAfter: string | null,
 ): string {
-  return createHmac('sha256', key).update(`${fileId}\n${userId}\n${contextId}\n${exp}`).digest('base64url');
+  return createHmac('sha256', key)
+    .update(`${fileId}\n${userId}\n${contextId}\n${exp}\n${validAfter ?? ''}`)
+    .digest('base64url');
 }
 
 export function expiryFor(nowMs: number): number {
-  return Math.ceil(nowMs / 1000 / HOUR_S) * HOUR_S + LIFETIME_S;
+  return Math.ceil(nowMs / 1000 / STEP_S) * STEP_S + LIFETIME_S;
 }
 
 export interface DownloadSigner {
-  sign(fileId: string, userId: string, contextId: string, nowMs?: number): DownloadSignature;
-  /** Whether `s` was issued by `sign` for this file and tenant and has not expired. */
+  sign(
+    fileId: string,
+    userId: string,
+    contextId: string,
+    validAfter: string | null,
+    nowMs?: number,
+  ): DownloadSignature;
+  /**
+   * Whether `s` was issued by `sign` for this file, tenant and user (whose current
+   * `tokensValidAfter` is `validAfter`) and has not expired.
+   */
   verify(
     fileId: string,
     contextId: string,
     s: { u?: string; exp?: string; sig?: string },
+    validAfter: string | null,
     nowMs?: number,
   ): string | null;
 }
@@ -52,15 +73,15 @@ export interface DownloadSigner {
 export function downloadSigner(secret: string): DownloadSigner {
   const key = keyOf(secret);
   return {
-    sign(fileId, userId, contextId, nowMs = Date.now()) {
+    sign(fileId, userId, contextId, validAfter, nowMs = Date.now()) {
       const exp = expiryFor(nowMs);
-      return { u: userId, exp, sig: signatureOf(key, fileId, userId, contextId, exp) };
+      return { u: userId, exp, sig: signatureOf(key, fileId, userId, contextId, exp, validAfter) };
     },
-    verify(fileId, contextId, s, nowMs = Date.now()) {
+    verify(fileId, contextId, s, validAfter, nowMs = Date.now()) {
       if (!s.u || !s.exp || !s.sig || !/^\d{1,12}$/.test(s.exp)) return null;
       const exp = Number(s.exp);
       if (exp * 1000 <= nowMs) return null;
-      const expected = Buffer.from(signatureOf(key, fileId, s.u, contextId, exp));
+      const expected = Buffer.from(signatureOf(key, fileId, s.u, contextId, exp, validAfter));
       const given = Buffer.from(s.sig);
       return expected.length === given.length && timingSafeEqual(expected, given) ? s.u : null;
     },
@@ -81,10 +102,11 @@ export function registerSignedFileUrls(app: FastifyInstance, secret: string): vo
     if (typeof payload !== 'string' || !request.user || !payload.includes('/api/files/')) return payload;
     if (!/json/.test(String(reply.getHeader('content-type') ?? ''))) return payload;
     const userId = request.user.id;
+    const validAfter = request.user.row.tokensValidAfter;
     const contextId = request.context.id;
     const now = Date.now();
     return payload.replace(DOWNLOAD_URL, (url: string, id: string) => {
-      const s = signer.sign(id, userId, contextId, now);
+      const s = signer.sign(id, userId, contextId, validAfter, now);
       return `${url}?u=${encodeURIComponent(s.u)}&exp=${s.exp}&sig=${s.sig}`;
     });
   });

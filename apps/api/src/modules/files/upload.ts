@@ -19,6 +19,7 @@ import type { FilesTable } from '../../db/schema';
 import { ApiError } from '../../plugins/errors';
 import type { Resource } from '../../plugins/jsonapi';
 import { resourceDocumentSchema } from '../../plugins/jsonapi';
+import { recordUpload } from '../quotas/uploads';
 import { scopeOf } from '../scope';
 import { downloadPath } from './service';
 
@@ -191,7 +192,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
         updatedAt: iso,
       };
       try {
-        await app.db.insertInto('files').values(row).execute();
+        // Within the uploader's quotas (issue 29), or refused and nothing kept.
+        await recordUpload(app.db, app.dbKind, app.quotas, { ...row, ownerId: scope.viewer.userId }, now());
       } catch (err) {
         await rm(full, { force: true });
         throw err;

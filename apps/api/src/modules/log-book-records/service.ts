@@ -5,6 +5,9 @@ import { parseJson } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { ApiError } from '../../plugins/errors';
 import { writeTx } from '../lesson-pages/tx';
+import { noteCharges } from '../quotas/charges';
+import type { Quotas } from '../quotas/config';
+import { charge } from '../quotas/usage';
 import type { Viewer } from '../scope';
 import { notFound } from '../scope';
 import {
@@ -68,6 +71,7 @@ export async function createLogBookRecord(
   v: Viewer,
   input: LogBookRecordCreate,
   now: Date,
+  quotas?: Quotas,
 ): Promise<LogBookRecordRow> {
   const studentId = !input.studentId || input.studentId === 'me' ? v.userId : input.studentId;
   const classId = input.classId ?? null;
@@ -123,7 +127,11 @@ export async function createLogBookRecord(
     createdAt: iso,
     lastInputAt: iso,
   };
-  await writeTx(db, kind, (trx) => insertLogBookRecord(trx, row));
+  await writeTx(db, kind, async (trx) => {
+    // Notes a day per author and per tenant (issue 29 R3-12), counted with the note itself.
+    if (quotas) await charge(trx, v.contextId, noteCharges(quotas, v.userId), now);
+    await insertLogBookRecord(trx, row);
+  });
   return row;
 }
 

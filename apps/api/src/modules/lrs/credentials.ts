@@ -137,13 +137,17 @@ export async function authenticate(db: Db, request: FastifyRequest, now: Date): 
   const key = decoded.slice(0, colon);
   const secret = decoded.slice(colon + 1);
   const row = await db
-    .selectFrom('xapiCredentials')
-    .selectAll()
-    .where('key', '=', key)
-    .where('contextId', '=', request.context.id)
+    .selectFrom('xapiCredentials as c')
+    .innerJoin('users as u', 'u.id', 'c.userId')
+    .selectAll('c')
+    .select('u.tokensValidAfter')
+    .where('c.key', '=', key)
+    .where('c.contextId', '=', request.context.id)
     .executeTakeFirst();
   if (!row || !sameSecret(row.secretHash, sha256(secret)) || row.expiresAt <= now.toISOString())
     throw unauthorized();
+  // A password change or a sign-out everywhere revokes the launches made before it (R3-08).
+  if (row.tokensValidAfter && row.createdAt <= row.tokensValidAfter) throw unauthorized();
   return {
     key: row.key,
     contextId: row.contextId,

@@ -1,5 +1,6 @@
 import type { Db, DbKind } from '../../db/db';
 import { parseJson } from '../../db/schema';
+import { installationSecret } from '../../db/secrets';
 import { stableId } from '../../lib/ids';
 import type { ContextRow } from '../contexts/repository';
 import { homePageOf, learnerAgent, registrationOf } from './credentials';
@@ -148,6 +149,23 @@ async function drain(db: Db, q: Queue): Promise<void> {
   }
 }
 
+/**
+ * One completion per lesson: its id is derived from the lesson and a secret of the installation,
+ * so the same lesson always gets the same id (a second completion is skipped) but nobody can
+ * compute it and store a statement under it first (R3-03/R3-04: that used to stop a classmate's
+ * completion from ever being recorded).
+ */
+const secrets = new WeakMap<Db, Promise<string>>();
+function completionSecret(db: Db): Promise<string> {
+  let s = secrets.get(db);
+  if (!s) {
+    s = installationSecret(db, 'xapi-completion-ids');
+    s.catch(() => secrets.delete(db));
+    secrets.set(db, s);
+  }
+  return s;
+}
+
 async function write(db: Db, kind: DbKind, items: Queued[]): Promise<void> {
   const userIds = [...new Set(items.map((i) => i.event?.userId).filter((u): u is string => !!u))];
   const lessonIds = [...new Set(items.map((i) => i.event?.lessonId).filter((u): u is string => !!u))];
@@ -179,6 +197,7 @@ async function write(db: Db, kind: DbKind, items: Queued[]): Promise<void> {
   );
   const userOf = new Map(users.map((u) => [u.id, u]));
   const done = new Set(completedLessons.map((l) => l.id));
+  const secret = done.size > 0 ? await completionSecret(db) : '';
   const byContext = new Map<string, { context: Queued['context']; list: (Emitted & { id?: string })[] }>();
   for (const item of items) {
     const entry = byContext.get(item.context.id) ?? { context: item.context, list: [] };
@@ -187,7 +206,7 @@ async function write(db: Db, kind: DbKind, items: Queued[]): Promise<void> {
     const user = item.event ? userOf.get(item.event.userId) : undefined;
     const page = item.event ? pageOf.get(item.event.pageId) : undefined;
     if (item.event && user && page)
-      entry.list.push(...eventStatements(item.context, user, item.event, page, done));
+      entry.list.push(...eventStatements(item.context, user, item.event, page, done, secret));
   }
   for (const { context, list } of byContext.values()) {
     const stored = new Date().toISOString();
@@ -225,6 +244,7 @@ function eventStatements(
   e: PlayerEvent,
   page: PageFacts,
   completedLessons: Set<string>,
+  secret: string,
 ): Emitted[] {
   const actor = learnerAgent(context, user);
   const object = page.blockId ? blockActivity(page.blockId) : lessonActivity(e.lessonId);
@@ -265,7 +285,7 @@ function eventStatements(
       out.push({
         userId: user.id,
         statement: {
-          id: stableId('xapi', 'lesson-completed', e.lessonId),
+          id: stableId(secret, 'lesson-completed', e.lessonId),
           actor,
           verb: VERB.completed,
           object: lessonActivity(e.lessonId),

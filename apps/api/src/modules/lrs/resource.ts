@@ -3,6 +3,9 @@ import type { Db, DbKind } from '../../db/db';
 import { ApiError } from '../../plugins/errors';
 import { homePageOf } from './credentials';
 import type { Credential } from './credentials';
+import { statementCharges } from '../quotas/charges';
+import type { Quotas } from '../quotas/config';
+import { charge } from '../quotas/usage';
 import { enqueueForwarding } from './forward';
 import { scoreByStatements } from './scoring';
 import { statementSchema, actorKey, agentSchema, iri, timestamp, uuid } from './statement-schema';
@@ -16,10 +19,30 @@ export interface LrsOptions {
   kind: DbKind;
   now: Date;
   request: FastifyRequest;
+  /** Statements per minute and bytes per launch and learner (issue 29 R3-02); none: unbounded. */
+  quotas?: Quotas;
 }
 
 const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 500;
+/** docs/api.md "Learning records": deeper or larger statements are refused with 400 (R3-07). */
+export const MAX_STATEMENT_DEPTH = 32;
+export const MAX_STATEMENT_BYTES = 64 * 1024;
+
+/**
+ * How deeply `value` nests, walked without recursion (a recursive walk, JSON.stringify or the
+ * schema would overflow the stack on a statement 5 000 levels deep); stops past `limit`.
+ */
+function depthOver(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, d] = stack.pop() as [unknown, number];
+    if (v === null || typeof v !== 'object') continue;
+    if (d >= limit) return true;
+    for (const child of Object.values(v as Record<string, unknown>)) stack.push([child, d + 1]);
+  }
+  return false;
+}
 
 const malformed = (detail: string, pointer?: string) =>
   new ApiError(400, 'VALIDATION_ERROR', detail, pointer === undefined ? undefined : { pointer });
@@ -45,6 +68,11 @@ function parseBatch(body: unknown): Statement[] {
     throw malformed('A statement or a non-empty array of statements is required.');
   if (list.length > MAX_LIMIT) throw malformed(`At most ${MAX_LIMIT} statements per request.`);
   return list.map((item, i) => {
+    const at = Array.isArray(body) ? `/${i}` : '/';
+    if (depthOver(item, MAX_STATEMENT_DEPTH))
+      throw malformed(`A statement nests at most ${MAX_STATEMENT_DEPTH} levels deep.`, at);
+    if (Buffer.byteLength(JSON.stringify(item)) > MAX_STATEMENT_BYTES)
+      throw malformed(`A statement is at most ${MAX_STATEMENT_BYTES} bytes of JSON.`, at);
     const parsed = statementSchema.safeParse(item);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -66,22 +94,49 @@ async function store(o: LrsOptions, cred: Credential, statements: Statement[]): 
   const stored = o.now.toISOString();
   const batch = statements.map((s) => prepare(s, cred.userId, authority, stored));
   await refuseForeignVoiding(o, cred, batch);
-  const { ids, inserted } = await storeStatements(o.db, o.kind, o.request.context.id, batch, (trx, rows) =>
-    enqueueForwarding(trx, o.request.context, rows, stored),
+  const { ids, inserted } = await storeStatements(
+    o.db,
+    o.kind,
+    o.request.context.id,
+    batch,
+    async (trx, rows) => {
+      // Counted in the statements' transaction, only for what is newly stored: a refusal stores none.
+      if (o.quotas) {
+        const bytes = rows.reduce((sum, r) => sum + Buffer.byteLength(JSON.stringify(r.body)), 0);
+        await charge(
+          trx,
+          o.request.context.id,
+          statementCharges(o.quotas, cred.userId, cred.key, rows.length, bytes),
+          o.now,
+        );
+      }
+      await enqueueForwarding(trx, o.request.context, rows, stored);
+    },
   );
   await scoreByStatements(o, cred, inserted);
   return ids;
 }
 
-/** A learner voids only their own statements. */
+/**
+ * A learner voids only their own statements, and only statements that exist (R3-03): a voiding
+ * statement for an id not stored yet would void a classmate's statement before it arrives, so it
+ * is refused with 400 (the target may come earlier in the same batch).
+ */
 async function refuseForeignVoiding(o: LrsOptions, cred: Credential, batch: StoredStatement[]) {
+  const earlier = new Set<string>();
   for (const s of batch) {
     const obj = s.body.object as { objectType?: string; id?: string };
-    if (s.body.verb.id !== 'http://adlnet.gov/expapi/verbs/voided' || obj.objectType !== 'StatementRef')
-      continue;
-    const target = await findStatement(o.db, o.request.context.id, obj.id ?? '');
-    if (target && target.userId !== cred.userId)
-      throw forbidden('These credentials may not void this statement.');
+    const voiding =
+      s.body.verb.id === 'http://adlnet.gov/expapi/verbs/voided' && obj.objectType === 'StatementRef';
+    if (voiding) {
+      const id = (obj.id ?? '').toLowerCase();
+      if (!earlier.has(id)) {
+        const target = await findStatement(o.db, o.request.context.id, id);
+        if (!target) throw malformed('A voiding statement targets a statement already stored.', '/object/id');
+        if (target.userId !== cred.userId) throw forbidden('These credentials may not void this statement.');
+      }
+    }
+    earlier.add(s.id);
   }
 }
 

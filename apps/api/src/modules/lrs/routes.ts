@@ -62,6 +62,7 @@ export const lrsRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async (app
     kind: app.dbKind,
     now: now(),
     request,
+    quotas: app.quotas,
   });
   const tags = ['learning records'];
   // Forwarding to the tenants' external LRSs (hosts.lrs) runs with the app and stops with it.

@@ -219,6 +219,11 @@ export interface StatementQuery {
 
 /** One page of a query, voided statements left out; one more row tells whether there is a next page. */
 export async function queryStatements(db: Db, contextId: string, q: StatementQuery): Promise<StatementRow[]> {
+  return statementsQuery(db, contextId, q).execute();
+}
+
+/** The query of `queryStatements`, apart so a test can read its plan. */
+export function statementsQuery(db: Db, contextId: string, q: StatementQuery) {
   let qb = db
     .selectFrom('xapiStatements')
     .select(['id', 'userId', 'voided', 'stored', 'body'])
@@ -245,6 +250,5 @@ export async function queryStatements(db: Db, contextId: string, q: StatementQue
   return qb
     .orderBy('stored', dir)
     .orderBy('id', dir)
-    .limit(q.limit + 1)
-    .execute();
+    .limit(q.limit + 1);
 }

@@ -10,7 +10,7 @@ import type {
 } from '@parcours/domain/entities';
 import type { Db } from '../../db/db';
 import { parseJson } from '../../db/schema';
-import { PasswordQueueFull, verifyPassword } from '../../lib/password';
+import { PasswordQueueFull, hashPassword, needsRehash, verifyPassword } from '../../lib/password';
 import type { Auth, AuthUser } from '../../plugins/auth';
 import { TOKEN_LIFETIME_S } from '../../plugins/auth';
 import { ApiError } from '../../plugins/errors';
@@ -99,11 +99,31 @@ export async function login(
   }
 
   await clearLoginAttempts(deps.db, failureKey);
+  if (user.passwordHash && needsRehash(user.passwordHash)) await upgradeHash(deps.db, user, body.password);
   const token = await deps.auth.sign(user.id, context.id, now);
   return {
     response: { access_token: token, token_type: 'Bearer', expires_in: TOKEN_LIFETIME_S, user_id: user.id },
     deviceCookie: deviceCookie(deps.secret, context.id, user.id, client.secure),
   };
+}
+
+/**
+ * Replaces a hash made with older parameters (scrypt N = 16 384) by today's (R3-14), once the
+ * password is known to be right. Only if the stored hash is still the one checked: a password
+ * changed meanwhile wins. A full hashing queue skips it; the next sign-in tries again.
+ */
+async function upgradeHash(db: Db, user: { id: string; passwordHash: string | null }, password: string) {
+  try {
+    const fresh = await hashPassword(password);
+    await db
+      .updateTable('users')
+      .set({ passwordHash: fresh })
+      .where('id', '=', user.id)
+      .where('passwordHash', '=', user.passwordHash)
+      .execute();
+  } catch (err) {
+    if (!(err instanceof PasswordQueueFull)) throw err;
+  }
 }
 
 /** SPEC §5 "Required profile data": names, birthday and acceptance of the current terms. */

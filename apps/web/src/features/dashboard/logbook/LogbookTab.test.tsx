@@ -268,6 +268,34 @@ describe('the logbook tab', () => {
     ).toBeInTheDocument();
   });
 
+  it('shows the quota the server names when it refuses an upload or a note (issue 29)', async () => {
+    const refusal = (status: number, detail: string) => ({
+      status,
+      body: { errors: [{ status: String(status), code: 'TOO_MANY_REQUESTS', title: 'x', detail }] },
+    });
+    renderTab({
+      'GET log-book-records': { body: listDoc([]) },
+      'POST files': refusal(429, 'quota.uploadBytesPerDay'),
+      'POST log-book-records': refusal(429, 'quota.notesPerDay'),
+    });
+    await user().click(await screen.findByRole('button', { name: 'Ajouter une note' }));
+    const dialog = await screen.findByRole('dialog');
+    await user().upload(
+      within(dialog).getByLabelText('Ajouter des fichiers'),
+      new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'photo.png', { type: 'image/png' }),
+    );
+    expect(
+      await within(dialog).findByText(
+        "Vous avez envoyé beaucoup de fichiers aujourd'hui : réessayez demain.",
+      ),
+    ).toBeInTheDocument();
+    await user().type(within(dialog).getByLabelText('Titre'), 'Encore une');
+    await user().click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(
+      await within(dialog).findByText("Vous avez écrit beaucoup de notes aujourd'hui : réessayez demain."),
+    ).toBeInTheDocument();
+  });
+
   it('prints with the browser', async () => {
     const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
     renderTab({ 'GET log-book-records': { body: twoNotes() } });

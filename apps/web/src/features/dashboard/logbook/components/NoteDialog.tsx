@@ -43,6 +43,8 @@ function failureText(error: unknown, t: TFunction): string {
     const first = (error.body as { errors?: { detail?: unknown }[] } | undefined)?.errors?.[0];
     if (typeof first?.detail === 'string' && first.detail.startsWith('logbook.'))
       return t(first.detail, { max: MAX_MB });
+    // A quota reached (issue 29): the server names the catalogue key of the limit.
+    if (typeof first?.detail === 'string' && first.detail.startsWith('quota.')) return t(first.detail);
   }
   return t(`errors.${errorCodeOf(error)}.title`);
 }
