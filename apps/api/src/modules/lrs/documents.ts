@@ -81,12 +81,16 @@ function checkPreconditions(current: StoredDocument | null, p: Preconditions): v
     const tags = p.ifNoneMatch.split(',').map((t) => t.trim());
     if (current && (tags.includes('*') || tags.includes(current.etag))) throw failed();
   }
-  if (current && p.blindOverwriteConflicts && p.ifMatch === undefined && p.ifNoneMatch === undefined) {
-    throw new ApiError(
-      409,
-      'INVALID_INPUTS',
-      'This document exists: send If-Match with its ETag (or If-None-Match: *) to change it.',
-    );
+  if (p.blindOverwriteConflicts && p.ifMatch === undefined && p.ifNoneMatch === undefined) {
+    // §3.1: a client MUST send one of them on a profile PUT; over an existing document the LRS
+    // MUST answer 409 (check the resource, then send If-Match), else the request is malformed.
+    if (current)
+      throw new ApiError(
+        409,
+        'INVALID_INPUTS',
+        'This document exists: read it, then send If-Match with its ETag to change it.',
+      );
+    throw new ApiError(400, 'VALIDATION_ERROR', 'A profile PUT needs If-Match or If-None-Match.');
   }
 }
 

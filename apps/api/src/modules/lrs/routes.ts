@@ -60,7 +60,7 @@ export const lrsRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async (app
   });
   const tags = ['learning records'];
   // Forwarding to the tenants' external LRSs (hosts.lrs) runs with the app and stops with it.
-  const stopForwarder = startForwarder(app.db, app.dbKind);
+  const stopForwarder = startForwarder(app.db, app.dbKind, 1000, { log: app.log });
   // A graceful stop writes the player statements still queued (decision 0017: only a crash loses them).
   app.addHook('onClose', async () => {
     stopForwarder();
