@@ -119,7 +119,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     ...(opts.logger === false ? {} : { childLoggerFactory: requestLoggerFactory }),
     trustProxy: env.TRUST_PROXY,
     // Path ids are UUID-like; anything much longer is not an id of ours.
-    routerOptions: { maxParamLength: 200 },
+    // ignoreDuplicateSlashes: an xAPI client joins an endpoint ending in / with /statements (issue 28).
+    routerOptions: { maxParamLength: 200, ignoreDuplicateSlashes: true },
     // Errors raised before routing (a path that is not valid UTF-8) get the same JSON:API shape.
     frameworkErrors: (error, request, reply) => errorHandler.call(request.server, error, request, reply),
     // Every log line of a request carries this id (`reqId`); it is echoed as X-Request-Id.

@@ -391,6 +391,38 @@ export interface XapiStatementsTable {
   voided: Generated<Flag>;
   stored: string;
   body: Json;
+  /** The credentials that stored it (0022); null before. */
+  credentialKey: Generated<string | null>;
+}
+/** LRS clients with scopes (issue 28, migration 0022). */
+export interface XapiClientsTable {
+  key: string;
+  contextId: string;
+  name: string;
+  /** JSON array of xAPI scopes. */
+  scopes: Json;
+  secretHash: string;
+  createdBy: string;
+  createdAt: string;
+  revokedAt: string | null;
+}
+/** State, Activity Profile and Agent Profile documents (0023). */
+export interface XapiDocumentsTable {
+  contextId: string;
+  kind: string;
+  activityId: string;
+  agentKey: string;
+  registration: string;
+  docId: string;
+  contentType: string;
+  content: string;
+  etag: string;
+  updated: string;
+}
+export interface XapiActivitiesTable {
+  contextId: string;
+  id: string;
+  definition: Json;
 }
 export interface XapiCredentialsTable {
   key: string;
@@ -411,6 +443,8 @@ export interface XapiOutboxTable {
   deliveredAt: string | null;
   lastError: string | null;
   createdAt: string;
+  /** The other store refused it for good (0022). */
+  refusedAt: Generated<string | null>;
 }
 
 /** Version stamps of what the home's reads show, kept by triggers (0014, decision 0015). */
@@ -459,6 +493,9 @@ export interface Database {
   xapiCredentials: XapiCredentialsTable;
   xapiOutbox: XapiOutboxTable;
   quotaUsage: QuotaUsageTable;
+  xapiClients: XapiClientsTable;
+  xapiDocuments: XapiDocumentsTable;
+  xapiActivities: XapiActivitiesTable;
 }
 
 /** Reads a JSON text column; a corrupt value yields the fallback rather than a 500. */

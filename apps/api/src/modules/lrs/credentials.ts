@@ -1,8 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { Db, DbKind } from '../../db/db';
 import { parseJson } from '../../db/schema';
-import { ApiError } from '../../plugins/errors';
 import type { ContextRow } from '../contexts/repository';
 import { writeTx } from '../lesson-pages/tx';
 import { NIL_UUID, UUID } from './statement-schema';
@@ -26,8 +24,6 @@ export interface Credential {
 }
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-const unauthorized = () =>
-  new ApiError(401, 'UNAUTHORIZED', 'Learning record credentials are missing, wrong or expired.');
 
 /**
  * The account homePage of the tenant's learners: its app origin (`hosts.app`), else a URN of the
@@ -125,37 +121,6 @@ export async function issueCredential(
       .execute(),
   );
   return { credential, secret, expiresAt };
-}
-
-/** The credentials of a request (`Authorization: Basic key:secret`), checked; 401 otherwise. */
-export async function authenticate(db: Db, request: FastifyRequest, now: Date): Promise<Credential> {
-  const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(request.headers.authorization ?? '');
-  if (!m?.[1]) throw unauthorized();
-  const decoded = Buffer.from(m[1], 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon < 1) throw unauthorized();
-  const key = decoded.slice(0, colon);
-  const secret = decoded.slice(colon + 1);
-  const row = await db
-    .selectFrom('xapiCredentials as c')
-    .innerJoin('users as u', 'u.id', 'c.userId')
-    .selectAll('c')
-    .select('u.tokensValidAfter')
-    .where('c.key', '=', key)
-    .where('c.contextId', '=', request.context.id)
-    .executeTakeFirst();
-  if (!row || !sameSecret(row.secretHash, sha256(secret)) || row.expiresAt <= now.toISOString())
-    throw unauthorized();
-  // A password change or a sign-out everywhere revokes the launches made before it (R3-08).
-  if (row.tokensValidAfter && row.createdAt <= row.tokensValidAfter) throw unauthorized();
-  return {
-    key: row.key,
-    contextId: row.contextId,
-    userId: row.userId,
-    lessonId: row.lessonId,
-    pageId: row.pageId,
-    registration: row.registration,
-  };
 }
 
 /** Credentials expired for a day are of no use to anyone: removed by the LRS worker. */

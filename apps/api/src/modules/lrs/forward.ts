@@ -57,6 +57,8 @@ export interface ForwardOptions {
   leaseMs?: number;
   batch?: number;
   fetch?: typeof fetch;
+  /** Where a statement the other store refused for good is reported. */
+  log?: { warn(obj: object, msg: string): void };
 }
 
 /** The retry delay after `attempts` failures: base × 2^(attempts − 1), capped. */
@@ -85,6 +87,7 @@ export async function forwardDue(
     .innerJoin('contexts as c', 'c.id', 'o.contextId')
     .select(['o.contextId', 'o.statementId', 'o.attempts', 'o.nextAttemptAt', 's.body', 'c.hosts'])
     .where('o.deliveredAt', 'is', null)
+    .where('o.refusedAt', 'is', null)
     .where('o.nextAttemptAt', '<=', at)
     .orderBy('o.nextAttemptAt')
     .limit(opts.batch ?? 50)
@@ -102,20 +105,30 @@ export async function forwardDue(
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) continue;
     const target = externalLrsOf(row);
-    const error = target ? await put(send, target, row.statementId, row.body) : 'no external LRS configured';
+    const { error, refused } = target
+      ? await put(send, target, row.statementId, row.body)
+      : { error: 'no external LRS configured', refused: false };
     const attempts = row.attempts + 1;
+    if (refused) {
+      opts.log?.warn(
+        { contextId: row.contextId, statementId: row.statementId, error },
+        'the external LRS refused a statement; not retried',
+      );
+    }
     await db
       .updateTable('xapiOutbox')
       .set(
         error === null
           ? { deliveredAt: new Date().toISOString(), attempts, lastError: null }
-          : {
-              attempts,
-              lastError: error.slice(0, 500),
-              nextAttemptAt: new Date(
-                now.getTime() + backoffMs(attempts, opts.baseDelayMs, opts.maxDelayMs),
-              ).toISOString(),
-            },
+          : refused
+            ? { attempts, lastError: error.slice(0, 500), refusedAt: now.toISOString() }
+            : {
+                attempts,
+                lastError: error.slice(0, 500),
+                nextAttemptAt: new Date(
+                  now.getTime() + backoffMs(attempts, opts.baseDelayMs, opts.maxDelayMs),
+                ).toISOString(),
+              },
       )
       .where('contextId', '=', row.contextId)
       .where('statementId', '=', row.statementId)
@@ -126,13 +139,17 @@ export async function forwardDue(
   return delivered;
 }
 
-/** PUT statements?statementId=…; null when the receiver has it (204, or 200), else why not. */
+/**
+ * PUT statements?statementId=…; `error` null when the receiver has it (204, or 200), else why
+ * not. `refused`: a 4xx other than 429 — the receiver judged this statement, and sending it
+ * again would get the same answer (issue 28), so it is reported instead of retried forever.
+ */
 async function put(
   send: typeof fetch,
   target: ExternalLrs,
   id: string,
   body: string,
-): Promise<string | null> {
+): Promise<{ error: string | null; refused: boolean }> {
   const url = new URL('statements', target.endpoint.endsWith('/') ? target.endpoint : `${target.endpoint}/`);
   url.searchParams.set('statementId', id);
   const headers: Record<string, string> = {
@@ -144,10 +161,14 @@ async function put(
   }
   try {
     const res = await send(url, { method: 'PUT', headers, body, signal: AbortSignal.timeout(10_000) });
-    await res.body?.cancel();
-    return res.status === 204 || res.status === 200 ? null : `HTTP ${res.status}`;
+    let detail = '';
+    if (res.status >= 400) detail = (await res.text().catch(() => '')).slice(0, 300);
+    else await res.body?.cancel();
+    if (res.status === 204 || res.status === 200) return { error: null, refused: false };
+    const refused = res.status >= 400 && res.status < 500 && res.status !== 429;
+    return { error: `HTTP ${res.status}${detail ? ` ${detail}` : ''}`, refused };
   } catch (err) {
-    return err instanceof Error ? err.message : String(err);
+    return { error: err instanceof Error ? err.message : String(err), refused: false };
   }
 }
 

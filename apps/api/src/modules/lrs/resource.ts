@@ -2,14 +2,15 @@ import type { FastifyRequest } from 'fastify';
 import type { Db, DbKind } from '../../db/db';
 import { ApiError } from '../../plugins/errors';
 import { homePageOf } from './credentials';
-import type { Credential } from './credentials';
 import { statementCharges } from '../quotas/charges';
 import type { Quotas } from '../quotas/config';
 import { charge } from '../quotas/usage';
 import { enqueueForwarding } from './forward';
+import { authorityOf, forbidden, readReach, requireScope } from './principal';
+import type { Principal } from './principal';
 import { scoreByStatements } from './scoring';
 import { statementSchema, actorKey, agentSchema, iri, timestamp, uuid } from './statement-schema';
-import type { Actor, Statement } from './statement-schema';
+import type { Statement } from './statement-schema';
 import { findStatement, prepare, queryStatements, storeStatements } from './store';
 import type { StatementQuery, StoredStatement } from './store';
 
@@ -46,20 +47,10 @@ function depthOver(value: unknown, limit: number): boolean {
 
 const malformed = (detail: string, pointer?: string) =>
   new ApiError(400, 'VALIDATION_ERROR', detail, pointer === undefined ? undefined : { pointer });
-const forbidden = (detail: string) => new ApiError(403, 'Forbidden', detail);
 
-/** The LRS vouches for statements sent with launch credentials (xAPI-Data.md §2.4.9). */
-function authorityOf(o: LrsOptions, cred: Credential): Actor {
-  return {
-    objectType: 'Agent',
-    name: 'Parcours',
-    account: { homePage: homePageOf(o.request.context), name: `launch/${cred.key}` },
-  };
-}
-
-/** The key of the credential's learner: the only actor these credentials may speak for. */
-const learnerKey = (o: LrsOptions, cred: Credential) =>
-  `account:${homePageOf(o.request.context)}|${cred.userId}`;
+/** The key of a learner: the only actor launch credentials may speak for. */
+export const learnerKey = (o: LrsOptions, userId: string) =>
+  `account:${homePageOf(o.request.context)}|${userId}`;
 
 /** Parses a request body into statements; the first problem refuses the whole request. */
 function parseBatch(body: unknown): Statement[] {
@@ -83,25 +74,33 @@ function parseBatch(body: unknown): Statement[] {
   });
 }
 
-/** Stores statements sent with `cred`: all about its learner (else 403), then scores the page. */
-async function store(o: LrsOptions, cred: Credential, statements: Statement[]): Promise<string[]> {
-  const mine = learnerKey(o, cred);
-  for (const s of statements) {
-    if (actorKey(s.actor) !== mine)
-      throw forbidden('These credentials may only record statements of their learner.');
+/**
+ * Stores statements sent by `p`: launch credentials only about their learner (else 403), then
+ * the launch's page is scored; a client needs a scope that writes statements.
+ */
+async function store(o: LrsOptions, p: Principal, statements: Statement[]): Promise<string[]> {
+  requireScope(p, 'statements/write');
+  const cred = p.launch;
+  if (cred) {
+    const mine = learnerKey(o, cred.userId);
+    for (const s of statements) {
+      if (actorKey(s.actor) !== mine)
+        throw forbidden('These credentials may only record statements of their learner.');
+    }
   }
-  const authority = authorityOf(o, cred);
+  const authority = authorityOf(o.request, p);
   const stored = o.now.toISOString();
-  const batch = statements.map((s) => prepare(s, cred.userId, authority, stored));
-  await refuseForeignVoiding(o, cred, batch);
+  const batch = statements.map((s) => prepare(s, cred?.userId ?? null, authority, stored, p.key));
+  if (cred) await refuseForeignVoiding(o, cred.userId, batch);
   const { ids, inserted } = await storeStatements(
     o.db,
     o.kind,
     o.request.context.id,
     batch,
     async (trx, rows) => {
-      // Counted in the statements' transaction, only for what is newly stored: a refusal stores none.
-      if (o.quotas) {
+      // A launch's learner is counted in the statements' transaction, only for what is newly
+      // stored: a refusal stores none. An administrator's client is not a learner's quota.
+      if (o.quotas && cred) {
         const bytes = rows.reduce((sum, r) => sum + Buffer.byteLength(JSON.stringify(r.body)), 0);
         await charge(
           trx,
@@ -113,7 +112,7 @@ async function store(o: LrsOptions, cred: Credential, statements: Statement[]): 
       await enqueueForwarding(trx, o.request.context, rows, stored);
     },
   );
-  await scoreByStatements(o, cred, inserted);
+  if (cred) await scoreByStatements(o, cred, inserted);
   return ids;
 }
 
@@ -122,7 +121,7 @@ async function store(o: LrsOptions, cred: Credential, statements: Statement[]): 
  * statement for an id not stored yet would void a classmate's statement before it arrives, so it
  * is refused with 400 (the target may come earlier in the same batch).
  */
-async function refuseForeignVoiding(o: LrsOptions, cred: Credential, batch: StoredStatement[]) {
+async function refuseForeignVoiding(o: LrsOptions, userId: string, batch: StoredStatement[]) {
   const earlier = new Set<string>();
   for (const s of batch) {
     const obj = s.body.object as { objectType?: string; id?: string };
@@ -133,7 +132,7 @@ async function refuseForeignVoiding(o: LrsOptions, cred: Credential, batch: Stor
       if (!earlier.has(id)) {
         const target = await findStatement(o.db, o.request.context.id, id);
         if (!target) throw malformed('A voiding statement targets a statement already stored.', '/object/id');
-        if (target.userId !== cred.userId) throw forbidden('These credentials may not void this statement.');
+        if (target.userId !== userId) throw forbidden('These credentials may not void this statement.');
       }
     }
     earlier.add(s.id);
@@ -142,7 +141,7 @@ async function refuseForeignVoiding(o: LrsOptions, cred: Credential, batch: Stor
 
 export async function putStatement(
   o: LrsOptions,
-  cred: Credential,
+  cred: Principal,
   statementId: string,
   body: unknown,
 ): Promise<void> {
@@ -155,7 +154,7 @@ export async function putStatement(
   await store(o, cred, [{ ...(statement as Statement), id: statementId.toLowerCase() }]);
 }
 
-export async function postStatements(o: LrsOptions, cred: Credential, body: unknown): Promise<string[]> {
+export async function postStatements(o: LrsOptions, cred: Principal, body: unknown): Promise<string[]> {
   return store(o, cred, parseBatch(body));
 }
 
@@ -165,15 +164,19 @@ export async function postStatements(o: LrsOptions, cred: Credential, body: unkn
  */
 export async function getStatement(
   o: LrsOptions,
-  cred: Credential,
+  p: Principal,
   id: string,
   voided: boolean,
 ): Promise<{ statement: unknown; stored: string } | null> {
+  requireScope(p, 'statements/read');
   if (!uuid.safeParse(id).success) throw malformed('A statement id is a UUID.');
   const row = await findStatement(o.db, o.request.context.id, id);
   if (!row) return null;
-  if (row.userId !== cred.userId)
+  const reach = readReach(p);
+  if (reach === 'learner' && row.userId !== p.launch?.userId)
     throw forbidden("These credentials may not read another learner's statements.");
+  if (reach === 'mine' && row.credentialKey !== p.key)
+    throw forbidden('These credentials read only the statements they stored.');
   if ((row.voided === 1) !== voided) return null;
   return { statement: JSON.parse(row.body) as unknown, stored: row.stored };
 }
@@ -206,12 +209,14 @@ const instant = (name: string, v: string | undefined) => {
 /** GET statements by query (xAPI-Communication.md §2.1.3), paged by `more`. */
 export async function queryResult(
   o: LrsOptions,
-  cred: Credential,
+  p: Principal,
   params: QueryParams,
 ): Promise<{ statements: unknown[]; more: string }> {
+  requireScope(p, 'statements/read');
+  const learner = p.launch?.userId;
   const cursor = typeof params.cursor === 'string' ? decodeCursor(params.cursor) : null;
-  const p = cursor ? cursor.q : params;
-  const str = (k: string) => (typeof p[k] === 'string' ? (p[k] as string) : undefined);
+  const given = cursor ? cursor.q : params;
+  const str = (k: string) => (typeof given[k] === 'string' ? (given[k] as string) : undefined);
   let agentKey: string | undefined;
   if (str('agent') !== undefined) {
     let agent: unknown;
@@ -223,7 +228,7 @@ export async function queryResult(
     const parsed = agentSchema.safeParse(agent);
     if (!parsed.success) throw malformed('agent must be a JSON agent.', '/agent');
     agentKey = actorKey(parsed.data) ?? undefined;
-    if (agentKey !== learnerKey(o, cred))
+    if (learner !== undefined && agentKey !== learnerKey(o, learner))
       throw forbidden("These credentials may not read another learner's statements.");
   }
   for (const k of ['verb', 'activity'] as const) {
@@ -233,9 +238,10 @@ export async function queryResult(
   if (str('registration') !== undefined && !uuid.safeParse(str('registration')).success) {
     throw malformed('registration must be a UUID.', '/registration');
   }
-  const limit = Number(p.limit ?? 0) || DEFAULT_LIMIT;
+  const limit = Number(given.limit ?? 0) || DEFAULT_LIMIT;
   const q: StatementQuery = {
-    userId: cred.userId,
+    userId: learner,
+    credentialKey: readReach(p) === 'mine' ? p.key : undefined,
     actorKey: agentKey,
     verb: str('verb'),
     activity: str('activity'),
@@ -251,7 +257,7 @@ export async function queryResult(
   const last = page[page.length - 1];
   const more =
     rows.length > q.limit && last
-      ? `/api/xapi/statements?cursor=${encodeCursor({ q: { ...p, cursor: undefined }, after: { stored: last.stored, id: last.id } })}`
+      ? `/api/xapi/statements?cursor=${encodeCursor({ q: { ...given, cursor: undefined }, after: { stored: last.stored, id: last.id } })}`
       : '';
   return { statements: page.map((r) => JSON.parse(r.body) as unknown), more };
 }

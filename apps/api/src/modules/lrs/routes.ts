@@ -4,10 +4,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser } from '../../plugins/auth';
 import { ApiError } from '../../plugins/errors';
 import { notFound } from '../scope';
-import { authenticate } from './credentials';
+import { createClient, listClients, revokeClient } from './clients';
+import { documentRoutes } from './document-routes';
 import { flushEmitted } from './emit';
 import { startForwarder } from './forward';
 import { launchModule } from './launch';
+import { jsonBody, requireVersion } from './http';
+import { SCOPES, authenticate } from './principal';
 import { getStatement, postStatements, putStatement, queryResult } from './resource';
 import type { LrsOptions } from './resource';
 import { XAPI_VERSION } from './store';
@@ -20,21 +23,13 @@ import { XAPI_VERSION } from './store';
  */
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, POST, PUT, OPTIONS',
-  'access-control-allow-headers': 'Authorization, Content-Type, X-Experience-API-Version',
-  'access-control-expose-headers': 'X-Experience-API-Version, X-Experience-API-Consistent-Through',
+  'access-control-allow-methods': 'GET, HEAD, POST, PUT, DELETE, OPTIONS',
+  'access-control-allow-headers':
+    'Authorization, Content-Type, X-Experience-API-Version, If-Match, If-None-Match',
+  'access-control-expose-headers':
+    'X-Experience-API-Version, X-Experience-API-Consistent-Through, ETag, Last-Modified',
   'access-control-max-age': '600',
 };
-
-/** xAPI-Communication.md §6.2: 1.0.x accepted, anything else (or nothing) refused with 400. */
-async function requireVersion(request: FastifyRequest) {
-  const v = request.headers['x-experience-api-version'];
-  if (typeof v !== 'string' || !/^1\.0(\.\d+)?$/.test(v.trim())) {
-    throw new ApiError(400, 'VALIDATION_ERROR', 'X-Experience-API-Version 1.0.x is required.', {
-      parameter: 'X-Experience-API-Version',
-    });
-  }
-}
 
 const optional = z.string().max(2048).optional();
 const queryParams = z.strictObject({
@@ -66,16 +61,19 @@ export const lrsRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async (app
   });
   const tags = ['learning records'];
   // Forwarding to the tenants' external LRSs (hosts.lrs) runs with the app and stops with it.
-  const stopForwarder = startForwarder(app.db, app.dbKind);
+  const stopForwarder = startForwarder(app.db, app.dbKind, 1000, { log: app.log });
   // A graceful stop writes the player statements still queued (decision 0017: only a crash loses them).
   app.addHook('onClose', async () => {
     await stopForwarder();
     await flushEmitted(app.db);
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', async (_request, reply) => {
     reply.headers(CORS_HEADERS);
     reply.header('x-experience-api-version', XAPI_VERSION);
+    // Every answer, errors included (xAPI-Communication.md §2.1.3): statements are readable
+    // as soon as their write commits, so "now" is always consistent.
+    reply.header('x-experience-api-consistent-through', now().toISOString());
   });
   // Every answer carries the version, errors included (§6.2).
   app.addHook('onSend', async (_request, reply: FastifyReply) => {
@@ -108,6 +106,76 @@ export const lrsRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async (app
     },
   );
 
+  app.post(
+    '/xapi/clients',
+    {
+      onRequest: [app.auth.requireUser],
+      schema: {
+        tags,
+        summary:
+          'A tenant administrator creates LRS client credentials with xAPI scopes; the secret is shown once.',
+        body: z.strictObject({
+          name: z.string().trim().min(1).max(200),
+          scopes: z.array(z.enum(SCOPES)).min(1).max(SCOPES.length),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const user = requireAdmin(request);
+      const o = lrs(request);
+      const created = await createClient(o.db, o.kind, request.context.id, user, request.body, o.now);
+      return reply.code(201).send(created);
+    },
+  );
+  app.get(
+    '/xapi/clients',
+    { onRequest: [app.auth.requireUser], schema: { tags, summary: "The tenant's live LRS clients." } },
+    async (request) => {
+      requireAdmin(request);
+      return { clients: await listClients(app.db, request.context.id) };
+    },
+  );
+  app.delete(
+    '/xapi/clients/:key',
+    {
+      onRequest: [app.auth.requireUser],
+      schema: {
+        tags,
+        summary: 'Revokes an LRS client.',
+        params: z.strictObject({ key: z.string().max(200) }),
+      },
+    },
+    async (request, reply) => {
+      requireAdmin(request);
+      const o = lrs(request);
+      if (!(await revokeClient(o.db, o.kind, request.context.id, request.params.key, o.now)))
+        throw notFound('LRS client');
+      return reply.code(204).send();
+    },
+  );
+
+  // The xAPI resources take any body as bytes: documents may be of any media type, and a
+  // statement body that is not JSON is a 400 (xAPI-Communication.md §1.5), not a 415.
+  await app.register(async (raw) => {
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    await raw.register(statementRoutes, { lrs });
+    await raw.register(documentRoutes, { lrs });
+  });
+};
+
+/** A tenant administrator's id; 403 for anyone else. */
+function requireAdmin(request: FastifyRequest): string {
+  const user = currentUser(request);
+  if (!user.isAdmin) throw new ApiError(403, 'Forbidden', 'Only a tenant administrator manages LRS clients.');
+  return user.id;
+}
+
+const statementRoutes: FastifyPluginAsyncZod<{ lrs: (r: FastifyRequest) => LrsOptions }> = async (
+  app,
+  { lrs },
+) => {
+  const tags = ['learning records'];
   const statementRoute = { tags };
   app.put(
     '/xapi/statements',
@@ -122,7 +190,7 @@ export const lrsRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async (app
     async (request, reply) => {
       const o = lrs(request);
       const cred = await authenticate(o.db, request, o.now);
-      await putStatement(o, cred, request.query.statementId, request.body);
+      await putStatement(o, cred, request.query.statementId, jsonBody(request));
       return reply.code(204).send();
     },
   );
@@ -136,7 +204,7 @@ export const lrsRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async (app
     async (request) => {
       const o = lrs(request);
       const cred = await authenticate(o.db, request, o.now);
-      return postStatements(o, cred, request.body);
+      return postStatements(o, cred, jsonBody(request));
     },
   );
 
@@ -153,7 +221,6 @@ export const lrsRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async (app
     async (request, reply) => {
       const o = lrs(request);
       const cred = await authenticate(o.db, request, o.now);
-      reply.header('x-experience-api-consistent-through', o.now.toISOString());
       const q = request.query;
       if (q.statementId !== undefined || q.voidedStatementId !== undefined) {
         const others = Object.keys(q).filter(

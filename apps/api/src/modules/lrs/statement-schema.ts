@@ -13,15 +13,20 @@ export const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 const IRI = /^[a-z][a-z0-9+.-]*:[^\s]+$/i;
 /** ISO 8601 date and time (RFC 3339 profile); the offset may be left out (then taken as UTC). */
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/;
-/** ISO 8601 duration. */
+/** RFC 3339 §4.3: "-00:00" means an unknown offset, which xAPI-Data.md §4.5 does not allow. */
+const UNKNOWN_OFFSET = /-00:?00$/;
+/** ISO 8601 duration; weeks stand alone (`P4W`, never `P4W1D`: ISO 8601 §4.4.3.2). */
 const DURATION =
-  /^P(?=\d|T\d)(\d+(\.\d+)?Y)?(\d+(\.\d+)?M)?(\d+(\.\d+)?W)?(\d+(\.\d+)?D)?(T(?=\d)(\d+(\.\d+)?H)?(\d+(\.\d+)?M)?(\d+(\.\d+)?S)?)?$/;
+  /^P(?:\d+(?:\.\d+)?W|(?=\d|T\d)(\d+(\.\d+)?Y)?(\d+(\.\d+)?M)?(\d+(\.\d+)?D)?(T(?=\d)(\d+(\.\d+)?H)?(\d+(\.\d+)?M)?(\d+(\.\d+)?S)?)?)$/;
+/** An RFC 5646 language tag, loosely: a primary subtag, then subtags of 1 to 8 letters or digits. */
+export const LANGUAGE_TAG = /^[a-z]{1,8}(-[a-z0-9]{1,8})*$/i;
 
 export const iri = z.string().max(2048).regex(IRI, 'Expected an absolute IRI.');
 export const uuid = z.string().regex(UUID, 'Expected a UUID.');
 export const timestamp = z
   .string()
   .regex(TIMESTAMP, 'Expected an ISO 8601 timestamp.')
+  .refine((t) => !UNKNOWN_OFFSET.test(t), 'An offset of -00:00 is not allowed.')
   .refine(realDate, 'Expected an ISO 8601 timestamp.');
 
 /** A date that exists (Date.parse rolls 30 February over into March) at a time of the day. */
@@ -37,7 +42,7 @@ function realDate(s: string): boolean {
     se! <= 60
   );
 }
-const languageMap = z.record(z.string().regex(/^[a-z]{1,8}(-[a-z0-9]{1,8})*$/i), z.string());
+const languageMap = z.record(z.string().regex(LANGUAGE_TAG), z.string());
 const extensions = z.record(iri, z.unknown());
 
 const account = z.strictObject({ homePage: iri, name: z.string().min(1) });
@@ -72,8 +77,48 @@ const groupSchema = z
     'A group has one identifier, or is anonymous with members.',
   );
 const actorSchema = z.union([agentSchema, groupSchema]);
+/** An Agent as a statement's object names itself (xAPI-Data.md §2.4.4.2: objectType required). */
+const agentObjectSchema = z
+  .strictObject({ objectType: z.literal('Agent'), name: z.string().optional(), ...ifiFields })
+  .refine((a) => ifiCount(a) === 1, 'An agent has exactly one inverse functional identifier.');
+/**
+ * xAPI-Data.md §2.4.9: the authority is an Agent, or — for OAuth 3-legged — an anonymous Group
+ * of exactly two Agents (the consumer and the user).
+ */
+export const authoritySchema = z.union([
+  agentSchema,
+  z.strictObject({
+    objectType: z.literal('Group'),
+    name: z.string().optional(),
+    member: z.array(agentSchema).length(2),
+  }),
+]);
 
 const verbSchema = z.strictObject({ id: iri, display: languageMap.optional() });
+
+/** xAPI-Data.md §2.4.4.1.1: the ten interaction types. */
+const INTERACTION_TYPES = [
+  'true-false',
+  'choice',
+  'fill-in',
+  'long-fill-in',
+  'matching',
+  'performance',
+  'sequencing',
+  'likert',
+  'numeric',
+  'other',
+] as const;
+const INTERACTION_FIELDS = [
+  'correctResponsesPattern',
+  'choices',
+  'scale',
+  'source',
+  'target',
+  'steps',
+] as const;
+/** Interaction components: an id and an optional description (§2.4.4.1.3). */
+const components = z.array(z.strictObject({ id: z.string().min(1), description: languageMap.optional() }));
 
 const activitySchema = z.strictObject({
   objectType: z.literal('Activity').optional(),
@@ -85,14 +130,18 @@ const activitySchema = z.strictObject({
       type: iri.optional(),
       moreInfo: iri.optional(),
       extensions: extensions.optional(),
-      interactionType: z.string().optional(),
+      interactionType: z.enum(INTERACTION_TYPES).optional(),
       correctResponsesPattern: z.array(z.string()).optional(),
-      choices: z.array(z.unknown()).optional(),
-      scale: z.array(z.unknown()).optional(),
-      source: z.array(z.unknown()).optional(),
-      target: z.array(z.unknown()).optional(),
-      steps: z.array(z.unknown()).optional(),
+      choices: components.optional(),
+      scale: components.optional(),
+      source: components.optional(),
+      target: components.optional(),
+      steps: components.optional(),
     })
+    .refine(
+      (d) => d.interactionType !== undefined || INTERACTION_FIELDS.every((f) => d[f] === undefined),
+      'Interaction properties need an interactionType.',
+    )
     .optional(),
 });
 const statementRefSchema = z.strictObject({ objectType: z.literal('StatementRef'), id: uuid });
@@ -138,7 +187,7 @@ const contextSchema = z.strictObject({
     .optional(),
   revision: z.string().optional(),
   platform: z.string().optional(),
-  language: z.string().optional(),
+  language: z.string().regex(LANGUAGE_TAG, 'Expected an RFC 5646 language tag.').optional(),
   statement: statementRefSchema.optional(),
   extensions: extensions.optional(),
 });
@@ -160,11 +209,13 @@ const core = {
   timestamp: timestamp.optional(),
   attachments: z.array(attachmentSchema).optional(),
 };
-const subStatementSchema = z.strictObject({
-  objectType: z.literal('SubStatement'),
-  ...core,
-  object: z.union([activitySchema, agentSchema, groupSchema, statementRefSchema]),
-});
+const subStatementSchema = z
+  .strictObject({
+    objectType: z.literal('SubStatement'),
+    ...core,
+    object: z.union([activitySchema, agentObjectSchema, groupSchema, statementRefSchema]),
+  })
+  .refine(revisionOnActivities, 'context.revision and context.platform are for activity objects only.');
 
 export const VOIDED = 'http://adlnet.gov/expapi/verbs/voided';
 
@@ -172,10 +223,10 @@ export const statementSchema = z
   .strictObject({
     id: uuid.optional(),
     ...core,
-    object: z.union([activitySchema, agentSchema, groupSchema, statementRefSchema, subStatementSchema]),
+    object: z.union([activitySchema, agentObjectSchema, groupSchema, statementRefSchema, subStatementSchema]),
     // Set by the LRS; a client may send them (a copy from another LRS), they are replaced.
     stored: timestamp.optional(),
-    authority: actorSchema.optional(),
+    authority: authoritySchema.optional(),
     version: z
       .string()
       .regex(/^1\.0(\.\d+)?$/, 'Only 1.0.x statements are accepted.')
@@ -185,10 +236,15 @@ export const statementSchema = z
     (s) => s.verb.id !== VOIDED || s.object.objectType === 'StatementRef',
     'A voiding statement has a StatementRef object.',
   )
-  .refine(
-    (s) => (s.context?.revision === undefined && s.context?.platform === undefined) || isActivity(s.object),
-    'context.revision and context.platform are for activity objects only.',
-  );
+  .refine(revisionOnActivities, 'context.revision and context.platform are for activity objects only.');
+
+/** xAPI-Data.md §2.4.6: revision and platform only when the object is an Activity. */
+function revisionOnActivities(s: {
+  context?: { revision?: string | undefined; platform?: string | undefined } | undefined;
+  object: { objectType?: string | undefined };
+}): boolean {
+  return (s.context?.revision === undefined && s.context?.platform === undefined) || isActivity(s.object);
+}
 
 function isActivity(o: { objectType?: string | undefined }): boolean {
   return o.objectType === undefined || o.objectType === 'Activity';

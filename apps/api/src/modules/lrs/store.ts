@@ -4,6 +4,7 @@ import { ApiError } from '../../plugins/errors';
 import { writeTx } from '../lesson-pages/tx';
 import type { Tx } from '../lesson-pages/tx';
 import { uniqueViolation } from '../users/repository';
+import { recordActivities } from './activities';
 import { VOIDED, actorKey } from './statement-schema';
 import type { Actor, Statement } from './statement-schema';
 
@@ -17,9 +18,11 @@ import type { Actor, Statement } from './statement-schema';
 export interface StoredStatement {
   id: string;
   userId: string | null;
+  /** The credentials that sent it (null: the player's own). */
+  credentialKey?: string | null;
   /** False when the LRS filled `timestamp` in (with `stored`): then it is not compared. */
   timestampGiven: boolean;
-  body: Statement & { id: string; stored: string; authority: Actor; version: string };
+  body: Omit<Statement, 'authority'> & { id: string; stored: string; authority: Actor; version: string };
 }
 
 export const XAPI_VERSION = '1.0.3';
@@ -33,13 +36,42 @@ export function prepare(
   userId: string | null,
   authority: Actor,
   stored: string,
+  credentialKey: string | null = null,
 ): StoredStatement {
   const id = (statement.id ?? randomUUID()).toLowerCase();
   return {
     id,
     userId,
+    credentialKey,
     timestampGiven: statement.timestamp !== undefined,
-    body: { ...statement, id, timestamp: statement.timestamp ?? stored, stored, authority, version: '1.0.0' },
+    body: {
+      ...withActivityLists(statement),
+      id,
+      timestamp: statement.timestamp ?? stored,
+      stored,
+      authority,
+      // xAPI-Data.md §2.4.10: kept as accepted; 1.0.0 when the statement had none.
+      version: statement.version ?? '1.0.0',
+    },
+  };
+}
+
+/**
+ * xAPI-Data.md §2.4.6.2: a single contextActivities object is returned as an array of one, so
+ * it is stored as such (in the statement and in a SubStatement object).
+ */
+function withActivityLists<T extends { context?: Statement['context']; object?: unknown }>(s: T): T {
+  const ca = s.context?.contextActivities;
+  const lists = ca
+    ? Object.fromEntries(
+        Object.entries(ca).map(([k, v]) => [k, v === undefined || Array.isArray(v) ? v : [v]]),
+      )
+    : undefined;
+  const o = s.object as { objectType?: string } | undefined;
+  return {
+    ...s,
+    ...(lists ? { context: { ...s.context, contextActivities: lists } } : {}),
+    ...(o?.objectType === 'SubStatement' ? { object: withActivityLists(o as T) } : {}),
   };
 }
 
@@ -147,6 +179,7 @@ export async function storeStatements(
           .where('voiding', '=', 0)
           .execute();
       }
+      if (inserted.length > 0) await recordActivities(trx, contextId, inserted);
       if (beforeCommit && inserted.length > 0) await beforeCommit(trx, inserted);
       return { ids, inserted };
     });
@@ -179,12 +212,14 @@ function rowOf(contextId: string, s: StoredStatement) {
     voided: 0,
     stored: s.body.stored,
     body: JSON.stringify(s.body),
+    credentialKey: s.credentialKey ?? null,
   };
 }
 
 export interface StatementRow {
   id: string;
   userId: string | null;
+  credentialKey: string | null;
   voided: number;
   stored: string;
   body: string;
@@ -197,14 +232,17 @@ export async function findStatement(
 ): Promise<StatementRow | undefined> {
   return db
     .selectFrom('xapiStatements')
-    .select(['id', 'userId', 'voided', 'stored', 'body'])
+    .select(['id', 'userId', 'credentialKey', 'voided', 'stored', 'body'])
     .where('contextId', '=', contextId)
     .where('id', '=', id.toLowerCase())
     .executeTakeFirst();
 }
 
 export interface StatementQuery {
-  userId: string;
+  /** Launch credentials read their learner's statements only. */
+  userId?: string | undefined;
+  /** A client with `statements/read/mine` reads what it stored only. */
+  credentialKey?: string | undefined;
   actorKey?: string | undefined;
   verb?: string | undefined;
   activity?: string | undefined;
@@ -226,10 +264,11 @@ export async function queryStatements(db: Db, contextId: string, q: StatementQue
 export function statementsQuery(db: Db, contextId: string, q: StatementQuery) {
   let qb = db
     .selectFrom('xapiStatements')
-    .select(['id', 'userId', 'voided', 'stored', 'body'])
+    .select(['id', 'userId', 'credentialKey', 'voided', 'stored', 'body'])
     .where('contextId', '=', contextId)
-    .where('userId', '=', q.userId)
     .where('voided', '=', 0);
+  if (q.userId !== undefined) qb = qb.where('userId', '=', q.userId);
+  if (q.credentialKey !== undefined) qb = qb.where('credentialKey', '=', q.credentialKey);
   if (q.actorKey !== undefined) qb = qb.where('actorKey', '=', q.actorKey);
   if (q.verb !== undefined) qb = qb.where('verbId', '=', q.verb);
   if (q.activity !== undefined) qb = qb.where('activityId', '=', q.activity);
