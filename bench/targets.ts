@@ -74,9 +74,9 @@ export function reportRounds(row: {
  * The machine at the start of a part, printed and kept as a context row: ratios from a machine
  * whose neighbours keep it busy (load average above its core count) are not the code's.
  */
-export function reportMachine(part: string): string {
+export function reportMachine(part: string, of = 'the part'): string {
   const text = machineText(os.loadavg(), os.cpus());
-  console.log(`[${part}] ${text}`);
-  reportTarget({ part, what: 'machine at the start of the part', figure: text, target: '', met: null });
+  console.log(`[${part}] ${of === 'the part' ? '' : `${of}: `}${text}`);
+  reportTarget({ part, what: `machine at the start of ${of}`, figure: text, target: '', met: null });
   return text;
 }
