@@ -35,7 +35,7 @@ describe('selfTimes', () => {
 
 describe('packageOf', () => {
   it.each([
-    { location: '', pkg: '(v8)' },
+    { location: '', pkg: '(native)' },
     { location: 'node:internal/streams/writable:450', pkg: 'node:internal' },
     { location: 'file:///w/node_modules/fastify/lib/route.js:99', pkg: 'fastify' },
     { location: 'file:///w/node_modules/@fastify/compress/index.js:3', pkg: '@fastify/compress' },
@@ -60,7 +60,7 @@ describe('summarizeProfile', () => {
     ]);
     expect(summary.packages.map((s) => [s.key, s.selfUs])).toEqual([
       ['fastify', 450],
-      ['(v8)', 150],
+      ['(native)', 150],
       ['apps/api', 100],
     ]);
   });

@@ -78,10 +78,11 @@ export function selfTimes(profile: CpuProfile): SelfTime[] {
 /**
  * Where a function's code comes from: the package of a `node_modules` path (the last one, scoped
  * names whole), `node:…` for Node's own JavaScript, the workspace folder (`apps/api`) for ours,
- * `(v8)` for V8's own entries (garbage collector, program, idle).
+ * `(native)` for what has no script: V8's own entries (garbage collector, program, idle) and
+ * native bindings (writev).
  */
 export function packageOf(location: string): string {
-  if (!location) return '(v8)';
+  if (!location) return '(native)';
   const url = location.replace(/:\d+$/, '');
   if (url.startsWith('node:')) return 'node:internal';
   const parts = url.split('/');
