@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ROOT, load, printTable, startServer } from './lib';
 import type { LoadResult } from './lib';
 import { roundProfiler } from './profile';
-import { benchRounds, littleRatio, median, roundOrder } from './rounds';
+import { benchRounds, fixed, littleRatio, median, roundOrder } from './rounds';
 import { reportMachine, reportRounds } from './targets';
 
 /**
@@ -199,7 +199,7 @@ function reportApi(
       return m !== undefined && m.errors === 0 && m.non2xx === 0;
     });
   const med = (key: string, field: 'rps' | 'cpuUs') =>
-    median(rounds.map((r) => r.get(key)?.[field] ?? NaN)).toFixed(0);
+    fixed(median(rounds.map((r) => r.get(key)?.[field] ?? NaN)));
   for (const key of ['contexts', 'me']) {
     if (!rounds[0]?.has(key)) continue;
     reportRounds({
@@ -226,7 +226,7 @@ function reportApi(
       values: each((r) => rateRatio(r.get(read), r.get(floor))),
       target: HOME_TARGET.ratio,
       extra:
-        `median ${med(read, 'rps')} / ${med(floor, 'rps')} req/s; by CPU median ${median(byCpu).toFixed(2)} ` +
+        `median ${med(read, 'rps')} / ${med(floor, 'rps')} req/s; by CPU median ${fixed(median(byCpu), 2)} ` +
         `(${med(floor, 'cpuUs')} / ${med(read, 'cpuUs')} µs/request)`,
       clean: cleanOf(read),
     });
@@ -257,7 +257,7 @@ function reportApi(
         what: `home read ${name} compressed (${encoding}), rate relative to plain`,
         values: each((r) => rateRatio(r.get(`${encoding} ${name}`), r.get(read))),
         target: null,
-        extra: `p99 median ${median(rounds.map((r) => r.get(`${encoding} ${name}`)?.p99 ?? NaN)).toFixed(0)} ms`,
+        extra: `p99 median ${fixed(median(rounds.map((r) => r.get(`${encoding} ${name}`)?.p99 ?? NaN)))} ms`,
       });
     }
   }

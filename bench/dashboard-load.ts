@@ -10,7 +10,7 @@ import { openDb } from '@parcours/api/db/db';
 import { learnerStatistics } from '@parcours/api/modules/statistics/service';
 import { generate, learnerEmail, readTemplate, sqliteWriter } from './generate/index';
 import { median as upperMedian } from './generate/measure';
-import { benchRounds, median, roundOrder } from './rounds';
+import { benchRounds, fixed, median, roundOrder } from './rounds';
 import { reportMachine, reportRounds } from './targets';
 
 /**
@@ -190,7 +190,7 @@ export async function dashboardLoad(): Promise<void> {
           return row && base && base.rps > 0 ? row.rps / base.rps : NaN;
         }),
         target: null,
-        extra: `median ${median(rounds.map((r) => r.get(name)?.rps ?? NaN)).toFixed(0)} req/s${rounds.some((r) => (r.get(name)?.non2xx ?? 0) > 0) ? ', non-2xx answers!' : ''}`,
+        extra: `median ${fixed(median(rounds.map((r) => r.get(name)?.rps ?? NaN)))} req/s${rounds.some((r) => (r.get(name)?.non2xx ?? 0) > 0) ? ', non-2xx answers!' : ''}`,
       });
     }
 

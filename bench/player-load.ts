@@ -10,7 +10,7 @@ import { steadySamples } from './steady';
 import type { Sample } from './steady';
 import { quantile } from './generate/measure';
 import { roundProfiler } from './profile';
-import { benchRounds, littleRatio, median, roundOrder } from './rounds';
+import { benchRounds, fixed, littleRatio, median, roundOrder } from './rounds';
 import { reportMachine, reportRounds } from './targets';
 import { openDb } from '@parcours/api/db/db';
 import { countSqliteStatements, sqliteClock, sqliteDatabaseOf } from '@parcours/api/db/prepared';
@@ -155,7 +155,8 @@ async function run(
     connections?: number;
   },
 ): Promise<PlayerRun> {
-  const connections = opts.connections ?? 100;
+  // autocannon refuses more connections than requests (a small slice of a smoke run).
+  const connections = Math.min(opts.connections ?? 100, opts.amount ?? Infinity);
   let i = 0;
   const instance = autocannon({
     url,
@@ -338,10 +339,11 @@ async function answeringFloor(floor: FloorDb, tuples: Tuple[]): Promise<FloorRun
 
 /** Answers `pages` over HTTP at 100 connections, figures thrown away: a warm-up. */
 async function autocannonWarmUp(url: string, pages: Tuple[]): Promise<void> {
+  if (pages.length === 0) return;
   let i = 0;
   await autocannon({
     url,
-    connections: 100,
+    connections: Math.min(100, pages.length),
     amount: pages.length,
     requests: [
       {
@@ -645,7 +647,11 @@ function reportAnswering(rounds: readonly PlayerRound[]): void {
       const row = pick(r);
       return row !== undefined && row.errors === 0 && row.non2xx === 0;
     });
-  const med = (fn: (r: PlayerRound) => number | undefined, digits = 0) => median(each(fn)).toFixed(digits);
+  const med = (fn: (r: PlayerRound) => number | undefined, digits = 0) => fixed(median(each(fn)), digits);
+  const list = (fn: (r: PlayerRound) => number | undefined) =>
+    each(fn)
+      .map((v) => fixed(v))
+      .join(', ');
   // The routes beside the bare one, as ratios of the same round.
   const names = [...new Set(rounds.flatMap((r) => [...r.loads.keys()]))].filter(
     (n) => n !== 'bare Fastify route',
@@ -698,7 +704,7 @@ function reportAnswering(rounds: readonly PlayerRound[]): void {
       ),
       target: ANSWER_TARGET.ratioToFloor,
       extra:
-        `median ${med((r) => r.answer100?.rps)} / ${med((r) => r.floor?.rps)} answers/s; by CPU median ${median(byCpu).toFixed(2)} ` +
+        `median ${med((r) => r.answer100?.rps)} / ${med((r) => r.floor?.rps)} answers/s; by CPU median ${fixed(median(byCpu), 2)} ` +
         `(${med((r) => r.floor?.cpuUs)} / ${med((r) => r.answer100?.serverCpuUs)} µs per answer)`,
       clean: answered,
     });
@@ -712,8 +718,8 @@ function reportAnswering(rounds: readonly PlayerRound[]): void {
     values: each((r) => (r.answer100 ? littleRatio(r.answer100.steadyP99, r.answer100.rps, 100) : undefined)),
     target: ANSWER_TARGET.little100,
     extra:
-      `p99 median ${med((r) => r.answer100?.steadyP99)} ms (rounds ${each((r) => r.answer100?.steadyP99).join(', ')}; ` +
-      `whole runs ${each((r) => r.answer100?.p99).join(', ')} ms), mean wait median ${med((r) => (r.answer100 ? 100_000 / r.answer100.rps : undefined))} ms`,
+      `p99 median ${med((r) => r.answer100?.steadyP99)} ms (rounds ${list((r) => r.answer100?.steadyP99)}; ` +
+      `whole runs ${list((r) => r.answer100?.p99)} ms), mean wait median ${med((r) => (r.answer100 ? 100_000 / r.answer100.rps : undefined))} ms`,
     clean: answered,
   });
   if (rounds.some((r) => r.answer20))
@@ -724,7 +730,7 @@ function reportAnswering(rounds: readonly PlayerRound[]): void {
       target: ANSWER_TARGET.p99At20,
       digits: 0,
       unit: ' ms',
-      extra: `whole runs ${each((r) => r.answer20?.p99).join(', ')} ms, median ${med((r) => r.answer20?.rps)} answers/s, over ${med((r) => r.answer20?.steadyCount)} answers a round`,
+      extra: `whole runs ${list((r) => r.answer20?.p99)} ms, median ${med((r) => r.answer20?.rps)} answers/s, over ${med((r) => r.answer20?.steadyCount)} answers a round`,
       clean: clean((r) => r.answer20),
     });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   benchRounds,
+  fixed,
   littleRatio,
   machineText,
   median,
@@ -127,6 +128,15 @@ describe('texts', () => {
     { target: { better: 'lower', limit: 50 } as Target, unit: ' ms', text: '≤ 50 ms' },
   ])('$text', ({ target, unit, text }) => {
     expect(targetText(target, unit)).toBe(text);
+  });
+
+  it.each([
+    { value: 0.456, digits: 2, text: '0.46' },
+    { value: 41.5, digits: 0, text: '42' },
+    { value: NaN, digits: 2, text: 'n/a' },
+    { value: Infinity, digits: 0, text: 'n/a' },
+  ])('fixed($value, $digits) → $text', ({ value, digits, text }) => {
+    expect(fixed(value, digits)).toBe(text);
   });
 
   it('machineText', () => {

@@ -91,9 +91,14 @@ export function verdict(summary: Summary, target: Target, clean = true): boolean
   return clean && meets(summary.median, target) && meets(summary.worst, target);
 }
 
+/** A figure with `digits` after the point, 'n/a' for one not measured (NaN). */
+export function fixed(value: number, digits = 0): string {
+  return Number.isFinite(value) ? value.toFixed(digits) : 'n/a';
+}
+
 /** "median 0.95, worst 0.88, spread 0.12 (rounds 0.95, 0.88, 1.00)", `digits` after the point. */
 export function summaryText(summary: Summary, digits = 2, unit = ''): string {
-  const f = (v: number) => (Number.isFinite(v) ? v.toFixed(digits) : 'n/a');
+  const f = (v: number) => fixed(v, digits);
   const n = summary.rounds.length;
   return (
     `median ${f(summary.median)}${unit}, worst ${f(summary.worst)}${unit}, spread ${f(summary.spread)}${unit} ` +
