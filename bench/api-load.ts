@@ -4,15 +4,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT, load, printTable, startServer } from './lib';
 import type { LoadResult } from './lib';
-import { reportTarget } from './targets';
+import { roundProfiler } from './profile';
+import { benchRounds, fixed, littleRatio, median, roundOrder } from './rounds';
+import { reportMachine, reportRounds } from './targets';
 
 /**
  * API throughput under 100 concurrent connections, each figure beside a bare Fastify route
  * measured in the same run. The home screen's two reads are also set beside their own floor:
  * a bare route sending the very same bytes from memory. Both servers run as child processes
- * (the API compiled, as `npm start` runs it); autocannon runs here.
+ * (the API compiled, as `npm start` runs it); autocannon runs here. Every ratio is measured in
+ * `BENCH_ROUNDS` rounds alternating each reference and what is set against it (rounds.ts).
  */
-const HOME_TARGET = { ratio: 0.5, p99: 50 };
+const HOME_TARGET = {
+  ratio: { better: 'higher', limit: 0.5 },
+  p99: { better: 'lower', limit: 50 },
+} as const;
+const ROUNDS = benchRounds();
+const CONNECTIONS = 100;
 
 /**
  * `BENCH_API_ONLY=lessons,class-users,compression,bare` runs only those parts (with a CPU
@@ -31,18 +39,24 @@ function cpuMs(pid: number | undefined): number {
  * On a shared machine requests/s swing with the neighbours' load; the server's own CPU time per
  * request swings much less, so the home rows also say that.
  */
-async function measured(
-  pid: number | undefined,
-  run: () => Promise<LoadResult>,
-): Promise<LoadResult & { cpuUs: number }> {
+type Measured = LoadResult & { cpuUs: number };
+
+async function measured(pid: number | undefined, run: () => Promise<LoadResult>): Promise<Measured> {
   const before = cpuMs(pid);
   const result = await run();
   const requests = result.rps * Number(process.env.BENCH_SECONDS ?? 8);
   return { ...result, cpuUs: requests > 0 ? Math.round(((cpuMs(pid) - before) * 1000) / requests) : 0 };
 }
 
+/** a's rate over b's, NaN when either is missing or b served nothing. */
+function rateRatio(a: LoadResult | undefined, b: LoadResult | undefined): number {
+  return a && b && b.rps > 0 ? a.rps / b.rps : NaN;
+}
+
 export async function apiLoad(): Promise<void> {
+  reportMachine('api');
   execSync('npm run build -w @parcours/api', { cwd: ROOT, stdio: 'ignore' });
+  const profiler = await roundProfiler('api');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parcours-bench-'));
   const app = await startServer(
     'apps/api/dist/server.js',
@@ -56,10 +70,14 @@ export async function apiLoad(): Promise<void> {
     },
     '/api/contexts/current',
     // BENCH_CPU_PROF=dir writes the API server's CPU profile there when it stops.
-    process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
+    [
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      ...(profiler?.nodeArgs ?? []),
+    ],
   );
   let bare: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
+    await profiler?.attach();
     const login = await fetch(`${app.url}/api/users/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', host: 'localhost' },
@@ -95,101 +113,151 @@ export async function apiLoad(): Promise<void> {
       '/bare',
     );
 
-    const baseline = await load('bare Fastify route', `${bare.url}/bare`);
-    const rows: LoadResult[] = [baseline];
+    // Every load of a round by key, in groups: a reference beside what is set against it (the
+    // bare route beside the common path's reads; each home read beside its floor, and beside its
+    // compressed answers). roundOrder alternates the groups and the loads within each.
+    const loads = new Map<string, { pid: number | undefined; run: () => Promise<LoadResult> }>();
+    const add = (key: string, pid: number | undefined, run: () => Promise<LoadResult>) =>
+      loads.set(key, { pid, run });
+    add('bare', bare.proc.pid, () => load('bare Fastify route', `${bare!.url}/bare`));
     // What every request of the API pays before a handler does anything: a small public read,
     // and a small signed-in one (token check and viewer read), with the server's CPU per request.
-    const pipeline: (LoadResult & { cpuUs: number })[] = [];
-    if (runs('bare')) {
-      pipeline.push(
-        await measured(app.proc.pid, () =>
-          load('GET /api/contexts/current', `${app.url}/api/contexts/current`, {
-            headers: { host: 'localhost' },
-          }),
-        ),
-        await measured(app.proc.pid, () =>
-          load('GET /api/users/me', `${app.url}/api/users/me`, { headers: auth }),
-        ),
-      );
-      rows.push(...pipeline);
-    }
-    const homeRows: {
-      name: string;
-      floor: LoadResult & { cpuUs: number };
-      real: LoadResult & { cpuUs: number };
-    }[] = [];
-    for (const [name, url] of Object.entries(home)) {
-      if (!runs(name)) continue;
+    add('contexts', app.proc.pid, () =>
+      load('GET /api/contexts/current', `${app.url}/api/contexts/current`, {
+        headers: { host: 'localhost' },
+      }),
+    );
+    add('me', app.proc.pid, () => load('GET /api/users/me', `${app.url}/api/users/me`, { headers: auth }));
+    const groups: string[][] = [runs('bare') ? ['bare', 'contexts', 'me'] : ['bare']];
+    const homeNames = Object.keys(home).filter(runs) as (keyof typeof home)[];
+    for (const name of homeNames) {
+      const url = app.url + home[name];
       const kb = (sizes[name]! / 1024).toFixed(1);
       const floorUrl = `${bare.url}/floor/${name}`;
-      const floor = await measured(bare.proc.pid, () =>
-        load(`floor: the same ${kb} kB from memory`, floorUrl),
-      );
-      const real = await measured(app.proc.pid, () =>
-        load(`GET /api/${name} (home's read)`, app.url + url, { headers: auth }),
-      );
-      rows.push(floor, real);
-      homeRows.push({ name, floor, real });
-    }
-    // What compression costs: the same reads asked for brotli, then gzip, as browsers do.
-    for (const encoding of runs('compression') ? ['br', 'gzip'] : []) {
-      for (const [name, url] of Object.entries(home)) {
-        rows.push(
-          await load(`GET /api/${name}, Accept-Encoding: ${encoding}`, app.url + url, {
-            headers: { ...auth, 'accept-encoding': encoding },
-          }),
+      add(`floor ${name}`, bare.proc.pid, () => load(`floor: the same ${kb} kB from memory`, floorUrl));
+      add(`read ${name}`, app.proc.pid, () => load(`GET /api/${name} (home's read)`, url, { headers: auth }));
+      // What compression costs: the same read asked for brotli, then gzip, as browsers do.
+      const group = [`floor ${name}`, `read ${name}`];
+      for (const encoding of runs('compression') ? ['br', 'gzip'] : []) {
+        const label = `GET /api/${name}, Accept-Encoding: ${encoding}`;
+        add(`${encoding} ${name}`, app.proc.pid, () =>
+          load(label, url, { headers: { ...auth, 'accept-encoding': encoding } }),
         );
+        group.push(`${encoding} ${name}`);
+      }
+      groups.push(group);
+    }
+
+    const measuredRounds: Map<string, Measured>[] = [];
+    const profiles: { name: string; profile: unknown }[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const results = new Map<string, Measured>();
+      for (const group of roundOrder(groups, round)) {
+        for (const key of roundOrder(group, round)) {
+          const { pid, run } = loads.get(key)!;
+          // The home reads' rounds are profiled (BENCH_PROFILE): the server's side of a slow
+          // round beside a fast one's.
+          if (profiler && key.startsWith('read ')) {
+            const { result, profile } = await profiler.record(() => measured(pid, run));
+            results.set(key, result);
+            // The floor comes after the read in odd rounds: the file is named once both are known.
+            profiles.push({ name: key.slice('read '.length), profile });
+          } else results.set(key, await measured(pid, run));
+        }
+      }
+      measuredRounds.push(results);
+      console.log(`\napi, round ${round + 1} of ${ROUNDS}:`);
+      printTable([...results.values()], results.get('bare')!);
+      for (const { name, profile } of profiles.splice(0)) {
+        const ratio = rateRatio(results.get(`read ${name}`), results.get(`floor ${name}`));
+        const file = profiler!.save(profile, `read ${name}`, round, `${ratio.toFixed(2)} of floor`);
+        console.log(`CPU profile of GET /api/${name}, round ${round + 1}: ${file}`);
       }
     }
-    printTable(rows, baseline);
-
-    console.log(
-      `\n| home read | size kB | req/s | floor req/s | ratio to floor (target ≥ ${HOME_TARGET.ratio}) | p99 ms (target ≤ ${HOME_TARGET.p99}) | server CPU µs/request | floor's | ratio by CPU |`,
-    );
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
-    for (const { name, floor, real } of homeRows) {
-      const ratio = floor.rps > 0 ? real.rps / floor.rps : 0;
-      const ok =
-        ratio >= HOME_TARGET.ratio && real.p99 <= HOME_TARGET.p99 && real.errors === 0 && real.non2xx === 0;
-      const byCpu = real.cpuUs > 0 ? (floor.cpuUs / real.cpuUs).toFixed(2) : 'n/a';
-      console.log(
-        `| ${name} | ${(sizes[name]! / 1024).toFixed(1)} | ${real.rps} | ${floor.rps} | ${ratio.toFixed(2)} | ${real.p99}${ok ? '' : ' (missed)'} | ${real.cpuUs} | ${floor.cpuUs} | ${byCpu} |`,
-      );
-      reportTarget({
-        part: 'api',
-        what: `home read ${name} (${(sizes[name]! / 1024).toFixed(1)} kB), ratio to its floor`,
-        figure: `${ratio.toFixed(2)} (${real.rps} / ${floor.rps} req/s; by CPU ${byCpu})`,
-        target: `≥ ${HOME_TARGET.ratio}`,
-        met: ratio >= HOME_TARGET.ratio && real.errors === 0 && real.non2xx === 0,
-      });
-      reportTarget({
-        part: 'api',
-        what: `home read ${name}, p99 at 100 connections`,
-        figure: `${real.p99} ms`,
-        target: `≤ ${HOME_TARGET.p99} ms`,
-        met: real.p99 <= HOME_TARGET.p99,
-      });
-    }
-    for (const p of pipeline) console.log(`${p.name}: server CPU ${p.cpuUs} µs/request`);
-    reportCompression(rows, homeRows);
+    reportApi(measuredRounds, homeNames, sizes);
   } finally {
+    profiler?.close();
     await bare?.stop();
     await app.stop();
   }
 }
 
-/** What compressing the home's reads costs: their rate with br and gzip beside the plain one. */
-function reportCompression(rows: LoadResult[], homeRows: { name: string; real: LoadResult }[]): void {
-  for (const { name, real } of homeRows) {
+/**
+ * The figures of every round: each read's rate over its reference's in the same round (the bare
+ * route, the floor of the same bytes, the plain answer for a compressed one), as median, worst
+ * round and spread; the home reads' targets met only by their median and worst round.
+ */
+function reportApi(
+  rounds: readonly Map<string, Measured>[],
+  homeNames: readonly string[],
+  sizes: Record<string, number>,
+): void {
+  const each = <T>(fn: (r: Map<string, Measured>) => T): T[] => rounds.map(fn);
+  const cleanOf = (key: string) =>
+    rounds.every((r) => {
+      const m = r.get(key);
+      return m !== undefined && m.errors === 0 && m.non2xx === 0;
+    });
+  const med = (key: string, field: 'rps' | 'cpuUs') =>
+    fixed(median(rounds.map((r) => r.get(key)?.[field] ?? NaN)));
+  for (const key of ['contexts', 'me']) {
+    if (!rounds[0]?.has(key)) continue;
+    reportRounds({
+      part: 'api',
+      what: `${key === 'me' ? 'GET /api/users/me' : 'GET /api/contexts/current'}, ratio to the bare route`,
+      values: each((r) => rateRatio(r.get(key), r.get('bare'))),
+      target: null,
+      extra: `median ${med(key, 'rps')} / ${med('bare', 'rps')} req/s, server CPU ${med(key, 'cpuUs')} µs/request`,
+    });
+  }
+  for (const name of homeNames) {
+    const read = `read ${name}`;
+    const floor = `floor ${name}`;
+    const kb = (sizes[name]! / 1024).toFixed(1);
+    // The same ratio by CPU time per request: the rates depend on the CPU the machine's other
+    // processes leave to each side, the CPU a request costs much less.
+    const byCpu = each((r) => {
+      const real = r.get(read)?.cpuUs ?? 0;
+      return real > 0 ? (r.get(floor)?.cpuUs ?? 0) / real : NaN;
+    });
+    reportRounds({
+      part: 'api',
+      what: `home read ${name} (${kb} kB), ratio to its floor`,
+      values: each((r) => rateRatio(r.get(read), r.get(floor))),
+      target: HOME_TARGET.ratio,
+      extra:
+        `median ${med(read, 'rps')} / ${med(floor, 'rps')} req/s; by CPU median ${fixed(median(byCpu), 2)} ` +
+        `(${med(floor, 'cpuUs')} / ${med(read, 'cpuUs')} µs/request)`,
+      clean: cleanOf(read),
+    });
+    reportRounds({
+      part: 'api',
+      what: `home read ${name}, p99 at ${CONNECTIONS} connections`,
+      values: each((r) => r.get(read)?.p99 ?? NaN),
+      target: HOME_TARGET.p99,
+      digits: 0,
+      unit: ' ms',
+    });
+    // Little's law: p99 over the mean wait at this rate, a latency figure that travels.
+    reportRounds({
+      part: 'api',
+      what: `home read ${name}, p99 ÷ mean wait (${CONNECTIONS} ÷ rate)`,
+      values: each((r) => {
+        const m = r.get(read);
+        return m ? littleRatio(m.p99, m.rps, CONNECTIONS) : NaN;
+      }),
+      target: null,
+      better: 'lower',
+    });
+    // What compression costs: the compressed answer's rate over the plain one's, same round.
     for (const encoding of ['br', 'gzip']) {
-      const row = rows.find((r) => r.name === `GET /api/${name}, Accept-Encoding: ${encoding}`);
-      if (!row || real.rps === 0) continue;
-      reportTarget({
+      if (!rounds[0]?.has(`${encoding} ${name}`)) continue;
+      reportRounds({
         part: 'api',
         what: `home read ${name} compressed (${encoding}), rate relative to plain`,
-        figure: `${(row.rps / real.rps).toFixed(2)} (p99 ${row.p99} ms)`,
-        target: 'cost kept small',
-        met: null,
+        values: each((r) => rateRatio(r.get(`${encoding} ${name}`), r.get(read))),
+        target: null,
+        extra: `p99 median ${fixed(median(rounds.map((r) => r.get(`${encoding} ${name}`)?.p99 ?? NaN)))} ms`,
       });
     }
   }

@@ -9,7 +9,9 @@ import type { Server } from './lib';
 import { openDb } from '@parcours/api/db/db';
 import { learnerStatistics } from '@parcours/api/modules/statistics/service';
 import { generate, learnerEmail, readTemplate, sqliteWriter } from './generate/index';
-import { median } from './generate/measure';
+import { median as upperMedian } from './generate/measure';
+import { benchRounds, fixed, median, roundOrder } from './rounds';
+import { reportMachine, reportRounds } from './targets';
 
 /**
  * The learner dashboard's reads (issue 9).
@@ -27,9 +29,13 @@ const SIZES = (process.env.BENCH_DASHBOARD_SIZES ?? '1000,10000,100000')
   .map(Number);
 const GROWTH_SECONDS = Number(process.env.BENCH_GROWTH_SECONDS ?? 3);
 const GROWTH_CONNECTIONS = 10;
+/** Issue 9's goal: p50 and p99 at the largest size within 1.5x of the smallest. */
+const GROWTH_GOAL = 1.5;
 // Rounds over all calls, figures are the median of the rounds: the machine is shared and one
 // noisy second should not decide a growth factor.
 const GROWTH_ROUNDS = Number(process.env.BENCH_GROWTH_ROUNDS ?? 3);
+/** Rounds of the (a) ratios to the bare route (rounds.ts). */
+const ROUNDS = benchRounds();
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret';
 const DEMO = { email: 'learner@example.com', password: 'Learner#2026' };
 
@@ -130,6 +136,7 @@ function planOf(db: SQLite.Database, userId: string, contextId: string): string 
 }
 
 export async function dashboardLoad(): Promise<void> {
+  reportMachine('dashboard');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parcours-bench-dashboard-'));
   const env = {
     PORT: '0',
@@ -148,17 +155,44 @@ export async function dashboardLoad(): Promise<void> {
     // A fresh process runs its first requests cold (JIT, statement caches): warm every call up
     // first so that the first one measured is not penalised for it.
     await warmUp(app.url, calls, demo.token);
-    const baseline = await load('bare Fastify route', `${bare.url}/bare`);
-    const rows: LoadResult[] = [baseline];
-    for (const [name, call] of calls) {
-      rows.push(
-        await load(`GET ${name}`, app.url + call, {
-          headers: { authorization: `Bearer ${demo.token}`, host: 'localhost' },
-        }),
+    // Each call's rate over the bare route's in the same round, BENCH_ROUNDS rounds, the bare
+    // route first in even rounds and last in odd ones (rounds.ts).
+    const loads: [string, () => Promise<LoadResult>][] = [
+      ['bare', () => load('bare Fastify route', `${bare.url}/bare`)],
+      ...calls.map(
+        ([name, call]) =>
+          [
+            name,
+            () =>
+              load(`GET ${name}`, app!.url + call, {
+                headers: { authorization: `Bearer ${demo.token}`, host: 'localhost' },
+              }),
+          ] as [string, () => Promise<LoadResult>],
+      ),
+    ];
+    const rounds: Map<string, LoadResult>[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const results = new Map<string, LoadResult>();
+      for (const [key, fn] of roundOrder(loads, round)) results.set(key, await fn());
+      rounds.push(results);
+      console.log(
+        `\nDashboard calls, 100 connections, demo learner, demo content (SQLite), round ${round + 1} of ${ROUNDS}:`,
       );
+      printTable([...results.values()], results.get('bare')!);
     }
-    console.log('\nDashboard calls, 100 connections, demo learner, demo content (SQLite):');
-    printTable(rows, baseline);
+    for (const [name] of calls) {
+      reportRounds({
+        part: 'dashboard',
+        what: `GET ${name}, ratio to the bare route (demo learner)`,
+        values: rounds.map((r) => {
+          const row = r.get(name);
+          const base = r.get('bare');
+          return row && base && base.rps > 0 ? row.rps / base.rps : NaN;
+        }),
+        target: null,
+        extra: `median ${fixed(median(rounds.map((r) => r.get(name)?.rps ?? NaN)))} req/s${rounds.some((r) => (r.get(name)?.non2xx ?? 0) > 0) ? ', non-2xx answers!' : ''}`,
+      });
+    }
 
     // (b) Growth.
     const file = path.join(dataDir, 'parcours.sqlite');
@@ -192,11 +226,13 @@ export async function dashboardLoad(): Promise<void> {
         ['generated learner', gen.token, genCalls],
       ] as const;
       for (const [, token, list] of subjects) await warmUp(app.url, list, token);
+      // Every call of both learners, in an order reversed from one round to the next (rounds.ts).
+      const measures = subjects.flatMap(([who, token, list]) =>
+        list.map(([name, call]) => ({ who, token, name, call })),
+      );
       for (let round = 0; round < GROWTH_ROUNDS; round++) {
-        for (const [who, token, list] of subjects) {
-          for (const [name, call] of list)
-            table.push({ size, who, l: await latency(name, app.url + call, token) });
-        }
+        for (const { who, token, name, call } of roundOrder(measures, round))
+          table.push({ size, who, l: await latency(name, app.url + call, token) });
       }
       inProcess.push(
         ...(await statisticsInProcess(dataDir, template.contextId, demo.userId, gen.userId, size)),
@@ -226,6 +262,22 @@ export async function dashboardLoad(): Promise<void> {
       console.log(
         `| ${who} | ${name}${bad} | ${bySize.map((l) => (l ? `${l.p50} | ${l.p99}` : 'n/a | n/a')).join(' | ')} | ${growth(first?.p50, last?.p50)} | ${growth(first?.p99, last?.p99)} |`,
       );
+      // The growth of each round (round k at the largest size over round k at the smallest: each
+      // size's rounds run in the same order on a fresh server), median and worst round.
+      const roundsAt = (size: number | undefined) =>
+        table.filter((r) => r.size === size && r.who === who && r.l.name === name).map((r) => r.l);
+      const small = roundsAt(SIZES[0]);
+      const large = roundsAt(SIZES.at(-1));
+      if (SIZES.length > 1)
+        for (const q of ['p50', 'p99'] as const)
+          reportRounds({
+            part: 'dashboard',
+            what: `${who}, ${name}: ${q} growth ${SIZES[0]}→${SIZES.at(-1)} learners`,
+            values: small.map((a, k) => (a[q] > 0 && large[k] ? large[k][q] / a[q] : NaN)),
+            target: { better: 'lower', limit: GROWTH_GOAL },
+            extra: `${q} median ${median(small.map((l) => l[q]))} → ${median(large.map((l) => l[q]))} ms`,
+            clean: [...small, ...large].every((l) => l.non2xx === 0),
+          });
     }
     console.log('\nGET /api/statistics without HTTP (the service on the same file, in this process), ms:');
     console.log(
@@ -252,9 +304,9 @@ function medianOf(rounds: Latency[]): Latency | undefined {
   if (!first) return undefined;
   return {
     name: first.name,
-    p50: median(rounds.map((r) => r.p50)),
-    p99: median(rounds.map((r) => r.p99)),
-    rps: median(rounds.map((r) => r.rps)),
+    p50: upperMedian(rounds.map((r) => r.p50)),
+    p99: upperMedian(rounds.map((r) => r.p99)),
+    rps: upperMedian(rounds.map((r) => r.rps)),
     non2xx: rounds.reduce((n, r) => n + r.non2xx, 0),
   };
 }

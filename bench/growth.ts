@@ -1,7 +1,8 @@
 import { execSync } from 'node:child_process';
 import { ROOT } from './lib';
 import type { Server } from './lib';
-import { reportTarget } from './targets';
+import { roundOrder } from './rounds';
+import { reportMachine, reportRounds } from './targets';
 import {
   DEMO_LEARNER,
   homeReads,
@@ -51,7 +52,10 @@ interface Figure {
   size: number;
   who: string;
   call: Call;
+  /** The median of the rounds (medianTiming). */
   t: Timing;
+  /** Every round, in round order (answering: one). */
+  rounds: Timing[];
 }
 
 /** Answers `wanted` fresh pages as `s`, up to 4 lessons at once; restarts programs when none is left. */
@@ -115,7 +119,8 @@ async function measureSize(app: Server, size: number, out: Figure[]): Promise<vo
   for (const [, s, , p] of reads) await closedLoop(url, p, s.token, 1);
   const rounds = new Map<string, Timing[]>();
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [who, s, call, p] of reads) {
+    // The calls in an order reversed from one round to the next (rounds.ts).
+    for (const [who, s, call, p] of roundOrder(reads, round)) {
       const key = `${who}\u0000${call}`;
       rounds.set(key, [
         ...(rounds.get(key) ?? []),
@@ -125,16 +130,13 @@ async function measureSize(app: Server, size: number, out: Figure[]): Promise<vo
   }
   for (const [key, list] of rounds) {
     const [who, call] = key.split('\u0000') as [string, Call];
-    out.push({ size, who, call, t: medianTiming(list) });
+    out.push({ size, who, call, t: medianTiming(list), rounds: list });
   }
-  for (const [who, s] of subjects)
-    out.push({
-      size,
-      who,
-      call: 'PATCH …/pages/current (answer)',
-      // CPU per answer includes the reads around it (current page, next page, lessons).
-      t: await withCpu(pid, () => answering(s, ANSWERS)),
-    });
+  for (const [who, s] of subjects) {
+    // CPU per answer includes the reads around it (current page, next page, lessons).
+    const t = await withCpu(pid, () => answering(s, ANSWERS));
+    out.push({ size, who, call: 'PATCH …/pages/current (answer)', t, rounds: [t] });
+  }
 }
 
 async function growOne(kind: DbKind): Promise<void> {
@@ -205,14 +207,23 @@ function printGrowth(kind: string, figures: Figure[]): void {
         `${bySize.map((t) => (t?.cpuUs ?? 0).toFixed(0)).join(' | ')} | ${gCpu.toFixed(2)}x | ${errors} | ` +
         `${bySize.map((t) => t?.count ?? 0).join(' | ')} |`,
     );
-    if (SIZES.length > 1 && a && b)
-      reportTarget({
-        part: 'growth',
-        what: `${kind}, ${who}, ${call}: p50/p99 ${first}→${last} learners`,
-        figure: `p50 ${fmt(a.p50)}→${fmt(b.p50)} ms (${g50.toFixed(2)}x), p99 ${fmt(a.p99)}→${fmt(b.p99)} ms (${g99.toFixed(2)}x), CPU/request ${gCpu.toFixed(2)}x, ${a.count}/${b.count} samples${errors ? `, ${errors} errors` : ''}`,
-        target: `≤ ${GOAL}x`,
-        met: g50 <= GOAL && g99 <= GOAL && errors === 0,
-      });
+    if (SIZES.length > 1 && a && b) {
+      // The growth of each round: round k at the largest size over round k at the smallest (each
+      // size's rounds run in the same order on a fresh server); answering is one run a size.
+      const small = figures.find((f) => f.size === first && f.who === who && f.call === call)!.rounds;
+      const large = figures.find((f) => f.size === last && f.who === who && f.call === call)!.rounds;
+      for (const q of ['p50', 'p99'] as const)
+        reportRounds({
+          part: 'growth',
+          what: `${kind}, ${who}, ${call}: ${q} growth ${first}→${last} learners`,
+          values: small.map((t, k) => (t[q] > 0 && large[k] ? large[k][q] / t[q] : NaN)),
+          target: { better: 'lower', limit: GOAL },
+          extra:
+            `${q} ${fmt(a[q])}→${fmt(b[q])} ms (medians), CPU/request ${gCpu.toFixed(2)}x, ` +
+            `${a.count}/${b.count} samples${errors ? `, ${errors} errors` : ''}`,
+          clean: errors === 0,
+        });
+    }
   }
 }
 
@@ -220,6 +231,8 @@ export async function growthBench(): Promise<void> {
   execSync('npm run build -w @parcours/api', { cwd: ROOT, stdio: 'ignore' });
   for (const kind of DATABASES) {
     if (kind !== 'sqlite' && kind !== 'postgres') throw new Error(`BENCH_GROWTH_DATABASES: unknown ${kind}`);
+    // Each database's run lasts minutes: the machine's load at the start of each.
+    reportMachine('growth', kind);
     const t0 = performance.now();
     await growOne(kind);
     console.log(`[growth ${kind}] done in ${((performance.now() - t0) / 60_000).toFixed(1)} min`);

@@ -1,7 +1,7 @@
 import { execSync } from 'node:child_process';
 import { ROOT } from './lib';
 import type { Server } from './lib';
-import { reportTarget } from './targets';
+import { reportMachine, reportTarget } from './targets';
 import { DEMO_LEARNER, homeReads, playLesson, request, resetPrograms, signIn } from './generate/client';
 import type { LessonDoc, Observe, Reply, Session } from './generate/client';
 import { generate, learnerEmail } from './generate/index';
@@ -215,6 +215,9 @@ export async function learnersLoad(): Promise<void> {
   execSync('npm run build -w @parcours/api', { cwd: ROOT, stdio: 'ignore' });
   for (const kind of DATABASES) {
     if (kind !== 'sqlite' && kind !== 'postgres') throw new Error(`BENCH_LOAD_DATABASES: unknown ${kind}`);
+    // The machine's load at the start of each database's run (its figures are single runs of
+    // BENCH_LOAD_SECONDS: this part has no throughput ratio to take in rounds).
+    reportMachine('load', kind);
     await loadOne(kind);
   }
 }

@@ -1,3 +1,7 @@
+import os from 'node:os';
+import { machineText, summarize, summaryText, targetText, verdict } from './rounds';
+import type { Better, Summary, Target } from './rounds';
+
 /**
  * Every bench part records the issue's targets beside what it measured here, and `npm run bench`
  * prints them all in one table at the end (issue 11: "each target beside its measured figure").
@@ -35,4 +39,44 @@ export function printTargets(title = 'Targets'): void {
     const met = r.met === null ? '' : r.met ? 'yes' : '**no**';
     console.log(`| ${r.part} | ${r.what} | ${r.figure} | ${r.target} | ${met} |`);
   }
+}
+
+/**
+ * One figure measured in rounds (rounds.ts): its median, worst round and spread as the row's
+ * figure, met only when the median and the worst round both meet `target` (and `clean`: no error
+ * in any round). No target: a context row, whose "worst" is taken as `better` says.
+ */
+export function reportRounds(row: {
+  part: string;
+  what: string;
+  values: readonly number[];
+  target: Target | null;
+  better?: Better;
+  digits?: number;
+  unit?: string;
+  /** Said after the summary: the rates behind a ratio, say. */
+  extra?: string;
+  clean?: boolean;
+}): Summary {
+  const better = row.target?.better ?? row.better ?? 'higher';
+  const summary = summarize(row.values, better);
+  reportTarget({
+    part: row.part,
+    what: row.what,
+    figure: summaryText(summary, row.digits ?? 2, row.unit ?? '') + (row.extra ? `; ${row.extra}` : ''),
+    target: row.target ? targetText(row.target, row.unit ?? '') : '',
+    met: row.target ? verdict(summary, row.target, row.clean ?? true) : null,
+  });
+  return summary;
+}
+
+/**
+ * The machine at the start of a part, printed and kept as a context row: ratios from a machine
+ * whose neighbours keep it busy (load average above its core count) are not the code's.
+ */
+export function reportMachine(part: string, of = 'the part'): string {
+  const text = machineText(os.loadavg(), os.cpus());
+  console.log(`[${part}] ${of === 'the part' ? '' : `${of}: `}${text}`);
+  reportTarget({ part, what: `machine at the start of ${of}`, figure: text, target: '', met: null });
+  return text;
 }
