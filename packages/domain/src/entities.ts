@@ -372,6 +372,8 @@ export interface BlockView {
     statement?: { html: string; settings?: Record<string, unknown> } | null;
     sections: { title?: string | null; rows: PublicRowView[] }[];
     tincan?: { url: string } | null;
+    /** A parametrised block (decision 0042): the value names its statement and rows show as `{{name}}`. */
+    datasetNames?: string[];
     [k: string]: unknown;
   };
   terms: { id: string; title: string; words: string[]; definition: string }[];
@@ -446,4 +448,10 @@ export interface LessonPageAttributes {
    * page; the score is accepted only with it, once (decision 0009). Null on any other page.
    */
   tincanLaunch: string | null;
+  /**
+   * SPEC §3 `sheet.datasetComputed`: a parametrised exercise's values for this learner (drawn once
+   * with the page), the ones its statement and rows name as `{{name}}`; every value once the
+   * answer's key is shown. Empty for other pages.
+   */
+  sheet?: { datasetComputed: Record<string, number> } | undefined;
 }

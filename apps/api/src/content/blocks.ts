@@ -1,3 +1,4 @@
+import { placeholderNamesDeep } from '@parcours/domain/exercises/datasets/placeholders';
 import type { BlockFile, BlockSolution, RowFeedbacks, RowFile, RowValidator } from './format';
 import { normaliseFreeAnswer, parsePickWords } from './format';
 import { sanitizeContentHtml as clean } from './sanitize';
@@ -81,7 +82,7 @@ function buildRow(row: RowFile, order: number, refs: BlockRefs): Record<string, 
       return {
         ...base,
         placeholder: row.placeholder ?? null,
-        inputMode: 'number' in row.expected ? 'decimal' : 'text',
+        inputMode: 'accept' in row.expected ? 'text' : 'decimal',
       };
     case 'drag-n-drop':
       return {
@@ -139,8 +140,18 @@ function validator(row: RowFile, section: number, index: number): RowValidator |
     case 'multiple-choice':
       return { ...at, type: row.type, expected: [...row.expected].sort((a, b) => a - b) };
     case 'combined-choice':
-      return { ...at, type: row.type, expected: row.expected };
+      // A formula's index is the learner's (instantiateSolution); 0 stands in until then.
+      return typeof row.expected === 'number'
+        ? { ...at, type: row.type, expected: row.expected }
+        : { ...at, type: row.type, expected: 0, formula: row.expected.formula };
     case 'free-answer':
+      if ('formula' in row.expected)
+        return {
+          ...at,
+          type: row.type,
+          expected: { kind: 'number', value: 0, tolerance: row.expected.tolerance },
+          formula: row.expected.formula,
+        };
       return {
         ...at,
         type: row.type,
@@ -179,6 +190,9 @@ export function buildBlock(block: BlockFile, refs: BlockRefs): BuiltBlock {
     sections,
   };
   if (block.tincan) content.tincan = { url: refs.tincanUrl(block.tincan) };
+  // The names the statement and rows show: only these of the learner's values reach the browser
+  // before the answer (the other computed values may be the expected answer itself).
+  if (block.datasets) content.datasetNames = [...placeholderNamesDeep(content)];
   return {
     content,
     settings: {
@@ -200,6 +214,9 @@ export function buildBlock(block: BlockFile, refs: BlockRefs): BuiltBlock {
         message: clean(f.message),
       })),
       validators,
+      ...(block.datasets
+        ? { parameters: { datasets: block.datasets, computed: block.datasetsComputed } }
+        : {}),
     },
   };
 }

@@ -116,6 +116,7 @@ export const INCLUDES = {
   classPrograms: ['program', 'program.programCourses', 'program.programCourses.course'],
   programs: ['programCourses', 'programCourses.course'],
   programCourses: ['course'],
-  courses: ['courseType', 'category'],
+  // `type`: SPEC §7's name for `courseType` (INCLUDE_ALIASES).
+  courses: ['courseType', 'type', 'category'],
   lessons: ['course', 'class', 'class.classPrograms'],
 } as const;

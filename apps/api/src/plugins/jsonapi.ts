@@ -82,6 +82,13 @@ export function jsonApiQuerySchema(spec: QuerySpec, extra: z.ZodRawShape = {}) {
 /** Non-empty filter value; comma lists allowed. */
 export const filterValue = z.string().min(1);
 
+/**
+ * SPEC §7 names a few relationships by a name JSON:API forbids (`type`): the spec's name is
+ * accepted in `include` where the resource's allow-list has it, and read as the API's name.
+ * docs/api.md "Spec names" lists every renamed field.
+ */
+export const INCLUDE_ALIASES: Readonly<Record<string, string>> = { type: 'courseType' };
+
 export function expandIncludes(paths: string[]): string[] {
   const all = new Set<string>();
   for (const path of paths) {
@@ -109,7 +116,17 @@ export function parseJsonApiQuery(query: Record<string, unknown>): JsonApiQuery 
     .filter((t) => t !== '')
     .map((t) => ({ field: t.replace(/^-/, ''), desc: t.startsWith('-') }));
   const includeText = typeof query.include === 'string' ? query.include : '';
-  const include = expandIncludes(includeText.split(',').filter((t) => t !== ''));
+  const include = expandIncludes(
+    includeText
+      .split(',')
+      .filter((t) => t !== '')
+      .map((t) =>
+        t
+          .split('.')
+          .map((part) => INCLUDE_ALIASES[part] ?? part)
+          .join('.'),
+      ),
+  );
   const number = typeof query['page[number]'] === 'number' ? query['page[number]'] : 1;
   const size = typeof query['page[size]'] === 'number' ? query['page[size]'] : DEFAULT_PAGE_SIZE;
   return { filters, sort, include, page: { number, size } };

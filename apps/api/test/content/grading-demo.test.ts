@@ -11,6 +11,9 @@ import {
   parsePageAnswers,
 } from '@parcours/domain/exercises/grade-page';
 import { exerciseRegistry } from '@parcours/domain/exercises/registry';
+import { drawPageValues } from '@parcours/domain/exercises/datasets/formula';
+import { computedFormulas, instantiateSolution } from '@parcours/domain/exercises/datasets/instantiate';
+import type { BlockSolution } from '@parcours/domain/exercises/solution';
 import { importFolder } from '../../src/content/importer';
 import { parseJson } from '../../src/db/schema';
 import type { TestDb } from './helpers';
@@ -44,6 +47,13 @@ interface DemoPage {
   hints: { cost: number }[];
 }
 
+/** A parametrised block (decision 0042) is graded with one learner's values: a draw stands in. */
+function forOneLearner(solution: BlockSolution): BlockSolution {
+  if (!solution.parameters) return solution;
+  const values = drawPageValues(solution.parameters.datasets, computedFormulas(solution), 'demo-learner');
+  return instantiateSolution(solution, values);
+}
+
 let t: TestDb;
 let pages: DemoPage[];
 
@@ -59,7 +69,7 @@ beforeAll(async () => {
     id: b.id,
     // Parsing with the domain schemas is itself a check: the stored format is what graders read.
     rows: pageRows(pageContentSchema.parse(parseJson(b.content, {}))),
-    solution: blockSolutionSchema.parse(parseJson(b.solution, {})),
+    solution: forOneLearner(blockSolutionSchema.parse(parseJson(b.solution, {}))),
     hints: parseJson<{ hints: { cost: number }[] }>(b.settings, { hints: [] }).hints,
   }));
 });

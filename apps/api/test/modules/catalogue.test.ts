@@ -148,6 +148,19 @@ describe('courses and competencies', () => {
     expect((await get(t.app, `/api/courses/${ids.courseBeta}`, anna)).statusCode).toBe(404);
   });
 
+  it('accepts include=type, the spec’s name (SPEC §7), as include=courseType', async () => {
+    const spec = await get(t.app, `/api/courses/${ids.coursePub}?include=type,category`, anna);
+    expect(spec.statusCode).toBe(200);
+    const api = await get(t.app, `/api/courses/${ids.coursePub}?include=courseType,category`, anna);
+    expect(spec.json()).toEqual(api.json());
+    expect((spec.json() as { included: { type: string }[] }).included.map((r) => r.type).sort()).toEqual([
+      'course-categories',
+      'course-types',
+    ]);
+    // Only where the resource has it: lessons have no `type` relationship.
+    expect((await get(t.app, '/api/lessons?include=type', anna)).statusCode).toBe(400);
+  });
+
   it('lists the competencies of the tenant by order, filtered by id', async () => {
     const body = (await get(t.app, '/api/course-competencies?sort=order', anna)).json();
     expect(idsOf(body)).toEqual([ids.compRoot, ids.compChild]);

@@ -267,6 +267,9 @@ export function gradePage(input: GradePageInput): PageGrade {
     // The importer writes one validator per exercise row; a gap means the stored block is broken.
     if (!validator || validator.type !== type)
       throw new Error(`no ${type} validator for section ${row.section} row ${row.row}`);
+    // A parametrised row is graded only against the learner's own values (instantiateSolution).
+    if (validator.formula !== undefined)
+      throw new Error(`section ${row.section} row ${row.row}: the solution was not instantiated`);
     const { correction: graded, feedbacks } = gradeRow(type, row, validator, answers[rowIndex]);
     exercises++;
     earned += graded.ratio * ROW_POINTS;

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { expectedSchema as combinedChoice } from './combined-choice/grader';
 import { expectedSchema as dragAndDrop } from './drag-n-drop/grader';
+import { datasetsSchema } from './datasets/draw';
 import { rowFeedbacksSchema } from './exercise-grader';
 import { expectedSchema as freeAnswer } from './free-answer/grader';
 import { expectedSchema as imageCliquable } from './image-cliquable/grader';
@@ -21,6 +22,13 @@ const at = {
   section: z.number().int().min(0),
   row: z.number().int().min(0),
   feedbacks: rowFeedbacksSchema,
+  /**
+   * Parametrised rows (decision 0042): the expected answer is this formula over the learner's
+   * values, and `expected` only carries what does not depend on them (a free answer's
+   * tolerance; 0 as the index of a combined choice). `instantiateSolution` puts the learner's
+   * expected answer in place; gradePage refuses a validator that still has a formula.
+   */
+  formula: z.string().optional(),
 };
 
 export const rowValidatorSchema = z.discriminatedUnion('type', [
@@ -37,5 +45,13 @@ export const blockSolutionSchema = z.object({
   /** General feedbacks, shown one at a time before the answer-specific ones (SPEC §4). */
   feedbacks: z.array(z.object({ when: z.enum(FEEDBACK_WHEN), preset: z.string(), message: z.string() })),
   validators: z.array(rowValidatorSchema),
+  /** A parametrised block (SPEC §3 `datasets`, `datasetsComputed`): kept server-side, formulas included. */
+  parameters: z
+    .object({
+      datasets: datasetsSchema,
+      /** Computed values by name, in order: each formula reads the variables and the values before it. */
+      computed: z.record(z.string(), z.string()),
+    })
+    .optional(),
 });
 export type BlockSolution = z.infer<typeof blockSolutionSchema>;

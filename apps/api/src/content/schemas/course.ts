@@ -1,6 +1,7 @@
 /** courses/<slug>.yaml: the course, its terms, blocks and node tree. */
 import { z } from 'zod';
 import { BLOCK_TYPES, PUBLICATION_STATES } from '@parcours/domain/entities';
+import { datasetsSchema } from '@parcours/domain/exercises/datasets/draw';
 import { FEEDBACK_WHEN } from '@parcours/domain/exercises/solution';
 import { CERTIFICATION_WORDINGS, filePath, html, slug } from './common';
 import { rowSchema, tincanRef, VIDEO_URL } from './rows';
@@ -38,6 +39,13 @@ export const blockSchema = z.strictObject({
     .default([]),
   /** The external learning module of a tincan block. */
   tincan: tincanRef.optional(),
+  /**
+   * A parametrised exercise (SPEC §3, decision 0042): per variable, `{ values: [..] }` or
+   * `{ min, max, step? }`; each learner's page draws one value of each, once.
+   */
+  datasets: datasetsSchema.optional(),
+  /** Computed values by name: a formula over the variables and the computed values above it. */
+  datasetsComputed: z.record(z.string(), z.string()).default({}),
 });
 export type BlockFile = z.infer<typeof blockSchema>;
 

@@ -52,8 +52,8 @@ const combinedChoiceRow = z.strictObject({
   type: z.literal('combined-choice'),
   ...rowBase,
   choices: z.array(choice).min(2),
-  /** Index (0-based) of the one correct choice. */
-  expected: combinedChoiceExpected,
+  /** Index (0-based) of the one correct choice, or a formula giving it from the learner's values. */
+  expected: z.union([combinedChoiceExpected, z.strictObject({ formula: z.string().min(1) })]),
 });
 const freeAnswerRow = z.strictObject({
   type: z.literal('free-answer'),
@@ -62,6 +62,8 @@ const freeAnswerRow = z.strictObject({
   expected: z.union([
     z.strictObject({ accept: z.array(z.string().min(1)).min(1) }),
     z.strictObject({ number: z.number(), tolerance: z.number().min(0).default(0) }),
+    /** A parametrised exercise: the number is this formula over the learner's values. */
+    z.strictObject({ formula: z.string().min(1), tolerance: z.number().min(0).default(0) }),
   ]),
   /** Feedback for specific wrong (or alternative) answers, compared like `accept`. */
   answers: z.array(z.strictObject({ match: z.array(z.string().min(1)).min(1), feedback: html })).default([]),

@@ -4,6 +4,7 @@ import { CLICKABLE_IMAGE_WIDTH, parsePickWords } from '../format';
 import type { FileUse } from '../files';
 import type { ImportIssue, Push } from '../issues';
 import { checkDuplicates } from '../issues';
+import { validateDatasets } from './datasets';
 import type { TenantBundle } from '../load';
 
 export const EXERCISE_ROWS = new Set([
@@ -98,6 +99,7 @@ export function validateCourses(
           validateRow(row, rp, cf, push, (p, rel) => useFile(cf, p, rel));
         }),
       );
+      validateDatasets(blk, bp, cf, push);
       if (blk.type === 'exercice' && exercises === 0)
         push(cf, `${bp}.sections`, 'an exercice block needs at least one exercise row');
     });
@@ -129,7 +131,7 @@ function validateRow(
         push(cf, `${rp}.expected`, 'an index is repeated');
       break;
     case 'combined-choice':
-      inRange(row.expected, row.choices.length, `${rp}.expected`);
+      if (typeof row.expected === 'number') inRange(row.expected, row.choices.length, `${rp}.expected`);
       break;
     case 'drag-n-drop': {
       if (row.expected.length !== row.targets.length)

@@ -8,6 +8,7 @@ import { isLate } from './clock';
 import { activePage, blockOf, conflict, nodeOf, withPage } from './context';
 import type { Loaded, PlayerContext } from './context';
 import type { BlockContent } from './content-cache';
+import { solutionFor } from './datasets';
 import { pageDocument } from './document';
 import { pageDeadlineOf } from './limits';
 import type { PlanNode } from './plan';
@@ -33,7 +34,9 @@ interface GradeJob {
  */
 export async function commitGrade(ctx: PlayerContext, l: Loaded, job: GradeJob): Promise<Loaded | null> {
   const { page } = job;
-  const { rows, solution } = ctx.cache.grading(job.content);
+  const { rows, solution: blockSolution } = ctx.cache.grading(job.content);
+  // A parametrised block is graded against this learner's own values (decision 0042).
+  const solution = solutionFor(blockSolution, page);
   const hints = ctx.cache.hints(job.content);
   const grade = gradePage({
     rows,

@@ -12,6 +12,7 @@ import type { Loaded, PlayerContext } from './context';
 import type { BlockContent } from './content-cache';
 import { withAnswer } from './repository';
 import type { PageRow } from './repository';
+import { pageValues, sheetView } from './datasets';
 import { pageResource } from './serializer';
 import { writeTx } from './tx';
 
@@ -70,11 +71,14 @@ export async function pageDocument(
   // Parsed once here for both uses (retryOpen and the document): twice was measurable per answer.
   const stored = page.answeredAt ? parseJson<PageResults | null>(page.results, null) : null;
   const results: Partial<PageResults> | null = page.answeredAt ? (stored ?? {}) : null;
+  // Finding 2: the expected answers only once no further attempt of this page can be graded.
+  const keyShown = audience === 'staff' || results === null || !retryOpen(ctx, l, page, results);
+  const view = content ? ctx.cache.view(content) : null;
   return pageResource({
     page,
     stored,
     node,
-    block: content ? ctx.cache.view(content) : null,
+    block: view,
     children:
       node.type === 'multiblock'
         ? slot.children.map((c) => ({ nodeId: c.id, title: c.title, done: done.has(c.id) }))
@@ -93,8 +97,14 @@ export async function pageDocument(
       : remainingSeconds(ctx.receivedAt, deadlineOf(page.startedAt, timeLimit)),
     lessonTimeLimit: lessonLimitOf(l.accommodation, l.lesson),
     lessonRemainingSeconds: remainingSeconds(ctx.receivedAt, lessonDeadlineOf(l.accommodation, l.lesson)),
-    // Finding 2: the expected answers only once no further attempt of this page can be graded.
-    keyShown: audience === 'staff' || results === null || !retryOpen(ctx, l, page, results),
+    keyShown,
     tincanLaunch: audience === 'staff' ? null : await launchOf(ctx, page, content),
+    sheet: sheetView(
+      // Only a parametrised block's view has value names: other pages skip the solution's parse.
+      content && view?.content.datasetNames ? pageValues(ctx.cache.grading(content).solution, page) : {},
+      page.answeredAt !== null,
+      view?.content.datasetNames,
+      keyShown,
+    ),
   });
 }

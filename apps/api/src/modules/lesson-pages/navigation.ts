@@ -3,6 +3,7 @@ import { prepared } from '../../db/prepared';
 import { ApiError } from '../../plugins/errors';
 import type { Resource } from '../../plugins/jsonapi';
 import { commitGrade } from './answer';
+import { newSheet } from './datasets';
 import { isLate } from './clock';
 import {
   activePage,
@@ -63,7 +64,9 @@ async function reach(
 ): Promise<Resource> {
   const iso = ctx.receivedAt.toISOString();
   const advance = slot.index >= frontierOf(l);
+  const sheet = newSheet(ctx.cache, node.type === 'multiblock' ? null : await blockOf(ctx, node));
   const fields = {
+    sheet,
     lessonId: l.lesson.id,
     nodeId: node.id,
     sectionId: slot.sectionId,

@@ -14,7 +14,7 @@ type FullPageRow = Selectable<LessonPagesTable>;
  * JSON once answered) are left out of the lesson's page list, read on every request, and read
  * for the one page that is shown (`withAnswer`); absent means not read yet.
  */
-export type PageRow = Omit<FullPageRow, 'inputs' | 'results' | 'sheet'> &
+export type PageRow = Omit<FullPageRow, 'inputs' | 'results'> &
   Partial<Pick<FullPageRow, 'inputs' | 'results'>>;
 
 export const PAGE_COLUMNS = [
@@ -40,6 +40,8 @@ export const PAGE_COLUMNS = [
   'lastSeenAt',
   'choiceOf',
   'launchToken',
+  // Parametrised exercises: the page's drawn values ('{}' for every other page), decision 0042.
+  'sheet',
 ] as const;
 export type BlockRow = Pick<
   Selectable<CourseBlocksTable>,
@@ -202,6 +204,8 @@ export interface NewPage {
   /** A multiblock child's page: the multiblock's node id (one active choice per lesson and multiblock). */
   choiceOf: string | null;
   now: string;
+  /** The page's sheet (JSON text): a parametrised block's draw, else '{}' (datasets.ts newSheet). */
+  sheet: string;
 }
 
 /**
@@ -222,6 +226,7 @@ const insertPageQuery = prepared(
     timeLimit: number | null,
     choiceOf: string | null,
     now: string,
+    sheet: string,
   ) =>
     db
       .insertInto('lessonPages')
@@ -236,6 +241,7 @@ const insertPageQuery = prepared(
         progress: 'ONGOING',
         timeLimit,
         choiceOf,
+        sheet,
         openedAt: now,
         lastSeenAt: now,
         answeredAt: null,
@@ -258,6 +264,7 @@ export async function insertPageIfMissing(trx: Tx, p: NewPage): Promise<PageRow 
     p.timeLimit,
     p.choiceOf,
     p.now,
+    p.sheet,
   );
   return activePageOfNode(trx, p.lessonId, p.nodeId);
 }
@@ -283,11 +290,11 @@ export async function reachPagePg(
   const { rows } = await sql<PageRow>`
     with ins as (
       insert into lesson_pages (id, lesson_id, node_id, section_id, attempt, position, state, progress,
-        time_limit, choice_of, opened_at, last_seen_at, answered_at, started_at, created_at, updated_at)
+        time_limit, choice_of, opened_at, last_seen_at, answered_at, started_at, created_at, updated_at, sheet)
       values (${randomUUID()}, ${p.lessonId}, ${p.nodeId}, ${p.sectionId},
         (select coalesce(max(attempt), 0) + 1 from lesson_pages where lesson_id = ${p.lessonId} and node_id = ${p.nodeId}),
         ${p.position}, 'ACTIVE', 'ONGOING', ${p.timeLimit}, ${p.choiceOf}, ${p.now}, ${p.now}, null, null,
-        ${p.now}, ${p.now})
+        ${p.now}, ${p.now}, ${p.sheet})
       on conflict do nothing
       returning ${PAGE_SQL_COLUMNS}
     ), moved as (

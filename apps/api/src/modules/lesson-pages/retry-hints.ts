@@ -16,6 +16,7 @@ import {
   withPage,
 } from './context';
 import type { PlayerContext } from './context';
+import { newSheet } from './datasets';
 import { pageDocument } from './document';
 import { findPage, insertPageIfMissing, withAnswer } from './repository';
 import { timeLimitOf } from './serializer';
@@ -41,6 +42,8 @@ export async function retryPage(ctx: PlayerContext, lessonId: string, pageId: st
   if (!retryOpen(ctx, l, page, results))
     throw conflict('RETRY_RESTRICT', 'This page cannot be answered again.');
   const iso = ctx.receivedAt.toISOString();
+  // A retry draws new values: the learner practises the method, not one set of numbers.
+  const sheet = newSheet(ctx.cache, node.type === 'multiblock' ? null : await blockOf(ctx, node));
   const { fresh, lesson: updated } = await writeTx(ctx.db, ctx.kind, async (trx) => {
     const archived = await trx
       .updateTable('lessonPages')
@@ -59,6 +62,7 @@ export async function retryPage(ctx: PlayerContext, lessonId: string, pageId: st
       timeLimit: timeLimitOf(node),
       choiceOf: choiceOf(slot, node),
       now: iso,
+      sheet,
     });
     if (!fresh) throw conflict('PATCH_IN_PROGRESS', 'This page is being retried already.');
     return { fresh, lesson: await afterPageCompleted(trx, lesson, ctx.receivedAt, l.plan) };

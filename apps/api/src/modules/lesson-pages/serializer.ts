@@ -80,6 +80,9 @@ export function blockView(block: BlockRow, terms: TermRow[]): BlockView {
       statement: (content.statement as BlockView['content']['statement']) ?? null,
       sections,
       tincan: (content.tincan as BlockView['content']['tincan']) ?? null,
+      ...(Array.isArray(content.datasetNames)
+        ? { datasetNames: content.datasetNames.filter((n): n is string => typeof n === 'string') }
+        : {}),
     },
     terms: terms
       .filter((t) => t.blockId === block.id)
@@ -137,6 +140,8 @@ export interface PageDocInput {
   keyShown: boolean;
   /** The launch issued for an unanswered learning-module page, else null. */
   tincanLaunch: string | null;
+  /** The page's sheet as the learner may see it now (datasets.ts sheetView). */
+  sheet: { datasetComputed: Record<string, number> };
 }
 
 export function pageResource(d: PageDocInput): Resource {
@@ -172,6 +177,7 @@ export function pageResource(d: PageDocInput): Resource {
     lessonTimeLimit: d.lessonTimeLimit,
     lessonRemainingSeconds: d.lessonRemainingSeconds,
     tincanLaunch: d.tincanLaunch,
+    sheet: d.sheet,
   };
   return {
     type: 'lesson-pages',

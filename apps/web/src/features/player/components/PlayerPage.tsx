@@ -14,6 +14,7 @@ import {
   timeLimitOf,
 } from '../player-model';
 import { usePlayerSlots } from '../player-slots';
+import { withPageValues } from '../page-values';
 import { usePagePlayer, type PlayerMode } from '../use-page-player';
 import { BlockScreen } from './BlockScreen';
 import { CorrectionLegend } from './CorrectionLegend';
@@ -45,7 +46,7 @@ interface PlayerPageProps {
 
 /** Page mode (SPEC §2 /session/{id}[/page/{pageId}]) and correction mode (/correction…). */
 export function PlayerPage({ lessonId, pageId, mode = 'page' }: PlayerPageProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const player = usePagePlayer({ lessonId, pageId, mode });
   const { page } = player;
   const root = useRef<HTMLDivElement>(null);
@@ -123,7 +124,8 @@ export function PlayerPage({ lessonId, pageId, mode = 'page' }: PlayerPageProps)
       </>
     );
 
-  const block = page.block;
+  // A parametrised exercise shows this learner's values (decision 0042).
+  const block = page.block ? withPageValues(page.block, page.sheet, i18n.language) : null;
   const limit = timeLimitOf(page);
   const score = scoreOf(page.results);
   const dialog = player.dialog;
