@@ -56,6 +56,8 @@ import { dashboardLevelRoutes } from './modules/dashboard-levels/routes';
 import { teachingRoutes } from './modules/teaching/class-users-data';
 import { userRoutes } from './modules/users/routes';
 import { sessionRoutes } from './modules/users/sessions';
+import { htmlSessionRoutes } from './modules/users/html-session-routes';
+import { registerHtmlSessionCookies } from './plugins/html-session';
 
 export interface BuildAppOptions {
   env: Env;
@@ -164,6 +166,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     OPENED_BY_BACK_OFFICE,
     scriptAndStylePaths(env.WEB_DIST),
   );
+  // Only the HTML renderer reads a cookie (decision 0046); sign-in and sign-out set and end it.
+  await registerHtmlSessionCookies(app);
   // Off globally; routes opt in (login). Exceeding throws our ApiError, rendered as JSON:API.
   await app.register(rateLimit, {
     global: false,
@@ -213,6 +217,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         ...(opts.now ? { now: opts.now } : {}),
       });
       await api.register(sessionRoutes, opts.now ? { now: opts.now } : {});
+      await api.register(htmlSessionRoutes);
       await api.register(authRoutes, {
         secret: env.JWT_SECRET as string,
         publicUrl: env.PUBLIC_URL,

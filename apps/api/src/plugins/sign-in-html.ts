@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { pickLocale } from '@parcours/domain/locale';
 import type { Locale } from '@parcours/domain/entities';
+import type { SignedInRenderer } from './signed-in-html';
 
 /** What apps/web/src/prerender/sign-in.tsx exports. */
 export interface SignInMarkup {
@@ -24,7 +25,9 @@ export interface SignInRenderer {
 }
 
 /** The module the web build wrote for the server, or null (no server build: plain index.html). */
-export async function loadSignInRenderer(webDist: string): Promise<SignInRenderer | null> {
+export async function loadSignInRenderer(
+  webDist: string,
+): Promise<(SignInRenderer & Partial<SignedInRenderer>) | null> {
   const file = path.join(webDist, '..', 'dist-server', 'sign-in.js');
   if (!existsSync(file)) return null;
   const module = (await import(pathToFileURL(file).href)) as Partial<SignInRenderer>;

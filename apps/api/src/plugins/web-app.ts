@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { brotliCompressSync, constants } from 'node:zlib';
 import { withContext } from './context-in-html';
 import { notFoundError } from './errors';
 import {
@@ -24,6 +25,8 @@ import {
   type SignInRenderer,
 } from './sign-in-html';
 import { normaliseHostname } from './tenant';
+import { clearHtmlSession, htmlSessionToken } from './html-session';
+import { injectFetch, signedInPage, type SignedInRenderer } from './signed-in-html';
 
 type Encoding = 'br' | 'gzip';
 
@@ -110,13 +113,18 @@ export function inlineScriptHashes(webDist: string): string[] {
 export interface WebAppOptions {
   /** The tenant of a hostname (plugins/tenant.ts): whose sign-in screen `/login` shows. */
   tenantOf?: (hostname: string) => Promise<ContextRow>;
-  /** The sign-in screen's renderer; by default the web build's `dist-server/sign-in.js`. */
-  renderer?: SignInRenderer | null;
+  /**
+   * The server renderer: the sign-in screen, and the signed-in first screens where it has
+   * `renderSignedIn` (decision 0046); by default the web build's `dist-server/sign-in.js`.
+   */
+  renderer?: (SignInRenderer & Partial<SignedInRenderer>) | null;
   /** How a page and its brotli and gzip copies are made; by default compressedPage (tests count it). */
   compress?: (html: string) => Variants;
 }
 
 const SIGN_IN_PATH = /^\/login\/?$/;
+/** The signed-in first screens the server draws (decision 0046): the home and a player page. */
+const SIGNED_IN_PATH = /^\/(?:session\/[^/]+(?:\/page\/[^/]+)?\/?)?$/;
 
 export async function registerWebApp(
   app: FastifyInstance,
@@ -125,7 +133,23 @@ export async function registerWebApp(
 ): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   const indexHtml = existsSync(indexFile) ? readVariants(indexFile) : null;
-  const signIn = indexHtml && options.tenantOf ? await signInPages(webDist, options) : null;
+  const renderer: (SignInRenderer & Partial<SignedInRenderer>) | null =
+    indexHtml && options.tenantOf
+      ? options.renderer === undefined
+        ? await loadSignInRenderer(webDist)
+        : options.renderer
+      : null;
+  const signIn = indexHtml && options.tenantOf ? await signInPages(webDist, { ...options, renderer }) : null;
+  const signedIn =
+    indexHtml && options.tenantOf && renderer?.renderSignedIn
+      ? signedInPages(
+          app,
+          indexFile,
+          loadScreenStyles(webDist),
+          options.tenantOf,
+          renderer as SignedInRenderer,
+        )
+      : null;
   const tenantIndex =
     indexHtml && options.tenantOf
       ? tenantPages(indexFile, loadScreenStyles(webDist), options.tenantOf, options.compress)
@@ -157,13 +181,26 @@ export async function registerWebApp(
       (request.method === 'GET' || request.method === 'HEAD') &&
       !/^\/api(\/|$)/.test(pathname)
     ) {
+      if (signedIn && SIGNED_IN_PATH.test(pathname)) {
+        // The page depends on who is signed in: never kept by a cache on the way.
+        reply.header('vary', 'Accept-Encoding, Accept-Language, Cookie');
+        const drawn = await signedIn(request, reply);
+        if (drawn) {
+          const { body, encoding } = pick(request, drawn);
+          if (encoding) reply.header('content-encoding', encoding);
+          return reply
+            .type('text/html; charset=utf-8')
+            .header('cache-control', 'private, no-store')
+            .send(body);
+        }
+      }
       const page =
         signIn && SIGN_IN_PATH.test(pathname)
           ? ((await signIn(request)) ?? (await tenantIndex?.(request)))
           : await tenantIndex?.(request);
       // The sign-in HTML depends on the browser's languages (and the Host, like every page here).
       if (signIn && SIGN_IN_PATH.test(pathname)) reply.header('vary', 'Accept-Encoding, Accept-Language');
-      else reply.header('vary', 'Accept-Encoding');
+      else if (!reply.hasHeader('vary')) reply.header('vary', 'Accept-Encoding');
       const { body, encoding } = pick(request, page ?? indexHtml);
       if (encoding) reply.header('content-encoding', encoding);
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(body);
@@ -254,8 +291,7 @@ async function signInPages(
   webDist: string,
   options: WebAppOptions,
 ): Promise<((request: FastifyRequest) => Promise<Variants | null>) | null> {
-  const renderer = options.renderer === undefined ? await loadSignInRenderer(webDist) : options.renderer;
-  const { tenantOf, compress = compressedPage } = options;
+  const { renderer, tenantOf, compress = compressedPage } = options;
   if (!renderer || !tenantOf) return null;
   const index = readFileSync(path.join(webDist, 'index.html'), 'utf8');
   const { css, files } = signInStyles(webDist);
@@ -299,6 +335,59 @@ async function signInPages(
       return await page;
     } catch (error) {
       request.log.warn({ err: error }, 'sign-in screen not rendered; plain index.html');
+      return null;
+    }
+  };
+}
+
+/** A page drawn for one learner: compressed on the request path, so at a cheap brotli level. */
+function compressedPrivatePage(html: string): Variants {
+  const plain = Buffer.from(html, 'utf8');
+  return {
+    plain,
+    br: brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+    gzip: null,
+  };
+}
+
+/**
+ * The home or a player page drawn for the learner of the HTML session cookie (decision 0046),
+ * or null: no cookie, a token the API refuses (the cookie is then ended), a page the renderer
+ * does not draw or a renderer failure: the tenant's page, as for a browser without the cookie.
+ */
+function signedInPages(
+  app: FastifyInstance,
+  indexFile: string,
+  screens: ScreenStyles[],
+  tenantOf: (hostname: string) => Promise<ContextRow>,
+  renderer: SignedInRenderer,
+): (request: FastifyRequest, reply: FastifyReply) => Promise<Variants | null> {
+  const index = readFileSync(indexFile, 'utf8');
+  return async (request, reply) => {
+    const token = htmlSessionToken(app, request);
+    if (!token) return null;
+    try {
+      const row = await tenantOf(normaliseHostname(request.hostname));
+      const pathname = request.url.split('?')[0] ?? '';
+      const lang = signInLanguage(request.headers['accept-language']);
+      const drawn = await renderer.renderSignedIn({
+        tenant: toContextResource(row),
+        lang,
+        url: request.url,
+        fetch: injectFetch(app, request, token),
+      });
+      if ('refused' in drawn) {
+        if (drawn.refused === 'token') clearHtmlSession(request, reply);
+        return null;
+      }
+      const base = withScreenStyles(
+        withContext(index, contextDocument(row)),
+        screens.find((screen) => screen.path.test(pathname)),
+      );
+      const html = signedInPage(base, drawn, lang);
+      return html ? compressedPrivatePage(html) : null;
+    } catch (error) {
+      request.log.warn({ err: error }, 'signed-in screen not rendered; the tenant page');
       return null;
     }
   };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '../../plugins/errors';
+import { setHtmlSession } from '../../plugins/html-session';
 import { publicOrigin } from '../users/origin';
 import { OidcService, STATE_COOKIE, STATE_TTL_S, oidcSettingsOf } from './oidc-service';
 
@@ -110,6 +111,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         const target = new URL('/', origin);
         target.searchParams.set('idT', token);
         target.searchParams.set('idU', user.id);
+        setHtmlSession(request, reply, token);
         return reply.redirect(target.href, 302);
       } catch (err) {
         request.log.warn({ err }, 'SSO callback refused');

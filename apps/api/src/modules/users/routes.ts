@@ -9,6 +9,7 @@ import { publicOrigin } from './origin';
 import { loadResetLink, recover, resetPassword } from './password-reset';
 import { updateProfile } from './profile';
 import { register } from './registration';
+import { setHtmlSession } from '../../plugins/html-session';
 import { addressLimit } from './login-guard';
 import { login, me } from './service';
 
@@ -135,6 +136,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
         { ip: request.ip, cookieHeader: request.headers.cookie, secure: request.protocol === 'https' },
       );
       reply.header('set-cookie', deviceCookie).header('cache-control', 'no-store');
+      setHtmlSession(request, reply, response.access_token);
       return response;
     },
   );
@@ -235,6 +237,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const answer = await register(deps, request.context, request.ip, request.body);
+      setHtmlSession(request, reply, answer.access_token);
       return reply.code(201).send(answer);
     },
   );
@@ -257,8 +260,18 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
         },
       },
     },
-    async (request) =>
-      updateProfile(deps, request.context, currentUser(request), request.params.id, request.body),
+    async (request, reply) => {
+      const answer = await updateProfile(
+        deps,
+        request.context,
+        currentUser(request),
+        request.params.id,
+        request.body,
+      );
+      // A password change revoked the token in the cookie: the new one takes its place.
+      if (answer.access_token) setHtmlSession(request, reply, answer.access_token);
+      return answer;
+    },
   );
 
   app.post(

@@ -1,0 +1,101 @@
+/**
+ * Signed-in first screens drawn on the server (issue 26, decision 0046): the home and a player
+ * page, for a browser that sends the HTML session cookie (html-session.ts). The web build's
+ * server renderer (`renderSignedIn` beside `renderSignIn`) runs the app's own screens with React
+ * DOM's server renderer and reads its data through the API's own routes, called in-process
+ * with the cookie's token as the bearer: the HTML can hold nothing the API would not answer that
+ * learner at that moment (the routes apply the same tenant, ownership and answer-key rules).
+ * The reads it made travel in the page (TanStack Query's dehydrated state), so the browser makes
+ * none of them again.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Locale } from '@parcours/domain/entities';
+
+/** What the web build's server renderer answers for a signed-in page. */
+export interface SignedInMarkup {
+  /** The inside of `#root`. */
+  body: string;
+  title: string;
+  /** The tenant's colours as CSS variables, for the `style` of `<html>`. */
+  palette: Record<string, string>;
+  /** The data the app starts from (JSON text, put in a data block as it is). */
+  state: string;
+}
+
+/** Why nothing was drawn: the token was refused (the cookie is then ended), or the page is not one the renderer draws. */
+export type SignedInRefusal = { refused: 'token' | 'page' };
+
+export interface SignedInRenderer {
+  renderSignedIn(request: {
+    tenant: unknown;
+    lang: Locale;
+    /** Path and query of the document request. */
+    url: string;
+    /** fetch() for the API's routes, in-process, carrying the cookie's token as the bearer. */
+    fetch: typeof fetch;
+  }): Promise<SignedInMarkup | SignedInRefusal>;
+}
+
+/** The data block's id, read by the web app's start (apps/web/src/main.tsx). */
+export const STATE_ELEMENT_ID = 'parcours-state';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * A fetch() whose requests are the API's own routes, injected in-process: no socket, the same
+ * hooks and handlers as a browser's call. GET only (drawing a page never writes), under /api only,
+ * with the document request's Host and languages, and `token` as the bearer.
+ */
+export function injectFetch(app: FastifyInstance, request: FastifyRequest, token: string): typeof fetch {
+  return async (input, init) => {
+    const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    // The app's calls are same-origin paths (lib/api-base.ts): anything with an origin is refused.
+    const url = new URL(href, 'http://in-process');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    if (url.origin !== 'http://in-process' || method !== 'GET' || !url.pathname.startsWith('/api/')) {
+      throw new TypeError(`the server renderer may only read the API (${method} ${href})`);
+    }
+    const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
+    if (request.headers.host) headers.host = request.headers.host;
+    const language = request.headers['accept-language'];
+    if (typeof language === 'string') headers['accept-language'] = language;
+    const forwarded = request.headers['x-forwarded-proto'];
+    if (typeof forwarded === 'string') headers['x-forwarded-proto'] = forwarded;
+    const res = await app.inject({ method: 'GET', url: url.pathname + url.search, headers });
+    const out = new Headers();
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value === undefined || name === 'content-encoding' || name === 'content-length') continue;
+      out.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    }
+    const empty = res.statusCode === 204 || res.statusCode === 304;
+    return new Response(empty ? null : res.rawPayload, { status: res.statusCode, headers: out });
+  };
+}
+
+/**
+ * The page: `index` (the tenant's page, with its context and the route's styles) with the screen
+ * in `#root` (marked `data-prerendered="signed-in"`, which main.tsx hydrates), `lang`, the
+ * tenant's colours, the title and the data block. Null when index.html lacks a marker.
+ */
+export function signedInPage(index: string, markup: SignedInMarkup, lang: Locale): string | null {
+  const root = index.indexOf('<div id="root">');
+  const end = index.indexOf('<noscript>', root);
+  const html = /<html lang="[^"]*">/.exec(index);
+  if (root < 0 || end < 0 || !html || !index.includes('</head>')) return null;
+  const style = Object.entries(markup.palette)
+    .filter(([name]) => /^--[a-z0-9-]+$/.test(name))
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('; ');
+  const styleAttr = style ? ` style="${escapeHtml(style)}"` : '';
+  // Learner text is in the state: every `<` written `\u003c`, so nothing closes the element.
+  const state = markup.state.replace(/</g, '\\u003c');
+  return (
+    index
+      .slice(0, root)
+      .replace(html[0], () => `<html lang="${lang}"${styleAttr}>`)
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(markup.title)}</title>`) +
+    `<script type="application/json" id="${STATE_ELEMENT_ID}">${state}</script>\n    ` +
+    `<div id="root" data-prerendered="signed-in">${markup.body}</div>\n    ` +
+    index.slice(end)
+  );
+}
