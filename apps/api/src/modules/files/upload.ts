@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -130,8 +129,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
       },
     },
     async (request, reply) => {
-      const filesDir = app.filesDir;
-      if (!filesDir) throw new ApiError(503, 'UNDEFINED', 'This server stores no files.');
+      const store = app.files;
+      if (!store) throw new ApiError(503, 'UNDEFINED', 'This server stores no files.');
       const scope = scopeOf(app.db, request);
 
       let part: Awaited<ReturnType<typeof request.file>>;
@@ -166,13 +165,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
         scope.viewer.contextId,
         `${id}${EXTENSIONS[real] ?? ''}`,
       );
-      const root = path.resolve(filesDir);
-      const full = path.resolve(root, storagePath);
-      // Written under a temporary name and renamed, so a half-written file is never served.
-      const temp = `${full}.part`;
-      await mkdir(path.dirname(full), { recursive: true });
-      await writeFile(temp, bytes, { flag: 'wx' });
-      await rename(temp, full);
+      // Whole or not at all (the store's put), before the row that lets anyone ask for it.
+      await store.put(storagePath, bytes, real);
 
       const iso = now().toISOString();
       const row: FileRow = {
@@ -193,7 +187,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
       try {
         await app.db.insertInto('files').values(row).execute();
       } catch (err) {
-        await rm(full, { force: true });
+        await store.remove(storagePath).catch(() => undefined);
         throw err;
       }
       return reply.code(201).send({ data: toUploadedFileResource(row) });
