@@ -99,10 +99,13 @@ async function main(): Promise<void> {
       ? await listenMetrics(metrics, env.METRICS_HOST, env.METRICS_PORT)
       : undefined;
 
-  const stop = (signal: string) =>
+  const stop = (signal: string) => {
+    // Past the drain and a margin for the final writes, a stuck close must not keep the process.
+    setTimeout(() => process.exit(1), env.SHUTDOWN_TIMEOUT_MS + 15_000).unref();
     void gracefulStop({ app, handle, metricsServer, signal, timeoutMs: env.SHUTDOWN_TIMEOUT_MS }).then(
       (code) => process.exit(code),
     );
+  };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 
