@@ -20,22 +20,22 @@ import type { DbKind } from './generate/setup';
  * spread over the first RAMP seconds (a class arriving, not one instant), and each plays for
  * SECONDS from then. Targets: no error, p99 of every call ≤ 100 ms.
  */
-const LEARNERS = Number(process.env.BENCH_LOAD_LEARNERS ?? 500);
-const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
+export const LEARNERS = Number(process.env.BENCH_LOAD_LEARNERS ?? 500);
+export const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const DATABASES = (process.env.BENCH_LOAD_DATABASES ?? 'sqlite,postgres').split(',');
 // Starts spread over this many seconds (`BENCH_LOAD_RAMP`): each sign-in costs a scrypt hash.
-const RAMP = Number(process.env.BENCH_LOAD_RAMP ?? Math.min(20, SECONDS / 3));
+export const RAMP = Number(process.env.BENCH_LOAD_RAMP ?? Math.min(20, SECONDS / 3));
 const P99_TARGET = 100;
 
-interface CallStats {
+export interface CallStats {
   ms: number[];
   errors: number;
   statuses: Map<number, number>;
 }
-type Calls = Map<string, CallStats>;
+export type Calls = Map<string, CallStats>;
 
 /** Every call's figures in all, and per phase: while sign-ins arrive (ramp) and once all play (steady). */
-interface Recorded {
+export interface Recorded {
   all: Calls;
   ramp: Calls;
   steady: Calls;
@@ -54,7 +54,7 @@ function add(calls: Calls, call: string, reply: Reply): void {
  * A call belongs to the phase in which it started (its end minus its time): the ramp until the
  * last learner has arrived, steady after.
  */
-function recorder(recorded: Recorded, rampEndsAt: number): Observe {
+export function recorder(recorded: Recorded, rampEndsAt: number): Observe {
   return (call, reply) => {
     add(recorded.all, call, reply);
     add(Date.now() - reply.ms < rampEndsAt ? recorded.ramp : recorded.steady, call, reply);
@@ -73,7 +73,7 @@ async function safely(observe: Observe, call: string, send: () => Promise<Reply>
   }
 }
 
-async function learner(url: string, k: number, observe: Observe): Promise<void> {
+export async function learner(url: string, k: number, observe: Observe): Promise<void> {
   const rnd = random(7_000 + k);
   const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
   await sleep((k / LEARNERS) * RAMP * 1000);

@@ -9,6 +9,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Db, DbKind } from './db/db';
 import type { Env } from './env';
+import { diskStore } from './files/store';
+import type { FileStore } from './files/store';
 import { registerAuth } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
 import { registerDb } from './plugins/db';
@@ -70,6 +72,8 @@ export interface BuildAppOptions {
   mailTransport?: Transporter;
   /** Clock of the identity routes (tests of expiring links). */
   now?: () => Date;
+  /** Stored files in S3 (server.ts, FILES_S3_BUCKET); otherwise the folder `filesDir`. */
+  files?: FileStore;
   /** Prometheus metrics (server.ts makes them when METRICS_PORT is set): every request is timed. */
   metrics?: AppMetrics;
 }
@@ -192,7 +196,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       await registerCompression(api);
-      registerDb(api, db, dbKind, opts.filesDir ?? null);
+      registerDb(
+        api,
+        db,
+        dbKind,
+        opts.filesDir ?? null,
+        opts.files ?? (opts.filesDir ? diskStore(opts.filesDir) : null),
+      );
       registerQuotas(api, env);
       registerTenant(api, { db });
       registerAuth(api, { db, secret: env.JWT_SECRET as string });

@@ -6,6 +6,8 @@ import { importFolder } from './content/importer';
 import { ensurePgSchema, migrateToLatest, openDb } from './db/db';
 import type { Db } from './db/db';
 import { withStartupLock } from './db/startup-lock';
+import { fileStoreOf } from './files/from-env';
+import type { FileStore } from './files/store';
 import { loadEnv } from './env';
 import type { Env } from './env';
 import { configureHashing } from './lib/password';
@@ -31,7 +33,13 @@ function jwtSecret(env: Env): string {
   return secret;
 }
 
-async function seedIfEmpty(db: Db, env: Env, filesDir: string, log: (msg: string) => void): Promise<boolean> {
+async function seedIfEmpty(
+  db: Db,
+  env: Env,
+  filesDir: string,
+  store: FileStore,
+  log: (msg: string) => void,
+): Promise<boolean> {
   const row = await db.selectFrom('contexts').select('id').limit(1).executeTakeFirst();
   if (row) return true;
   if (!existsSync(env.SEED_CONTENT)) {
@@ -39,7 +47,7 @@ async function seedIfEmpty(db: Db, env: Env, filesDir: string, log: (msg: string
     return true;
   }
   log(`Empty database: importing demo content from ${env.SEED_CONTENT}`);
-  const report = await importFolder(db, env.SEED_CONTENT, { filesDir });
+  const report = await importFolder(db, env.SEED_CONTENT, { filesDir, store });
   if (!report.ok) {
     for (const e of report.errors) console.error(`${e.file}${e.path ? ` ${e.path}` : ''}: ${e.message}`);
     return false;
@@ -52,6 +60,8 @@ async function main(): Promise<void> {
   await configureHashing({ workers: env.HASH_WORKERS, nice: env.HASH_NICE });
   const filesDir = path.join(env.DATA_DIR, 'files');
   mkdirSync(filesDir, { recursive: true });
+  // Disk, or the bucket FILES_S3_BUCKET (issue 30): uploads, imported media, modules, logos.
+  const files = fileStoreOf(env, filesDir);
   if (env.DATABASE_URL && env.PG_SCHEMA) await ensurePgSchema(env.DATABASE_URL, env.PG_SCHEMA);
   const handle = openDb({
     databaseUrl: env.DATABASE_URL,
@@ -67,7 +77,7 @@ async function main(): Promise<void> {
     await migrateToLatest(handle.db, {
       pgSchema: handle.kind === 'postgres' ? (env.PG_SCHEMA ?? 'public') : undefined,
     });
-    return seedIfEmpty(handle.db, env, filesDir, (m) => console.log(m));
+    return seedIfEmpty(handle.db, env, filesDir, files, (m) => console.log(m));
   });
   if (!seeded) {
     await handle.close();
@@ -81,6 +91,7 @@ async function main(): Promise<void> {
     db: handle.db,
     dbKind: handle.kind,
     filesDir,
+    files,
     ...(metrics ? { metrics } : {}),
   });
   const metricsServer =
@@ -88,10 +99,13 @@ async function main(): Promise<void> {
       ? await listenMetrics(metrics, env.METRICS_HOST, env.METRICS_PORT)
       : undefined;
 
-  const stop = (signal: string) =>
+  const stop = (signal: string) => {
+    // Past the drain and a margin for the final writes, a stuck close must not keep the process.
+    setTimeout(() => process.exit(1), env.SHUTDOWN_TIMEOUT_MS + 15_000).unref();
     void gracefulStop({ app, handle, metricsServer, signal, timeoutMs: env.SHUTDOWN_TIMEOUT_MS }).then(
       (code) => process.exit(code),
     );
+  };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 

@@ -3,8 +3,10 @@
  * says; they are copied, content-addressed, under the files folder before the transaction.
  */
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { contentTypeOf } from '../files/content-types';
+import type { FileStore } from '../files/store';
 import type { ImportIssue } from './issues';
 import type { TenantBundle } from './load';
 
@@ -117,31 +119,45 @@ export function checkFiles(
   return { resolved, tincanDirs };
 }
 
-/** Copies the files of every tenant (content-addressed, so leftovers from a failed transaction are harmless). */
-export function copyFiles(
+/**
+ * Copies the files of every tenant into the store (content-addressed, so leftovers from a failed
+ * transaction are harmless). A file or module already there is not written again.
+ */
+export async function copyFiles(
   root: string,
-  filesDir: string,
+  store: FileStore,
   usesByTenant: Map<TenantBundle, FileUse[]>,
   { resolved, tincanDirs }: CheckedFiles,
   contextIdOf: (alias: string) => string,
-): void {
+): Promise<void> {
   for (const [b, uses] of usesByTenant) {
     const ctx = contextIdOf(b.tenant.data.alias);
     for (const u of uses) {
       const rel = path.posix.normalize(u.rel.replace(/\\/g, '/'));
       if (u.kind === 'tincan') {
-        const target = path.join(filesDir, 'tincan', ctx, tincanFolderName(rel, tincanDirs.get(rel)!));
-        if (!existsSync(target)) cpSync(path.join(root, rel), target, { recursive: true });
+        const folder = `tincan/${ctx}/${tincanFolderName(rel, tincanDirs.get(rel)!)}`;
+        // index.html is written last: its presence says the whole module is there.
+        if ((await store.size(`${folder}/index.html`)) !== null) continue;
+        const files = listFolder(path.join(root, rel)).sort((a, b) =>
+          a === 'index.html' ? 1 : b === 'index.html' ? -1 : a.localeCompare(b),
+        );
+        for (const f of files)
+          await store.put(`${folder}/${f}`, readFileSync(path.join(root, rel, f)), contentTypeOf(f));
         continue;
       }
       const f = resolved.get(rel)!;
-      const target = path.join(filesDir, ctx, `${f.sha256}.${f.ext}`);
-      if (!existsSync(target)) {
-        mkdirSync(path.dirname(target), { recursive: true });
-        writeFileSync(target, f.data);
-      }
+      const key = `${ctx}/${f.sha256}.${f.ext}`;
+      if ((await store.size(key)) === null) await store.put(key, f.data, f.mime);
     }
   }
+}
+
+/** Files of a folder, as `/`-separated paths relative to it. */
+function listFolder(dir: string, rel = ''): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const key = rel ? `${rel}/${e.name}` : e.name;
+    return e.isDirectory() ? listFolder(path.join(dir, e.name), key) : e.isFile() ? [key] : [];
+  });
 }
 
 export function tincanFolderName(rel: string, hash: string): string {

@@ -9,6 +9,8 @@ import type { Db } from '../db/db';
 import { installationSecret } from '../db/secrets';
 import { stableId } from '../lib/ids';
 import type { FileUse } from './files';
+import { diskStore } from '../files/store';
+import type { FileStore } from '../files/store';
 import { checkFiles, copyFiles } from './files';
 import type { ImportIssue } from './issues';
 import { checkDuplicates } from './issues';
@@ -39,7 +41,8 @@ export interface ImportReport {
 export async function importFolder(
   db: Db,
   folder: string,
-  opts: { filesDir: string; now?: Date },
+  /** `store`: where files go (S3, issue 30); by default the folder `filesDir`. */
+  opts: { filesDir: string; store?: FileStore; now?: Date },
 ): Promise<ImportReport> {
   const root = path.resolve(folder);
   const now = opts.now ?? new Date();
@@ -78,7 +81,9 @@ export async function importFolder(
   if (issues.length) return { ok: false, errors: issues, changes: {} };
 
   // Files first (content-addressed, so leftovers from a failed transaction are harmless).
-  copyFiles(root, opts.filesDir, usesByTenant, checked, (alias) => stableId('context', alias));
+  await copyFiles(root, opts.store ?? diskStore(opts.filesDir), usesByTenant, checked, (alias) =>
+    stableId('context', alias),
+  );
 
   const { resolved, tincanDirs } = checked;
   try {

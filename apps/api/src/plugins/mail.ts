@@ -13,8 +13,10 @@ import type { Transporter } from 'nodemailer';
 
 export interface MailAttachment {
   filename: string;
-  /** Absolute path of the file to attach (streamed by nodemailer). */
-  path: string;
+  /** Absolute path of the file to attach (streamed by nodemailer)... */
+  path?: string;
+  /** ...or its bytes (a file of an S3 store). */
+  content?: Buffer;
   contentType?: string;
 }
 

@@ -2,6 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { contentTypeOf } from '../files/content-types';
+import { sendStored } from '../files/serve';
+import { isSafeKey } from '../files/store';
 import { ApiError } from './errors';
 
 /**
@@ -32,6 +35,32 @@ export const MODULE_CSP = [
 ].join('; ');
 
 export async function registerTincan(app: FastifyInstance): Promise<void> {
+  const store = app.files;
+  if (store?.kind === 's3') {
+    // Modules in the bucket (issue 30): streamed by the same rules as from the folder below.
+    await app.register(async (scope) => {
+      scope.get('/tincan/*', { schema: { hide: true } }, async (request, reply) => {
+        const rest = request.url.split('?')[0]?.replace(/^\/api\/tincan\//, '') ?? '';
+        let key: string;
+        try {
+          key = `tincan/${decodeURIComponent(rest)}`;
+        } catch {
+          throw new ApiError(404, 'NOT_FOUND', 'No such module.');
+        }
+        const segments = rest.split('/');
+        if (segments[0] !== request.context.id || !isSafeKey(key) || segments.some((s) => s.startsWith('.')))
+          throw new ApiError(404, 'NOT_FOUND', 'No such module.');
+        reply
+          .header('content-security-policy', MODULE_CSP)
+          .header('content-type', contentTypeOf(key))
+          .header('cache-control', 'public, max-age=31536000, immutable');
+        if (!(await sendStored(request, reply, store, key)))
+          throw new ApiError(404, 'NOT_FOUND', 'No such module.');
+        return reply;
+      });
+    });
+    return;
+  }
   const root = app.filesDir ? path.resolve(app.filesDir, 'tincan') : null;
   if (!root || !existsSync(root)) return;
   await app.register(async (scope) => {

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { dropPgSchema, ensurePgSchema, migrateToLatest, openDb } from '../../src/db/db';
-import type { Db, DbKind } from '../../src/db/db';
+import type { Db, DbHandle, DbKind } from '../../src/db/db';
 
 export interface TestDb {
   db: Db;
   kind: DbKind;
   close(): Promise<void>;
+  /** PostgreSQL's pool (metrics tests read it). */
+  pool?: DbHandle['pool'];
 }
 
 /**
@@ -29,6 +31,7 @@ export async function createTestDb(): Promise<TestDb> {
     return {
       db: handle.db,
       kind: 'postgres',
+      pool: handle.pool,
       close: async () => {
         await handle.close();
         await dropPgSchema(url, schema);

@@ -129,6 +129,19 @@ describe('SQLite backup and restore', () => {
   }, 120_000);
 });
 
+/** Drops a database once no client is left on it (closing pools' sockets take a moment). */
+async function dropWhenFree(admin: pg.Client, name: string): Promise<void> {
+  for (let i = 0; ; i++) {
+    try {
+      await admin.query(`drop database if exists ${name}`);
+      return;
+    } catch (err) {
+      if (i >= 50) throw err;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
 describe('PostgreSQL pg_dump and pg_restore', () => {
   it('runs the commands of docs/operations.md on a throwaway database', async (ctx) => {
     if (!isPg) {
@@ -184,7 +197,9 @@ describe('PostgreSQL pg_dump and pg_restore', () => {
         await r.close();
       }
     } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
+      // The pools above are closed; their last sockets may still be closing: wait for them rather
+      // than terminate them (a terminated client emits an error nobody listens to any more).
+      await dropWhenFree(admin, name);
       await admin.end();
     }
   }, 60_000);

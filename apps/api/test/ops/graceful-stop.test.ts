@@ -14,13 +14,14 @@ import {
   tokenFor,
 } from '../helpers/api-process';
 import { client, playableLessons } from '../helpers/learner-walk';
+import { parsePrometheus, sampleValue } from '../helpers/prometheus';
 import type { PageDoc } from '../helpers/learner-walk';
 
 /**
  * Issue 30: SIGTERM while 200 answers are in flight. Readiness says 503 as soon as the stop
  * begins; every answer the server acknowledged is stored, every answer stored has its learning
  * record (the player's statements are queued in memory and written at the stop), and the
- * process exits 0. SQLite file by default; with DATABASE_URL, a PostgreSQL schema of its own.
+ * process exits 0. The server runs with its metrics listener on, scraped once. SQLite file by default; with DATABASE_URL, a PostgreSQL schema of its own.
  */
 // One open page per learner (the demo program makes one lesson available): 200 answers at once.
 const LEARNERS = 200;
@@ -64,6 +65,7 @@ describe('graceful stop', () => {
         DATA_DIR: dataDir,
         SEED_CONTENT: content.dir,
         WEB_DIST: path.join(dataDir, 'no-web'),
+        METRICS_PORT: '0',
         ...(pgSchema ? { PG_SCHEMA: pgSchema } : {}),
       },
       builtServer(),
@@ -98,6 +100,12 @@ describe('graceful stop', () => {
       }),
     );
     expect(ready.length).toBe(LEARNERS);
+    // The metrics listener of the real server (METRICS_PORT=0: any port) counted those reads.
+    const metricsUrl = /Metrics at (http:\/\/127\.0\.0\.1:\d+\/metrics)/.exec(server.output())?.[1];
+    expect(metricsUrl, server.output()).toBeTruthy();
+    const scrape = parsePrometheus(await (await fetch(metricsUrl!)).text());
+    const route = { method: 'GET', route: '/api/lessons/:id/pages/current', status_code: '200' };
+    expect(sampleValue(scrape, 'parcours_http_requests_total', route)).toBe(LEARNERS);
 
     const probe = halfRequest(base, '/api/health/ready');
     const runStart = new Date(Date.now() - 1000).toISOString();

@@ -25,7 +25,7 @@ beforeAll(async () => {
   tdb = await createTestDb();
   const world = await seedWorld(tdb.db);
   filesDir = world.filesDir;
-  const metrics = createMetrics({ db: tdb.db });
+  const metrics = createMetrics({ db: tdb.db, pool: tdb.pool });
   app = await buildApp({ env: testEnv(), db: tdb.db, dbKind: tdb.kind, filesDir, logger: false, metrics });
   await app.ready();
   metricsServer = await listenMetrics(metrics, '127.0.0.1', 0);
@@ -102,6 +102,12 @@ describe('metrics', () => {
     ])
       expect(sampleValue(after, name, {}), name).toBeTypeOf('number');
     expect(after.types.get('parcours_answers_per_batch')).toBe('histogram');
+    if (tdb.kind === 'postgres') {
+      // The pool's use and the wait for a connection (the requests above asked for some).
+      expect(sampleValue(after, 'parcours_db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
+      expect(sampleValue(after, 'parcours_db_pool_waiting', {})).toBeTypeOf('number');
+      expect(sampleValue(after, 'parcours_db_pool_wait_seconds_count', {})).toBeGreaterThan(0);
+    }
     // Only /metrics answers on that listener.
     expect((await fetch(metricsUrl.replace('/metrics', '/api/health/live'))).status).toBe(404);
   });

@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { PDFDocument, PDFName, PDFString, StandardFonts, rgb } from 'pdf-lib';
 import type { PDFFont, PDFImage, PDFPage } from 'pdf-lib';
 import { CERTIFICATE_SCORE_SCALE } from '@parcours/domain/constants';
 import type { Db } from '../../db/db';
 import { parseJson } from '../../db/schema';
+import { isSafeKey } from '../../files/store';
+import type { FileStore } from '../../files/store';
 import { findFile } from '../files/repository';
 import type { CertificateSnapshot } from './repository';
 import { DOC_TEXTS, formatDocDate } from './texts';
@@ -168,22 +168,18 @@ function linkTo(doc: PDFDocument, page: PDFPage, url: string, rect: [number, num
  */
 export async function tenantLogo(
   db: Db,
-  filesDir: string | null,
+  files: FileStore | null,
   contextId: string,
   assetsText: string,
 ): Promise<Uint8Array | null> {
   const logo = parseJson<{ logo?: unknown }>(assetsText, {}).logo;
-  if (typeof logo !== 'string' || !filesDir) return null;
+  if (typeof logo !== 'string' || !files) return null;
   const m = /^\/api\/files\/([^/?#]+)\/download$/.exec(logo);
   if (!m?.[1]) return null;
   const row = await findFile(db, contextId, decodeURIComponent(m[1]));
   if (!row || !/^image\/(png|jpe?g)$/.test(row.type)) return null;
-  const root = path.resolve(filesDir);
-  const file = path.resolve(root, row.storagePath);
-  if (!file.startsWith(root + path.sep)) return null;
-  try {
-    return new Uint8Array(await readFile(file));
-  } catch {
-    return null;
-  }
+  // storage_path comes from the importer; a key that would leave the store is none of ours.
+  if (!isSafeKey(row.storagePath)) return null;
+  const bytes = await files.read(row.storagePath).catch(() => null);
+  return bytes ? new Uint8Array(bytes) : null;
 }

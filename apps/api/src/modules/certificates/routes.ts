@@ -113,7 +113,7 @@ export const certificateRoutes: FastifyPluginAsyncZod<CertificateRoutesOptions> 
         snapshot: a.snapshot,
         locale: a.locale,
         verificationUrl: a.verificationUrl,
-        logo: await tenantLogo(app.db, app.filesDir, request.context.id, request.context.assets),
+        logo: await tenantLogo(app.db, app.files, request.context.id, request.context.assets),
       });
       reply
         .header('content-type', 'application/pdf')

@@ -4,6 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendStored } from '../../files/serve';
+import { isSafeKey } from '../../files/store';
 import { currentUser } from '../../plugins/auth';
 import { ApiError } from '../../plugins/errors';
 import { resourceDocument, resourceDocumentSchema } from '../../plugins/jsonapi';
@@ -120,7 +122,8 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const row = await findFile(app.db, request.context.id, request.params.id);
-      if (!row || !filesDir) throw notFound('File');
+      const store = app.files;
+      if (!row || (!filesDir && store?.kind !== 's3')) throw notFound('File');
       const branding = row.ownerId === null && isBrandingFile(request.context.assets, row.id);
       if (!branding) {
         let userId: string;
@@ -140,22 +143,30 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
         }
         if (!(await mayReadFile(app.db, row, userId))) throw notFound('File');
       }
-      const root = path.resolve(filesDir);
+      const headers = {
+        'content-type': row.type,
+        'content-disposition': contentDisposition(row),
+        'x-content-type-options': 'nosniff',
+        // Same id can get new bytes on re-import: revalidate with the ETag after an hour.
+        'cache-control': branding
+          ? 'public, max-age=3600, must-revalidate'
+          : 'private, max-age=3600, must-revalidate',
+        vary: 'Host',
+      };
+      if (store?.kind === 's3') {
+        // Streamed through the API, ranges and ETag included (decision 0036).
+        if (!isSafeKey(row.storagePath)) throw notFound('File');
+        reply.headers(headers);
+        if (!(await sendStored(request, reply, store, row.storagePath))) throw notFound('File');
+        return reply;
+      }
+      const root = path.resolve(filesDir!);
       const full = path.resolve(root, row.storagePath);
       // storagePath comes from the importer; refuse anything that would leave the files folder.
       if (!full.startsWith(root + path.sep)) throw notFound('File');
       const info = await stat(full).catch(() => null);
       if (!info?.isFile()) throw notFound('File');
-      reply
-        .header('content-type', row.type)
-        .header('content-disposition', contentDisposition(row))
-        .header('x-content-type-options', 'nosniff')
-        // Same id can get new bytes on re-import: revalidate with the ETag after an hour.
-        .header(
-          'cache-control',
-          branding ? 'public, max-age=3600, must-revalidate' : 'private, max-age=3600, must-revalidate',
-        )
-        .header('vary', 'Host');
+      reply.headers(headers);
       return reply.sendFile(path.relative(root, full), root, { contentType: false, cacheControl: false });
     },
   );

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -131,8 +130,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
       },
     },
     async (request, reply) => {
-      const filesDir = app.filesDir;
-      if (!filesDir) throw new ApiError(503, 'UNDEFINED', 'This server stores no files.');
+      const store = app.files;
+      if (!store) throw new ApiError(503, 'UNDEFINED', 'This server stores no files.');
       const scope = scopeOf(app.db, request);
 
       let part: Awaited<ReturnType<typeof request.file>>;
@@ -167,13 +166,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
         scope.viewer.contextId,
         `${id}${EXTENSIONS[real] ?? ''}`,
       );
-      const root = path.resolve(filesDir);
-      const full = path.resolve(root, storagePath);
-      // Written under a temporary name and renamed, so a half-written file is never served.
-      const temp = `${full}.part`;
-      await mkdir(path.dirname(full), { recursive: true });
-      await writeFile(temp, bytes, { flag: 'wx' });
-      await rename(temp, full);
+      // Whole or not at all (the store's put), before the row that lets anyone ask for it.
+      await store.put(storagePath, bytes, real);
 
       const iso = now().toISOString();
       const row: FileRow = {
@@ -195,7 +189,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
         // Within the uploader's quotas (issue 29), or refused and nothing kept.
         await recordUpload(app.db, app.dbKind, app.quotas, { ...row, ownerId: scope.viewer.userId }, now());
       } catch (err) {
-        await rm(full, { force: true });
+        await store.remove(storagePath).catch(() => undefined);
         throw err;
       }
       return reply.code(201).send({ data: toUploadedFileResource(row) });

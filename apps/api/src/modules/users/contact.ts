@@ -2,6 +2,8 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { contactSchema, documentationRequestSchema } from '@parcours/domain/schemas';
 import { displayName } from '@parcours/domain/display-name';
+import { isSafeKey } from '../../files/store';
+import type { FileStore } from '../../files/store';
 import type { AuthUser } from '../../plugins/auth';
 import { ApiError } from '../../plugins/errors';
 import type { MailAttachment } from '../../plugins/mail';
@@ -24,6 +26,8 @@ export interface ContactBody {
 
 export interface ContactDeps extends IdentityDeps {
   filesDir: string | null;
+  /** The file store (disk or S3); attachments are read from it when it is not the disk folder. */
+  files?: FileStore | null;
 }
 
 /** Larger files are linked, not attached, so a mail stays deliverable. */
@@ -126,7 +130,15 @@ async function sendDocumentation(
     const file = files.find((f) => f.id === id);
     if (!file) continue;
     let attached = false;
-    if (deps.filesDir) {
+    if (deps.files?.kind === 's3') {
+      const size = isSafeKey(file.storagePath) ? await deps.files.size(file.storagePath) : null;
+      const content = size !== null && size <= budget ? await deps.files.read(file.storagePath) : null;
+      if (content) {
+        budget -= content.length;
+        attachments.push({ filename: file.name, content, contentType: file.type });
+        attached = true;
+      }
+    } else if (deps.filesDir) {
       const root = path.resolve(deps.filesDir);
       const full = path.resolve(root, file.storagePath);
       const info = full.startsWith(root + path.sep) ? await stat(full).catch(() => null) : null;

@@ -288,7 +288,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     async (request, reply) => {
       const origin = await publicOrigin(app.db, request, request.context, opts.publicUrl);
       await contact(
-        { ...deps, filesDir: app.filesDir },
+        { ...deps, filesDir: app.filesDir, files: app.files },
         request.context,
         origin,
         currentUser(request),
