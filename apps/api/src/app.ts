@@ -67,9 +67,16 @@ export interface BuildAppOptions {
 }
 
 /**
- * CSP for the Vite-built SPA: scripts only from our origin; inline styles allowed because the
- * tenant branding is applied as CSS variables in style attributes; media from our API or data:
- * URLs; frames from our origin (tincan modules) and the two video sites the embed widget accepts.
+ * CSP for the Vite-built SPA: scripts only from our origin; media from our API or data: URLs;
+ * frames from our origin (tincan modules) and the two video sites the embed widget accepts.
+ * Inline styles stay allowed (issue 29 looked): the app's own style props (React's, the PDF
+ * viewer's, lib/branding.ts) go through the CSSOM, which CSP does not restrict, but the HTML the
+ * server sends carries inline styles: index.html's `<style>`, each route's first-screen
+ * `<style>` (screen-styles.ts), the sign-in screen's (sign-in-html.ts) — all fixed by the build,
+ * so hashable — and the tenant's palette as a `style` attribute on `<html>` (sign-in-html.ts),
+ * which differs per tenant: allowing it without 'unsafe-inline' needs 'unsafe-hashes' and a
+ * per-tenant CSP header, or the palette moved into a hashed per-tenant `<style>` element. A hash
+ * in style-src makes browsers ignore 'unsafe-inline', so the move is all or nothing.
  */
 const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
