@@ -43,6 +43,7 @@ import { offlineRoutes } from './modules/offline/routes';
 import { pageListRoutes } from './modules/pages/list';
 import { pageResourceRoutes } from './modules/pages/routes';
 import { organisationRoutes } from './modules/organisation/routes';
+import { privacyRoutes } from './modules/privacy/routes';
 import { programRoutes } from './modules/programs/routes';
 import { registerQuotas } from './modules/quotas/plugin';
 import { recordRoutes } from './modules/records/routes';
@@ -199,6 +200,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         ...(opts.now ? { now: opts.now } : {}),
       });
       await api.register(sessionRoutes, opts.now ? { now: opts.now } : {});
+      await api.register(privacyRoutes, opts.now ? { now: opts.now } : {});
       await api.register(authRoutes, {
         secret: env.JWT_SECRET as string,
         publicUrl: env.PUBLIC_URL,

@@ -11,6 +11,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useTenant } from '../../../lib/tenant';
 import { useUpdateProfile } from '../api/update-profile';
+import { MyData } from './MyData';
 import {
   fieldModes,
   formValuesOf,
@@ -232,6 +233,8 @@ function ProfileForm({
           </Button>
         </div>
       </form>
+
+      <MyData />
     </div>
   );
 }
