@@ -12,6 +12,7 @@ import { useSession } from '../../../lib/session';
 import { useTenant } from '../../../lib/tenant';
 import { useUpdateProfile } from '../api/update-profile';
 import { MyData } from './MyData';
+import { SignOutEverywhere } from './SignOutEverywhere';
 import {
   fieldModes,
   formValuesOf,
@@ -235,6 +236,7 @@ function ProfileForm({
       </form>
 
       <MyData />
+      <SignOutEverywhere />
     </div>
   );
 }
