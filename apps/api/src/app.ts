@@ -49,6 +49,7 @@ import { offlineRoutes } from './modules/offline/routes';
 import { pageListRoutes } from './modules/pages/list';
 import { pageResourceRoutes } from './modules/pages/routes';
 import { organisationRoutes } from './modules/organisation/routes';
+import { privacyRoutes } from './modules/privacy/routes';
 import { programRoutes } from './modules/programs/routes';
 import { registerQuotas } from './modules/quotas/plugin';
 import { recordRoutes } from './modules/records/routes';
@@ -82,9 +83,16 @@ export interface BuildAppOptions {
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 
 /**
- * CSP for the Vite-built SPA: scripts only from our origin; inline styles allowed because the
- * tenant branding is applied as CSS variables in style attributes; media from our API or data:
- * URLs; frames from our origin (tincan modules) and the two video sites the embed widget accepts.
+ * CSP for the Vite-built SPA: scripts only from our origin; media from our API or data: URLs;
+ * frames from our origin (tincan modules) and the two video sites the embed widget accepts.
+ * Inline styles stay allowed (issue 29 looked): the app's own style props (React's, the PDF
+ * viewer's, lib/branding.ts) go through the CSSOM, which CSP does not restrict, but the HTML the
+ * server sends carries inline styles: index.html's `<style>`, each route's first-screen
+ * `<style>` (screen-styles.ts), the sign-in screen's (sign-in-html.ts) — all fixed by the build,
+ * so hashable — and the tenant's palette as a `style` attribute on `<html>` (sign-in-html.ts),
+ * which differs per tenant: allowing it without 'unsafe-inline' needs 'unsafe-hashes' and a
+ * per-tenant CSP header, or the palette moved into a hashed per-tenant `<style>` element. A hash
+ * in style-src makes browsers ignore 'unsafe-inline', so the move is all or nothing.
  */
 const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
@@ -228,6 +236,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       });
       await api.register(sessionRoutes, opts.now ? { now: opts.now } : {});
       await api.register(htmlSessionRoutes);
+      await api.register(privacyRoutes, opts.now ? { now: opts.now } : {});
       await api.register(authRoutes, {
         secret: env.JWT_SECRET as string,
         publicUrl: env.PUBLIC_URL,

@@ -58,6 +58,8 @@ const schema = z.object({
   QUOTA_TENANT_NOTES_PER_DAY: z.coerce.number().int().positive().default(50_000),
   /** Hours an upload attached to no note is kept before the sweeper removes it. */
   ORPHAN_UPLOAD_GRACE_HOURS: z.coerce.number().positive().default(24),
+  /** Minutes between two sweeps of orphan uploads and ended quota periods; 0: no sweep (tests). */
+  QUOTA_JANITOR_MINUTES: z.coerce.number().min(0).default(15),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -15,6 +15,30 @@ import type { HelmetOptions } from 'helmet';
  */
 const SUBRESOURCE_HEADERS = ['x-content-type-options', 'cross-origin-resource-policy'];
 
+/**
+ * Powerful features no page of the app uses, closed for it and every frame in it (issue 29): a
+ * learning module or an injected script cannot ask for the camera, the microphone or the
+ * position. Left as the browser has them: fullscreen, autoplay, encrypted-media and
+ * picture-in-picture, which embedded videos and modules use; a file input's camera capture is
+ * not the `camera` feature.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'bluetooth=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
 export function registerSecurityHeaders(
   app: FastifyInstance,
   options: HelmetOptions,
@@ -43,6 +67,7 @@ export function registerSecurityHeaders(
   });
   // Helmet's middleware is synchronous; if a future version were not, headers would be missing.
   if (!ran) throw new Error('helmet did not run synchronously');
+  headers['permissions-policy'] = PERMISSIONS_POLICY;
   const subresource: Record<string, string> = {};
   for (const name of SUBRESOURCE_HEADERS) if (headers[name]) subresource[name] = headers[name];
   app.addHook('onRequest', (request, reply, done) => {

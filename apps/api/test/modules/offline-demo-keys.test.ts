@@ -18,6 +18,7 @@ import type { TestDb } from '../helpers/test-db';
  * two reads the service worker caches (`users/me`, `contexts/current`) — are searched for every
  * expected answer, accepted answer, answer-tied or general feedback and hint text of the tenant's
  * demo courses, read from the content files themselves (not from the server's public views).
+ * Node mode's reads (issue 29 K-1) are searched the same way.
  */
 
 /** Keys whose values grade an answer or tell it apart, in the content files. */
@@ -145,6 +146,42 @@ describe('what a device keeps offline, for the demo lessons', () => {
         stored.push({ url: aheadUrl, body: ahead.body });
       }
       expect(pagesAhead).toBeGreaterThan(0);
+
+      // Node mode (issue 29 K-1): a node's view and its guidance, for every node of these courses
+      // whose block the learner has not answered yet in any lesson. Free hints are node mode's by
+      // design (decision 0018) and left out of the check.
+      const answered = new Set(
+        (
+          await tdb.db
+            .selectFrom('lessonPages as p')
+            .innerJoin('lessons as l', 'l.id', 'p.lessonId')
+            .select('p.nodeId')
+            .where('l.userId', '=', userId)
+            .where('p.answeredAt', 'is not', null)
+            .execute()
+        ).map((r) => r.nodeId),
+      );
+      const courseIds = new Set(lessons.map((l) => (l.attributes as { courseId?: string }).courseId));
+      let guidances = 0;
+      for (const courseId of courseIds) {
+        const nodes = (
+          (await get(`/api/course-nodes?filter[courseId]=${courseId}&page[size]=100`)).json() as {
+            data: { id: string }[];
+          }
+        ).data.filter((n) => !answered.has(n.id));
+        for (const n of nodes) {
+          const viewUrl = `/api/course-nodes/${n.id}?include=children.block,block`;
+          stored.push({ url: viewUrl, body: (await get(viewUrl)).body });
+          const guidanceUrl = `/api/course-nodes/${n.id}/guidance`;
+          const g = await get(guidanceUrl);
+          expect(g.statusCode).toBe(200);
+          const attributes = (g.json() as { data: { attributes: { hints: { messages: string[] } } } }).data
+            .attributes;
+          stored.push({ url: guidanceUrl, body: JSON.stringify({ ...attributes, hints: null }) });
+          guidances++;
+        }
+      }
+      expect(guidances).toBeGreaterThan(0);
 
       const leaks = stored.flatMap(({ url, body }) =>
         [...secrets].filter((s) => pattern(s).test(body)).map((s) => `${url}: ${s}`),

@@ -122,6 +122,25 @@ describe('resource nodes in the demo content', () => {
     expect((await learner()(`/api/pages/${page.id}/resources?lessonId=${other}`)).statusCode).toBe(404);
   });
 
+  it('GET pages/{id}/resources on a multiblock page lists no resource: its children are choices (K-2)', async () => {
+    const lessonId = await w.newLesson(w.learnerId);
+    const p = w.client(w.learnerToken);
+    let res = await p.current(lessonId);
+    let multiblock: ReturnType<typeof doc> | null = null;
+    for (let guard = 0; guard < 20 && res.statusCode === 200 && !multiblock; guard++) {
+      const page = doc(res);
+      if (page.attributes.children.length > 0) multiblock = page;
+      else {
+        expect((await p.close(lessonId, page.id)).statusCode).toBe(200);
+        res = await p.next(lessonId, page.id);
+      }
+    }
+    expect(multiblock?.attributes.nodeId).toBe(node('health-safety', 'm-react'));
+    const listed = await learner()(`/api/pages/${multiblock!.id}/resources?lessonId=${lessonId}`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect((listed.json() as { data: unknown[] }).data).toEqual([]);
+  });
+
   it('node mode reads the resource as a child of the block node, with its block', async () => {
     const res = await learner()(
       `/api/course-nodes/${node('health-safety', 'p-instructions')}?include=children.block`,
@@ -167,11 +186,33 @@ describe('GET course-nodes/{id}/guidance (node mode)', () => {
     for (const f of always) expect(JSON.stringify(g)).not.toContain(f.message);
   });
 
-  it('counts a multiblock child at its multiblock, and serves feedbacks marked always', async () => {
+  it('counts a multiblock child at its multiblock; its feedbacks marked always wait until no lesson of the learner can still grade it (K-1)', async () => {
     const alarm = await guidance(node('health-safety', 'p-alarm'));
     expect(alarm.position).toEqual({ index: 1, count: 3 });
-    expect(alarm.feedbacks.length).toBeGreaterThan(0);
-    expect(alarm.feedbacks[0]).toMatchObject({ preset: expect.any(String), message: expect.any(String) });
+    // The learner has open lessons of this course where the block is not answered yet: node mode
+    // shows what the page shows before an answer, no feedback.
+    expect(alarm.feedbacks).toEqual([]);
+    const open = await w.t.db
+      .selectFrom('lessons as l')
+      .innerJoin('courses as c', 'c.id', 'l.courseId')
+      .select('l.id')
+      .where('l.userId', '=', w.learnerId)
+      .where('c.title', '=', 'Health and safety at work')
+      .execute();
+    expect(open.length).toBeGreaterThan(0);
+    // Once every such lesson has ended, nothing can be graded any more: the feedbacks are shown.
+    await w.t.db
+      .updateTable('lessons')
+      .set({ progress: 'COMPLETED' })
+      .where(
+        'id',
+        'in',
+        open.map((l) => l.id),
+      )
+      .execute();
+    const after = await guidance(node('health-safety', 'p-alarm'));
+    expect(after.feedbacks.length).toBeGreaterThan(0);
+    expect(after.feedbacks[0]).toMatchObject({ preset: expect.any(String), message: expect.any(String) });
   });
 
   it('answers 404 for an unknown node, and 401 without a token', async () => {

@@ -45,6 +45,14 @@ describe('errors as JSON:API documents', () => {
 });
 
 describe('security headers and API docs', () => {
+  it('sets a Permissions-Policy closing the powerful features the app never uses (issue 29)', async () => {
+    const policy = String((await get(t.app, '/api/contexts/current')).headers['permissions-policy']);
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'display-capture'])
+      expect(policy).toContain(`${feature}=()`);
+    // What embedded videos and learning modules use stays allowed.
+    expect(policy).not.toMatch(/fullscreen|autoplay|encrypted-media|picture-in-picture/);
+  });
+
   it('sets helmet headers with a CSP for the SPA', async () => {
     const res = await get(t.app, '/api/contexts/current');
     const csp = String(res.headers['content-security-policy']);

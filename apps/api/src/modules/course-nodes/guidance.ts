@@ -19,7 +19,10 @@ import { childrenOf, nodesByIds } from './repository';
  *   says how many more the lesson holds;
  * - feedback before Next (SPEC §4 Next flow): the block's general feedbacks given whatever the
  *   answer (`when: always`); nothing is graded here, so no answer-tied feedback can be chosen
- *   and none leaves the server. None when the course type turns feedbacks off.
+ *   and none leaves the server. None when the course type turns feedbacks off, and none while
+ *   the learner can still answer the block for a grade in one of their lessons (issue 29 K-1:
+ *   a general feedback may state the answer — the demo's `pct-associer` lists every expected
+ *   pair): node mode then shows what the page shows before an answer.
  */
 export interface NodeGuidance {
   position: { index: number; count: number } | null;
@@ -39,6 +42,37 @@ async function positionOf(db: Db, v: Viewer, node: NodeRow): Promise<NodeGuidanc
   return index < 0 ? null : { index, count: siblings.length };
 }
 
+/**
+ * Whether the viewer has a lesson not ended (neither SKIPPED nor COMPLETED) of a course using
+ * this block where no page of it has been answered yet: there, the block can still be graded.
+ */
+async function stillGradable(db: Db, v: Viewer, blockId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('lessons as l')
+    .innerJoin('courseNodes as n', (j) =>
+      j.onRef('n.courseId', '=', 'l.courseId').on('n.blockId', '=', blockId),
+    )
+    .select('l.id')
+    .where('l.userId', '=', v.userId)
+    .where('l.contextId', '=', v.contextId)
+    .where('l.state', '<>', 'SKIPPED')
+    .where((eb) => eb.or([eb('l.progress', 'is', null), eb('l.progress', '<>', 'COMPLETED')]))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('lessonPages as p')
+            .select('p.id')
+            .whereRef('p.lessonId', '=', 'l.id')
+            .whereRef('p.nodeId', '=', 'n.id')
+            .where('p.answeredAt', 'is not', null),
+        ),
+      ),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function nodeGuidance(db: Db, v: Viewer, node: NodeRow): Promise<NodeGuidance> {
   const position = await positionOf(db, v, node);
   if (!node.blockId) return { position, hints: { messages: [], total: 0 }, feedbacks: [] };
@@ -52,7 +86,7 @@ export async function nodeGuidance(db: Db, v: Viewer, node: NodeRow): Promise<No
   const settings = gradingSettings(await courseTypeSettingsText(db, node.courseId));
   const solution = blockSolutionSchema.safeParse(parseJson(await solutionOf(db, node.blockId), null));
   const feedbacks =
-    settings.feedbacks && solution.success
+    settings.feedbacks && solution.success && !(await stillGradable(db, v, node.blockId))
       ? solution.data.feedbacks
           .filter((f) => f.when === 'always')
           .map(({ preset, message }) => ({ preset, message }))

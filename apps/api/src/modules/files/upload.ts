@@ -136,8 +136,11 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
 
       let part: Awaited<ReturnType<typeof request.file>>;
       let bytes: Buffer;
+      // The parts are read to the end: a second file used to be dropped silently, the first kept
+      // (issue 29); busboy's parts limit now surfaces as FST_PARTS_LIMIT, a 400.
+      const parts = request.parts();
       try {
-        part = await request.file();
+        part = (await parts.next()).value as typeof part;
         if (!part)
           throw new ApiError(400, 'BAD_REQUEST', 'No file was sent (multipart field "file").', {
             pointer: '/file',
@@ -148,6 +151,11 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
           });
         }
         bytes = await part.toBuffer();
+        if (!(await parts.next()).done) {
+          throw new ApiError(400, 'BAD_REQUEST', 'Send one file per request, in a field named "file".', {
+            pointer: '/file',
+          });
+        }
       } catch (err) {
         throw multipartError(err) ?? err;
       }

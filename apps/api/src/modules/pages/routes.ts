@@ -60,7 +60,14 @@ export const pageResourceRoutes: FastifyPluginAsyncZod = async (app) => {
       const nodes = await planNodes(app.db, lesson.courseId);
       const node = nodes.find((n) => n.id === page.nodeId);
       if (!node) throw notFound('Page');
-      const resources = nodes.filter((n) => n.parentId === node.id).sort((a, b) => a.order - b.order);
+      // Resources are block nodes under a block node (decision 0018). A multiblock's children are
+      // the blocks to choose from, not resources (K-2).
+      const resources =
+        node.type === 'block'
+          ? nodes
+              .filter((n) => n.parentId === node.id && n.type === 'block')
+              .sort((a, b) => a.order - b.order)
+          : [];
       const blockIds = [
         ...new Set([node.blockId, ...resources.map((r) => r.blockId)].filter((b): b is string => !!b)),
       ];

@@ -12,10 +12,17 @@ declare module 'fastify' {
 }
 
 /** Decorates the quotas and runs the janitor (orphan uploads, ended periods) with the app. */
-export function registerQuotas(app: FastifyInstance, env: Env, opts: { janitor?: boolean } = {}): void {
+export function registerQuotas(app: FastifyInstance, env: Env): void {
   const quotas = quotasFrom(env);
   app.decorate('quotas', quotas);
-  if (opts.janitor === false) return;
-  const stop = startQuotaJanitor(app.db, app.dbKind, app.filesDir, quotas.orphanGraceMs);
+  // Tests turn it off: a sweep's statements would mix with the statements a test counts.
+  if (env.QUOTA_JANITOR_MINUTES === 0) return;
+  const stop = startQuotaJanitor(
+    app.db,
+    app.dbKind,
+    app.filesDir,
+    quotas.orphanGraceMs,
+    env.QUOTA_JANITOR_MINUTES * 60 * 1000,
+  );
   app.addHook('onClose', async () => stop());
 }

@@ -204,3 +204,32 @@ describe('orphan uploads (R3-01)', () => {
     expect(await sweepOrphanUploads(t.tdb.db, t.world.filesDir, later, grace)).toBe(0);
   });
 });
+
+describe('one file per upload (issue 29, info)', () => {
+  it('answers 400 to two files in one request, keeping neither', async () => {
+    await t.tdb.db.deleteFrom('quotaUsage').execute();
+    const before = await storedUploads(ids.learnerB);
+    const boundary = '----parcours-two-files';
+    const part = (name: string) =>
+      Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        png(UPLOAD_BYTES),
+        Buffer.from('\r\n'),
+      ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/files',
+      headers: {
+        host: hosts.alpha,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        authorization: `Bearer ${bob}`,
+      },
+      payload: Buffer.concat([part('a.png'), part('b.png'), Buffer.from(`--${boundary}--\r\n`)]),
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(errorOf(res)?.code).toBe('BAD_REQUEST');
+    expect(await storedUploads(ids.learnerB)).toBe(before);
+  });
+});

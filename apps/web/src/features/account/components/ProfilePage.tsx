@@ -11,6 +11,8 @@ import { useTranslation } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useTenant } from '../../../lib/tenant';
 import { useUpdateProfile } from '../api/update-profile';
+import { MyData } from './MyData';
+import { SignOutEverywhere } from './SignOutEverywhere';
 import {
   fieldModes,
   formValuesOf,
@@ -232,6 +234,9 @@ function ProfileForm({
           </Button>
         </div>
       </form>
+
+      <MyData />
+      <SignOutEverywhere />
     </div>
   );
 }
