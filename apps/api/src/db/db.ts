@@ -18,8 +18,8 @@ import * as m0014 from './migrations/0014-home-versions';
 import * as m0015 from './migrations/0015-growth-indexes';
 import * as m0016 from './migrations/0016-content-stamp-blocks';
 import * as m0017 from './migrations/0017-answer-one-statement-pg';
-import * as m0022 from './migrations/0022-lrs-clients';
-import * as m0023 from './migrations/0023-lrs-documents';
+import * as m0022 from './migrations/0022-lrs';
+import * as m0023 from './migrations/0023-open-badges-status';
 import { startCheckpointer } from './checkpointer';
 import { registerSqliteRoot } from './prepared';
 import type { Database } from './schema';
@@ -63,8 +63,8 @@ const migrations: Record<string, Migration> = {
   '0015-growth-indexes': m0015,
   '0016-content-stamp-blocks': m0016,
   '0017-answer-one-statement-pg': m0017,
-  '0022-lrs-clients': m0022,
-  '0023-lrs-documents': m0023,
+  '0022-lrs': m0022,
+  '0023-open-badges-status': m0023,
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

@@ -366,6 +366,10 @@ export interface CertificatesTable {
   snapshot: Json;
   createdAt: string;
   revokedAt: string | null;
+  /** The credential as signed once (0023). */
+  credentialJwt: Generated<string | null>;
+  /** Its entry in the tenant's revocation status list (0023). */
+  statusIndex: Generated<number | null>;
 }
 
 /** Learning record store (issue 14, migration 0010). */

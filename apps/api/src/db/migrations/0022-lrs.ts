@@ -1,7 +1,17 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The LRS's document resources and activities (issue 28, decision 0040).
+ * The whole xAPI 1.0.3 LRS (issue 28, decision 0040).
+ *
+ * LRS clients: credentials a tenant administrator gives another tool,
+ * with the scopes of xAPI 1.0.3 §4.2 (`scopes`, a JSON array); the secret is kept as its SHA-256
+ * (256 random bits need no slow hash). `revoked_at` ends them without losing who wrote what.
+ * - `xapi_statements.credential_key`: the credentials that stored a statement, so a client
+ *   with `statements/read/mine` reads back what it wrote.
+ * - `xapi_outbox.refused_at`: the other store refused a statement for good (a 4xx other than
+ *   429); the forwarder stops retrying it and reports it.
+ *
+ * Documents and activities:
  * - `xapi_documents`: State, Activity Profile and Agent Profile documents (`kind`), keyed by
  *   what each resource names them by; a part a resource does not use is ''. `content` is the
  *   body in base64 (documents may be any media type), `etag` its quoted SHA-1.
@@ -10,6 +20,20 @@ import type { Kysely } from 'kysely';
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('xapi_clients')
+    .addColumn('key', 'text', (c) => c.primaryKey())
+    .addColumn('context_id', 'text', (c) => c.notNull())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('scopes', 'text', (c) => c.notNull())
+    .addColumn('secret_hash', 'text', (c) => c.notNull())
+    .addColumn('created_by', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('revoked_at', 'text')
+    .execute();
+  await db.schema.createIndex('xapi_clients_context_ix').on('xapi_clients').columns(['context_id']).execute();
+  await db.schema.alterTable('xapi_statements').addColumn('credential_key', 'text').execute();
+  await db.schema.alterTable('xapi_outbox').addColumn('refused_at', 'text').execute();
   await db.schema
     .createTable('xapi_documents')
     .addColumn('context_id', 'text', (c) => c.notNull())
@@ -44,4 +68,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('xapi_activities').execute();
   await db.schema.dropTable('xapi_documents').execute();
+
+  await db.schema.alterTable('xapi_outbox').dropColumn('refused_at').execute();
+  await db.schema.alterTable('xapi_statements').dropColumn('credential_key').execute();
+  await db.schema.dropTable('xapi_clients').execute();
 }
