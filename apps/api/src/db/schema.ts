@@ -414,6 +414,18 @@ export interface XapiDocumentsTable {
   etag: string;
   updated: string;
 }
+export interface XapiStatementAgentsTable {
+  contextId: string;
+  agentKey: string;
+  statementId: string;
+  direct: Flag;
+}
+export interface XapiStatementActivitiesTable {
+  contextId: string;
+  activityId: string;
+  statementId: string;
+  direct: Flag;
+}
 export interface XapiActivitiesTable {
   contextId: string;
   id: string;
@@ -490,6 +502,8 @@ export interface Database {
   xapiClients: XapiClientsTable;
   xapiDocuments: XapiDocumentsTable;
   xapiActivities: XapiActivitiesTable;
+  xapiStatementAgents: XapiStatementAgentsTable;
+  xapiStatementActivities: XapiStatementActivitiesTable;
 }
 
 /** Reads a JSON text column; a corrupt value yields the fallback rather than a 500. */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 
 /**
@@ -17,6 +18,13 @@ import type { Kysely } from 'kysely';
  *   body in base64 (documents may be any media type), `etag` its quoted SHA-1.
  * - `xapi_activities`: the definition of each activity seen in a statement, merged (names and
  *   descriptions in every language sent), for the Activities resource.
+ *
+ * What GET statements filters on (xAPI-Communication.md §2.1.3):
+ * - `xapi_statement_agents` / `xapi_statement_activities`: each agent and activity a statement
+ *   names, `direct` 1 for the actor or object (the plain `agent` / `activity` filters), 0 for
+ *   the others `related_agents` / `related_activities` widen to (authority, instructor, team,
+ *   context activities, a SubStatement's). Statements stored before are indexed by their actor
+ *   and activity object (the columns of 0010), the filters they had.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
@@ -62,10 +70,32 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('definition', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('xapi_activities_pk', ['context_id', 'id'])
     .execute();
+  await db.schema
+    .createTable('xapi_statement_agents')
+    .addColumn('context_id', 'text', (c) => c.notNull())
+    .addColumn('agent_key', 'text', (c) => c.notNull())
+    .addColumn('statement_id', 'text', (c) => c.notNull())
+    .addColumn('direct', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('xapi_statement_agents_pk', ['context_id', 'agent_key', 'statement_id'])
+    .execute();
+  await db.schema
+    .createTable('xapi_statement_activities')
+    .addColumn('context_id', 'text', (c) => c.notNull())
+    .addColumn('activity_id', 'text', (c) => c.notNull())
+    .addColumn('statement_id', 'text', (c) => c.notNull())
+    .addColumn('direct', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('xapi_statement_activities_pk', ['context_id', 'activity_id', 'statement_id'])
+    .execute();
+  await sql`insert into xapi_statement_agents (context_id, agent_key, statement_id, direct)
+    select context_id, actor_key, id, 1 from xapi_statements where actor_key <> ''`.execute(db);
+  await sql`insert into xapi_statement_activities (context_id, activity_id, statement_id, direct)
+    select context_id, activity_id, id, 1 from xapi_statements where activity_id is not null`.execute(db);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('xapi_statement_activities').execute();
+  await db.schema.dropTable('xapi_statement_agents').execute();
   await db.schema.dropTable('xapi_activities').execute();
   await db.schema.dropTable('xapi_documents').execute();
 

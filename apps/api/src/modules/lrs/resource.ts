@@ -3,6 +3,8 @@ import type { Db, DbKind } from '../../db/db';
 import { ApiError } from '../../plugins/errors';
 import { homePageOf } from './credentials';
 import { enqueueForwarding } from './forward';
+import { formatStatement } from './format';
+import type { Format } from './format';
 import { authorityOf, forbidden, readReach, requireScope } from './principal';
 import type { Principal } from './principal';
 import { scoreByStatements } from './scoring';
@@ -110,6 +112,7 @@ export async function getStatement(
   p: Principal,
   id: string,
   voided: boolean,
+  format: Format = 'exact',
 ): Promise<{ statement: unknown; stored: string } | null> {
   requireScope(p, 'statements/read');
   if (!uuid.safeParse(id).success) throw malformed('A statement id is a UUID.');
@@ -121,8 +124,14 @@ export async function getStatement(
   if (reach === 'mine' && row.credentialKey !== p.key)
     throw forbidden('These credentials read only the statements they stored.');
   if ((row.voided === 1) !== voided) return null;
-  return { statement: JSON.parse(row.body) as unknown, stored: row.stored };
+  const statement = formatStatement(JSON.parse(row.body), format, acceptLanguage(o));
+  return { statement, stored: row.stored };
 }
+
+const acceptLanguage = (o: LrsOptions) => {
+  const v = o.request.headers['accept-language'];
+  return typeof v === 'string' ? v : undefined;
+};
 
 type QueryParams = Partial<Record<string, string | number | undefined>>;
 
@@ -185,7 +194,9 @@ export async function queryResult(
   const q: StatementQuery = {
     userId: learner,
     credentialKey: readReach(p) === 'mine' ? p.key : undefined,
-    actorKey: agentKey,
+    agentKey,
+    relatedAgents: str('related_agents') === 'true',
+    relatedActivities: str('related_activities') === 'true',
     verb: str('verb'),
     activity: str('activity'),
     registration: str('registration'),
@@ -202,5 +213,7 @@ export async function queryResult(
     rows.length > q.limit && last
       ? `/api/xapi/statements?cursor=${encodeCursor({ q: { ...given, cursor: undefined }, after: { stored: last.stored, id: last.id } })}`
       : '';
-  return { statements: page.map((r) => JSON.parse(r.body) as unknown), more };
+  const format = (str('format') ?? 'exact') as Format;
+  const statements = page.map((r) => formatStatement(JSON.parse(r.body), format, acceptLanguage(o)));
+  return { statements, more };
 }

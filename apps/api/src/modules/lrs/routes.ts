@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser } from '../../plugins/auth';
 import { ApiError } from '../../plugins/errors';
 import { notFound } from '../scope';
+import { alternateRequest } from './alternate';
 import { createClient, listClients, revokeClient } from './clients';
 import { documentRoutes } from './document-routes';
 import { flushEmitted } from './emit';
@@ -45,8 +46,8 @@ const queryParams = z.strictObject({
   ascending: z.enum(['true', 'false']).optional(),
   format: z.enum(['ids', 'exact', 'canonical']).optional(),
   attachments: z.enum(['true', 'false']).optional(),
-  related_activities: z.enum(['false']).optional(),
-  related_agents: z.enum(['false']).optional(),
+  related_activities: z.enum(['true', 'false']).optional(),
+  related_agents: z.enum(['true', 'false']).optional(),
   cursor: z.string().max(4096).optional(),
 });
 
@@ -158,6 +159,11 @@ export const lrsRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async (app
   await app.register(async (raw) => {
     raw.removeAllContentTypeParsers();
     raw.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    // Before the routes' own query validation: `?method=` stands for another request (§1.3).
+    raw.addHook('preValidation', async (request, reply) => {
+      if (await alternateRequest(app, request, reply)) return reply;
+      return undefined;
+    });
     await raw.register(statementRoutes, { lrs });
     await raw.register(documentRoutes, { lrs });
   });
@@ -233,6 +239,7 @@ const statementRoutes: FastifyPluginAsyncZod<{ lrs: (r: FastifyRequest) => LrsOp
           cred,
           q.statementId ?? (q.voidedStatementId as string),
           q.voidedStatementId !== undefined,
+          q.format,
         );
         if (!found) throw notFound('Statement');
         reply.header('last-modified', new Date(found.stored).toUTCString());
