@@ -426,6 +426,12 @@ export interface XapiStatementActivitiesTable {
   statementId: string;
   direct: Flag;
 }
+export interface XapiAttachmentsTable {
+  contextId: string;
+  sha2: string;
+  contentType: string;
+  content: string;
+}
 export interface XapiActivitiesTable {
   contextId: string;
   id: string;
@@ -502,6 +508,7 @@ export interface Database {
   xapiClients: XapiClientsTable;
   xapiDocuments: XapiDocumentsTable;
   xapiActivities: XapiActivitiesTable;
+  xapiAttachments: XapiAttachmentsTable;
   xapiStatementAgents: XapiStatementAgentsTable;
   xapiStatementActivities: XapiStatementActivitiesTable;
 }

@@ -19,6 +19,9 @@ import type { Kysely } from 'kysely';
  * - `xapi_activities`: the definition of each activity seen in a statement, merged (names and
  *   descriptions in every language sent), for the Activities resource.
  *
+ * `xapi_attachments`: the raw parts of attachments sent in multipart/mixed, once per SHA-2
+ * per tenant (base64), served back with `attachments=true`.
+ *
  * What GET statements filters on (xAPI-Communication.md §2.1.3):
  * - `xapi_statement_agents` / `xapi_statement_activities`: each agent and activity a statement
  *   names, `direct` 1 for the actor or object (the plain `agent` / `activity` filters), 0 for
@@ -86,6 +89,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('direct', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('xapi_statement_activities_pk', ['context_id', 'activity_id', 'statement_id'])
     .execute();
+  await db.schema
+    .createTable('xapi_attachments')
+    .addColumn('context_id', 'text', (c) => c.notNull())
+    .addColumn('sha2', 'text', (c) => c.notNull())
+    .addColumn('content_type', 'text', (c) => c.notNull())
+    .addColumn('content', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('xapi_attachments_pk', ['context_id', 'sha2'])
+    .execute();
   await sql`insert into xapi_statement_agents (context_id, agent_key, statement_id, direct)
     select context_id, actor_key, id, 1 from xapi_statements where actor_key <> ''`.execute(db);
   await sql`insert into xapi_statement_activities (context_id, activity_id, statement_id, direct)
@@ -94,6 +105,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('xapi_attachments').execute();
   await db.schema.dropTable('xapi_statement_activities').execute();
   await db.schema.dropTable('xapi_statement_agents').execute();
   await db.schema.dropTable('xapi_activities').execute();

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db, DbKind } from '../../db/db';
 import { ApiError } from '../../plugins/errors';
+import { checkAttachments, storeParts } from './attachments';
+import type { Part } from './attachments';
 import { homePageOf } from './credentials';
 import { enqueueForwarding } from './forward';
 import { formatStatement } from './format';
@@ -52,8 +54,14 @@ function parseBatch(body: unknown): Statement[] {
  * Stores statements sent by `p`: launch credentials only about their learner (else 403), then
  * the launch's page is scored; a client needs a scope that writes statements.
  */
-async function store(o: LrsOptions, p: Principal, statements: Statement[]): Promise<string[]> {
+async function store(
+  o: LrsOptions,
+  p: Principal,
+  statements: Statement[],
+  parts: Map<string, Part>,
+): Promise<string[]> {
   requireScope(p, 'statements/write');
+  await checkAttachments(statements, parts);
   const cred = p.launch;
   if (cred) {
     const mine = learnerKey(o, cred.userId);
@@ -66,8 +74,15 @@ async function store(o: LrsOptions, p: Principal, statements: Statement[]): Prom
   const stored = o.now.toISOString();
   const batch = statements.map((s) => prepare(s, cred?.userId ?? null, authority, stored, p.key));
   if (cred) await refuseForeignVoiding(o, cred.userId, batch);
-  const { ids, inserted } = await storeStatements(o.db, o.kind, o.request.context.id, batch, (trx, rows) =>
-    enqueueForwarding(trx, o.request.context, rows, stored),
+  const { ids, inserted } = await storeStatements(
+    o.db,
+    o.kind,
+    o.request.context.id,
+    batch,
+    async (trx, rows) => {
+      await storeParts(trx, o.request.context.id, parts);
+      await enqueueForwarding(trx, o.request.context, rows, stored);
+    },
   );
   if (cred) await scoreByStatements(o, cred, inserted);
   return ids;
@@ -89,6 +104,7 @@ export async function putStatement(
   cred: Principal,
   statementId: string,
   body: unknown,
+  parts: Map<string, Part> = new Map(),
 ): Promise<void> {
   if (!uuid.safeParse(statementId).success) throw malformed('statementId must be a UUID.', '/statementId');
   if (Array.isArray(body)) throw malformed('PUT stores one statement.');
@@ -96,11 +112,16 @@ export async function putStatement(
   if (statement?.id !== undefined && statement.id.toLowerCase() !== statementId.toLowerCase()) {
     throw malformed('The statement id differs from statementId.', '/id');
   }
-  await store(o, cred, [{ ...(statement as Statement), id: statementId.toLowerCase() }]);
+  await store(o, cred, [{ ...(statement as Statement), id: statementId.toLowerCase() }], parts);
 }
 
-export async function postStatements(o: LrsOptions, cred: Principal, body: unknown): Promise<string[]> {
-  return store(o, cred, parseBatch(body));
+export async function postStatements(
+  o: LrsOptions,
+  cred: Principal,
+  body: unknown,
+  parts: Map<string, Part> = new Map(),
+): Promise<string[]> {
+  return store(o, cred, parseBatch(body), parts);
 }
 
 /**

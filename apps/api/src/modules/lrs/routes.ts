@@ -5,6 +5,8 @@ import { currentUser } from '../../plugins/auth';
 import { ApiError } from '../../plugins/errors';
 import { notFound } from '../scope';
 import { alternateRequest } from './alternate';
+import { multipartAnswer, partsOf, statementsAndParts } from './attachments';
+import type { Part } from './attachments';
 import { createClient, listClients, revokeClient } from './clients';
 import { documentRoutes } from './document-routes';
 import { flushEmitted } from './emit';
@@ -176,6 +178,23 @@ function requireAdmin(request: FastifyRequest): string {
   return user.id;
 }
 
+/** A statements body: JSON, or multipart/mixed with the attachments' parts (§1.5.2). */
+function statementBody(request: FastifyRequest): { json: unknown; parts: Map<string, Part> } {
+  const type = String(request.headers['content-type'] ?? '');
+  if (/^multipart\/mixed\b/i.test(type)) {
+    const raw = request.body;
+    return statementsAndParts(type, Buffer.isBuffer(raw) ? raw : Buffer.alloc(0));
+  }
+  return { json: jsonBody(request), parts: new Map() };
+}
+
+/** `attachments=true`: multipart/mixed, the JSON first, then the parts its statements name. */
+async function sendWithAttachments(o: LrsOptions, reply: FastifyReply, json: unknown, statements = [json]) {
+  const parts = await partsOf(o.db, o.request.context.id, statements);
+  const answer = multipartAnswer(json, parts);
+  return reply.type(answer.contentType).send(answer.body);
+}
+
 const statementRoutes: FastifyPluginAsyncZod<{ lrs: (r: FastifyRequest) => LrsOptions }> = async (
   app,
   { lrs },
@@ -195,7 +214,8 @@ const statementRoutes: FastifyPluginAsyncZod<{ lrs: (r: FastifyRequest) => LrsOp
     async (request, reply) => {
       const o = lrs(request);
       const cred = await authenticate(o.db, request, o.now);
-      await putStatement(o, cred, request.query.statementId, jsonBody(request));
+      const { json, parts } = statementBody(request);
+      await putStatement(o, cred, request.query.statementId, json, parts);
       return reply.code(204).send();
     },
   );
@@ -209,7 +229,8 @@ const statementRoutes: FastifyPluginAsyncZod<{ lrs: (r: FastifyRequest) => LrsOp
     async (request) => {
       const o = lrs(request);
       const cred = await authenticate(o.db, request, o.now);
-      return postStatements(o, cred, jsonBody(request));
+      const { json, parts } = statementBody(request);
+      return postStatements(o, cred, json, parts);
     },
   );
 
@@ -243,9 +264,12 @@ const statementRoutes: FastifyPluginAsyncZod<{ lrs: (r: FastifyRequest) => LrsOp
         );
         if (!found) throw notFound('Statement');
         reply.header('last-modified', new Date(found.stored).toUTCString());
+        if (q.attachments === 'true') return sendWithAttachments(o, reply, found.statement);
         return found.statement;
       }
-      return queryResult(o, cred, q);
+      const result = await queryResult(o, cred, q);
+      if (q.attachments === 'true') return sendWithAttachments(o, reply, result, result.statements);
+      return result;
     },
   );
 };
