@@ -49,7 +49,7 @@ function multipart(
   parts: { type: string; body: Buffer; hash?: string; cte?: string }[],
 ) {
   const boundary = 'b-oundary';
-  const chunks = [
+  const chunks: Buffer[] = [
     Buffer.from(`--${boundary}\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(statements)}`),
   ];
   for (const p of parts) {
