@@ -152,4 +152,21 @@ describe('an outside OB 3.0 verifier (§8)', () => {
     }
     expect(await verifyOb3(jwt)).toEqual({ valid: true, revoked: false });
   });
+
+  it("sees an administrator's revocation; a learner may not revoke", async () => {
+    const jwt = await credentialOf(cert.byType);
+    const id = /\/api\/certificates\/([^/]+)\/verify$/.exec(String(decodeJwt(jwt).id))?.[1] as string;
+    const revoke = (token: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/certificates/${id}/revoke`,
+        headers: { host: 'alpha.test', authorization: `Bearer ${token}` },
+      });
+    expect((await revoke(anna)).statusCode).toBe(403);
+    expect(await verifyOb3(jwt)).toEqual({ valid: true, revoked: false });
+    const admin = await login(t.app, 'admin@example.test');
+    expect((await revoke(admin)).statusCode).toBe(204);
+    expect(await verifyOb3(jwt)).toEqual({ valid: true, revoked: true });
+    expect((await revoke(admin)).statusCode).toBe(404);
+  });
 });

@@ -8,6 +8,8 @@ import {
   offsetOf,
   parseJsonApiQuery,
 } from '../../plugins/jsonapi';
+import { currentUser } from '../../plugins/auth';
+import { ApiError } from '../../plugins/errors';
 import { contextSettings } from '../contexts/service';
 import { notFound, ownUserIds, scopeOf } from '../scope';
 import { publicOrigin } from '../users/origin';
@@ -319,6 +321,35 @@ export const certificateRoutes: FastifyPluginAsyncZod<CertificateRoutesOptions> 
       return reply
         .type('application/ld+json')
         .send({ '@context': [VC_CONTEXT_V2, OB_CONTEXT], ...profile, jwks: `${origin}${JWKS_PATH}` });
+    },
+  );
+
+  app.post(
+    '/certificates/:id/revoke',
+    {
+      onRequest: app.auth.requireUser,
+      schema: {
+        tags: ['certificates'],
+        summary:
+          "A tenant administrator revokes a certificate: its verification page and its credential's status list bit say so (issue 28).",
+        params: idParams,
+      },
+    },
+    async (request, reply) => {
+      if (!currentUser(request).isAdmin)
+        throw new ApiError(403, 'Forbidden', 'Only a tenant administrator revokes certificates.');
+      const id = request.params.id;
+      const res = CERTIFICATE_ID.test(id)
+        ? await app.db
+            .updateTable('certificates')
+            .set({ revokedAt: new Date().toISOString() })
+            .where('contextId', '=', request.context.id)
+            .where('id', '=', id)
+            .where('revokedAt', 'is', null)
+            .executeTakeFirst()
+        : null;
+      if (!res || Number(res.numUpdatedRows) !== 1) throw notFound('Certificate');
+      return reply.code(204).send();
     },
   );
 
