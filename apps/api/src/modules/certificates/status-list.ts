@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { SignJWT } from 'jose';
 import type { Db } from '../../db/db';
@@ -19,30 +20,34 @@ import { certificateStatus } from './service';
 /** §2.1: at least 131,072 entries, so one bit does not single a learner out by the list's size. */
 const MIN_BITS = 131_072;
 
-/** The certificate's index in the list, given once; unique per tenant (a retry on a race). */
+/**
+ * The certificate's index in the list, given once, at random (the Bitstring Status List's
+ * advice: a sequential index would tell a verifier the order of issue and the list's growth),
+ * within a list kept at most a quarter full; unique per tenant, drawn again on a collision.
+ */
 export async function statusIndexOf(db: Db, contextId: string, certificateId: string): Promise<number> {
-  for (let attempt = 0; attempt < 5; attempt++) {
+  for (let attempt = 0; attempt < 8; attempt++) {
     const row = await db
       .selectFrom('certificates')
       .select('statusIndex')
       .where('id', '=', certificateId)
       .executeTakeFirstOrThrow();
     if (row.statusIndex !== null) return row.statusIndex;
-    const max = await db
+    const used = await db
       .selectFrom('certificates')
-      .select((eb) => eb.fn.max('statusIndex').as('n'))
+      .select((eb) => eb.fn.count<number>('statusIndex').as('n'))
       .where('contextId', '=', contextId)
       .executeTakeFirst();
-    const next = max?.n === null || max?.n === undefined ? 0 : Number(max.n) + 1;
+    const size = Math.max(MIN_BITS, Math.ceil(((Number(used?.n ?? 0) + 1) * 4) / MIN_BITS) * MIN_BITS);
     try {
       await db
         .updateTable('certificates')
-        .set({ statusIndex: next })
+        .set({ statusIndex: randomInt(size) })
         .where('id', '=', certificateId)
         .where('statusIndex', 'is', null)
         .execute();
     } catch (err) {
-      // Another certificate took this index meanwhile: read the maximum again.
+      // Another certificate of the tenant holds this index: draw again.
       if (!uniqueViolation(err)) throw err;
     }
   }
