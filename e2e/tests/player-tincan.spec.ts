@@ -65,6 +65,37 @@ async function walkToModule(request: APIRequestContext, token: string, lessonId:
   throw new Error('no learning module in the safety lesson');
 }
 
+test('a learning module keeps its bookmark in the State API and resumes there after a reload', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('/login');
+  await signIn(page, LEA);
+  await expect(page.getByRole('heading', { name: /mes formations/i })).toBeVisible();
+  const token = await tokenOf(page);
+  const lessonId = await safetyLesson(page.request, token);
+  await walkToModule(page.request, token, lessonId);
+  const stateCalls: { method: string; status: number }[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/api/xapi/activities/state'))
+      stateCalls.push({ method: response.request().method(), status: response.status() });
+  });
+
+  await page.goto(`/session/${lessonId}`);
+  const module = page.frameLocator('iframe.tincan-frame');
+  await expect(module.getByText('0 / 3 découverts')).toBeVisible();
+  await module.getByRole('button', { name: 'Combustible' }).click();
+  await module.getByRole('button', { name: 'Comburant' }).click();
+  await expect(module.getByText('2 / 3 découverts')).toBeVisible();
+  await expect.poll(() => stateCalls.filter((c) => c.method === 'PUT' && c.status === 204).length).toBe(2);
+
+  // Reloaded (a new launch, new credentials): the module reads its bookmark and resumes.
+  await page.reload();
+  await expect(module.getByText('2 / 3 découverts')).toBeVisible();
+  await expect(module.getByRole('button', { name: 'Comburant' })).toHaveAttribute('aria-pressed', 'true');
+  expect(stateCalls).toContainEqual({ method: 'GET', status: 200 });
+});
+
 test('a learning module records its score through the LRS: the page is scored and the player moves on', async ({
   page,
 }) => {

@@ -20,8 +20,8 @@ import * as m0016 from './migrations/0016-content-stamp-blocks';
 import * as m0017 from './migrations/0017-answer-one-statement-pg';
 import * as m0020 from './migrations/0020-statements-by-learner';
 import * as m0021 from './migrations/0021-quota-usage';
-import * as m0022 from './migrations/0022-lrs-clients';
-import * as m0023 from './migrations/0023-lrs-documents';
+import * as m0022 from './migrations/0022-lrs';
+import * as m0023 from './migrations/0023-open-badges-status';
 import { startCheckpointer } from './checkpointer';
 import { registerSqliteRoot } from './prepared';
 import type { Database } from './schema';
@@ -69,8 +69,8 @@ const migrations: Record<string, Migration> = {
   '0017-answer-one-statement-pg': m0017,
   '0020-statements-by-learner': m0020,
   '0021-quota-usage': m0021,
-  '0022-lrs-clients': m0022,
-  '0023-lrs-documents': m0023,
+  '0022-lrs': m0022,
+  '0023-open-badges-status': m0023,
 };
 /** Every migration this code knows: readiness checks they are all applied (plugins/health.ts). */
 export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);

@@ -375,6 +375,10 @@ export interface CertificatesTable {
   snapshot: Json;
   createdAt: string;
   revokedAt: string | null;
+  /** The credential as signed once (0023). */
+  credentialJwt: Generated<string | null>;
+  /** Its entry in the tenant's revocation status list (0023). */
+  statusIndex: Generated<number | null>;
 }
 
 /** Learning record store (issue 14, migration 0010). */
@@ -418,6 +422,24 @@ export interface XapiDocumentsTable {
   content: string;
   etag: string;
   updated: string;
+}
+export interface XapiStatementAgentsTable {
+  contextId: string;
+  agentKey: string;
+  statementId: string;
+  direct: Flag;
+}
+export interface XapiStatementActivitiesTable {
+  contextId: string;
+  activityId: string;
+  statementId: string;
+  direct: Flag;
+}
+export interface XapiAttachmentsTable {
+  contextId: string;
+  sha2: string;
+  contentType: string;
+  content: string;
 }
 export interface XapiActivitiesTable {
   contextId: string;
@@ -496,6 +518,9 @@ export interface Database {
   xapiClients: XapiClientsTable;
   xapiDocuments: XapiDocumentsTable;
   xapiActivities: XapiActivitiesTable;
+  xapiAttachments: XapiAttachmentsTable;
+  xapiStatementAgents: XapiStatementAgentsTable;
+  xapiStatementActivities: XapiStatementActivitiesTable;
 }
 
 /** Reads a JSON text column; a corrupt value yields the fallback rather than a 500. */

@@ -111,18 +111,20 @@ describe('the Open Badges 3.0 credential', () => {
   it('publishes only public key material, and the header points at it', () => {
     expect(jwks.keys).toHaveLength(1);
     const key = jwks.keys[0] as Record<string, unknown>;
-    expect(key).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig' });
+    // OB 3.0 §8.2.2 (issue 28): ES256, typ JWT, no other header; the kid is the key's own URL.
+    expect(key).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
     expect(key).not.toHaveProperty('d');
     const header = decodeProtectedHeader(jwt);
-    expect(header).toMatchObject({ alg: 'EdDSA', typ: 'vc+jwt', cty: 'vc' });
-    expect(header.kid).toBe(key.kid);
-    expect(String(header.kid)).toMatch(/^http:\/\/alpha\.test\/api\/contexts\/current\/jwks\.json#/);
+    expect(header).toEqual({ alg: 'ES256', typ: 'JWT', kid: key.kid });
+    expect(String(header.kid)).toMatch(
+      /^http:\/\/alpha\.test\/api\/contexts\/current\/keys\/[A-Za-z0-9_-]+$/,
+    );
   });
 
   it('verifies with the published JWKS and is an OpenBadgeCredential', async () => {
     const { payload } = await jwtVerify(jwt, createLocalJWKSet(jwks), {
-      typ: 'vc+jwt',
-      algorithms: ['EdDSA'],
+      typ: 'JWT',
+      algorithms: ['ES256'],
     });
     expect(payload['@context']).toEqual([
       'https://www.w3.org/ns/credentials/v2',

@@ -72,6 +72,8 @@ describe('two API instances on one database', () => {
     for (const r of answers)
       await expect(jwtVerify((r.json() as { jwt: string }).jwt, set)).resolves.toBeTruthy();
     first = (answers[0]!.json() as { jwt: string }).jwt;
+    // One signed credential for the achievement, whichever request signed it (issue 28).
+    expect(new Set(answers.map((r) => (r.json() as { jwt: string }).jwt)).size).toBe(1);
   });
 
   it('a new server secret retires the key (still published) and signs with a new one', async () => {
@@ -85,7 +87,11 @@ describe('two API instances on one database', () => {
     await rotated.ready();
     try {
       const token = await login(rotated, 'anna@example.test');
-      const res = await get(rotated, `/api/lessons/${cert.ended}/credential`, token);
+      // A credential already signed is re-served as is (one per achievement, issue 28)…
+      const again = await get(rotated, `/api/lessons/${cert.ended}/credential`, token);
+      expect(again.body).toBe(first);
+      // …and the next one is signed with the new key.
+      const res = await get(rotated, `/api/lessons/${cert.byType}/credential`, token);
       expect(res.statusCode).toBe(200);
       const published = await jwks(rotated);
       expect(published.keys).toHaveLength(2);

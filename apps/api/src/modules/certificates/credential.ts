@@ -2,18 +2,18 @@ import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { CERTIFICATE_SCORE_SCALE } from '@parcours/domain/constants';
 import type { CertificateSnapshot } from './repository';
-import { SIGNING_ALG } from './keys';
 import type { SigningKey } from './keys';
 import { DOC_TEXTS } from './texts';
 import type { DocLocale } from './texts';
 
 /**
  * The certificate as an Open Badges 3.0 credential: a W3C Verifiable Credential (data model
- * 2.0) of type OpenBadgeCredential, secured as a compact JWS following "Securing Verifiable
- * Credentials using JOSE and COSE" (header `typ: vc+jwt`, `cty: vc`; the payload is the
- * credential itself, no `vc` claim) with EdDSA over Ed25519. Registered claims iss/jti/nbf
- * repeat issuer.id, id and validFrom so JWT-only verifiers can check them too (OB 3.0 §8.2).
- * Decision record: docs/decisions/0012-certificate-documents-and-credentials.md.
+ * 2.0) of type OpenBadgeCredential, secured as OB 3.0 §8.2 says (a compact JWS, header
+ * `{alg: ES256, kid, typ: JWT}` and nothing else, the payload the credential itself with the
+ * claims iss/sub/jti/nbf repeating issuer.id, credentialSubject.id, id and validFrom). The
+ * learner is `credentialSubject.id`, a `urn:uuid` per learner and tenant, and the credential
+ * carries a Bitstring Status List entry that a reset or a revocation flips.
+ * Decision records: 0012, 0041.
  */
 
 export const VC_CONTEXT_V2 = 'https://www.w3.org/ns/credentials/v2';
@@ -46,6 +46,21 @@ export function issuerProfile(
 
 export interface LearnerIdentity {
   email: string;
+  /** `urn:uuid:…`, the same for one learner across the tenant's credentials (subjectIdOf). */
+  subjectId: string;
+}
+
+/** A stable `urn:uuid` for a learner of a tenant (RFC 9562 version 8, from a SHA-256). */
+export function subjectIdOf(contextId: string, userId: string): string {
+  const h = createHash('sha256').update(`parcours:learner:${contextId}:${userId}`).digest('hex');
+  const variant = ((parseInt(h[16] as string, 16) & 0x3) | 0x8).toString(16);
+  return `urn:uuid:${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** Where the credential's revocation bit is: the tenant's status list and its index there. */
+export interface StatusEntry {
+  listUrl: string;
+  index: number;
 }
 
 /**
@@ -70,6 +85,7 @@ export function buildCredential(
   locale: DocLocale,
   urls: IssuerUrls,
   learner: LearnerIdentity,
+  status: StatusEntry,
   salt: string = randomBytes(8).toString('hex'),
 ): Record<string, unknown> {
   const t = DOC_TEXTS[locale];
@@ -82,6 +98,7 @@ export function buildCredential(
     issuer: issuerProfile(s.tenantName, urls),
     validFrom: new Date(s.endedAt).toISOString().replace(/\.\d{3}Z$/, 'Z'),
     credentialSubject: {
+      id: learner.subjectId,
       type: ['AchievementSubject'],
       identifier: [identifierOf(learner, salt)],
       achievement: {
@@ -105,21 +122,34 @@ export function buildCredential(
       result: [{ type: ['Result'], resultDescription: scoreDescription, value: String(s.score) }],
     },
     evidence: [{ id: urls.verificationUrl, type: ['Evidence'], name: `${t.reference} ${s.reference}` }],
+    credentialStatus: {
+      id: `${status.listUrl}#${status.index}`,
+      type: 'BitstringStatusListEntry',
+      statusPurpose: 'revocation',
+      statusListIndex: String(status.index),
+      statusListCredential: status.listUrl,
+    },
   };
 }
 
+/**
+ * Signs a credential as OB 3.0 §8.2 asks: `kid` a URL that answers the one public JWK, `typ`
+ * JWT, no other header; the claims map the credential (sub only when the subject has an id).
+ */
 export async function signCredential(
   credential: Record<string, unknown>,
   key: SigningKey,
   kidUri: string,
 ): Promise<string> {
-  const issuer = credential.issuer as { id: string };
+  const issuer = credential.issuer as { id: string } | string;
+  const subject = credential.credentialSubject as { id?: string };
   const nbf = Math.floor(Date.parse(String(credential.validFrom)) / 1000);
-  return new SignJWT(credential)
-    .setProtectedHeader({ alg: SIGNING_ALG, kid: kidUri, typ: 'vc+jwt', cty: 'vc' })
-    .setIssuer(issuer.id)
+  const jwt = new SignJWT(credential)
+    .setProtectedHeader({ alg: key.alg, kid: kidUri, typ: 'JWT' })
+    .setIssuer(typeof issuer === 'string' ? issuer : issuer.id)
     .setJti(String(credential.id))
     .setNotBefore(nbf)
-    .setIssuedAt()
-    .sign(key.privateKey);
+    .setIssuedAt();
+  if (subject.id) jwt.setSubject(subject.id);
+  return jwt.sign(key.privateKey);
 }

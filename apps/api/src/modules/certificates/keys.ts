@@ -5,17 +5,21 @@ import type { Db } from '../../db/db';
 import { parseJson } from '../../db/schema';
 
 /**
- * Per-tenant signing keys for credentials (EdDSA over Ed25519, RFC 8037). The private JWK is
+ * Per-tenant signing keys for credentials: ES256 (ECDSA over P-256), which Open Badges 3.0
+ * verifiers accept (§8.2.2; issue 28, decision 0041). Keys made before (EdDSA over Ed25519)
+ * are retired, never deleted: their public parts stay published so what they signed still
+ * verifies. The private JWK is
  * sealed with AES-256-GCM under a key derived (HKDF) from the server secret, so the database
  * alone does not let anyone sign. If the secret changes, the sealed key no longer opens: the
  * key is retired (its public part stays published, so what it signed still verifies) and a
  * new one is made.
  */
 
-export const SIGNING_ALG = 'EdDSA';
+export const SIGNING_ALG = 'ES256';
 
 export interface SigningKey {
   kid: string;
+  alg: string;
   privateKey: CryptoKey;
 }
 
@@ -49,13 +53,14 @@ export function unseal(sealed: string, secret: string): string | null {
   }
 }
 
-/** Only the public members of an OKP key: never `d`, whatever was stored. */
-function publicOnly(jwk: JWK, kid: string): JWK {
-  return { kty: jwk.kty, crv: jwk.crv, x: jwk.x, kid, alg: SIGNING_ALG, use: 'sig' } as JWK;
+/** Only the public members of an EC or OKP key: never `d`, whatever was stored. */
+function publicOnly(jwk: JWK, kid: string, alg: string): JWK {
+  const ec = jwk.kty === 'EC' ? { y: jwk.y } : {};
+  return { kty: jwk.kty, crv: jwk.crv, x: jwk.x, ...ec, kid, alg, use: 'sig' } as JWK;
 }
 
 async function createKey(db: Db, contextId: string, secret: string, now: string): Promise<void> {
-  const { publicKey, privateKey } = await generateKeyPair(SIGNING_ALG, { crv: 'Ed25519', extractable: true });
+  const { publicKey, privateKey } = await generateKeyPair(SIGNING_ALG, { extractable: true });
   const pub = await exportJWK(publicKey);
   const kid = await calculateJwkThumbprint(pub);
   const priv = await exportJWK(privateKey);
@@ -65,7 +70,7 @@ async function createKey(db: Db, contextId: string, secret: string, now: string)
       id: kid,
       contextId,
       alg: SIGNING_ALG,
-      publicJwk: JSON.stringify(publicOnly(pub, kid)),
+      publicJwk: JSON.stringify(publicOnly(pub, kid, SIGNING_ALG)),
       privateJwk: seal(JSON.stringify(priv), secret),
       createdAt: now,
       retiredAt: null,
@@ -85,7 +90,7 @@ export async function activeSigningKey(
   for (let attempt = 0; attempt < 3; attempt++) {
     const row = await db
       .selectFrom('signingKeys')
-      .select(['id', 'privateJwk'])
+      .select(['id', 'alg', 'privateJwk'])
       .where('contextId', '=', contextId)
       .where('retiredAt', 'is', null)
       .executeTakeFirst();
@@ -93,12 +98,13 @@ export async function activeSigningKey(
       await createKey(db, contextId, secret, now.toISOString());
       continue;
     }
-    const plain = unseal(row.privateJwk, secret);
+    const plain = row.alg === SIGNING_ALG ? unseal(row.privateJwk, secret) : null;
     if (plain) {
       const privateKey = (await importJWK(parseJson<JWK>(plain, {}), SIGNING_ALG)) as CryptoKey;
-      return { kid: row.id, privateKey };
+      return { kid: row.id, alg: SIGNING_ALG, privateKey };
     }
-    // Sealed under another secret: retire it (still published) and make a new one.
+    // Sealed under another secret, or of an algorithm OB 3.0 verifiers refuse (EdDSA): retire
+    // it (still published) and make a new one.
     await db
       .updateTable('signingKeys')
       .set({ retiredAt: now.toISOString() })
@@ -113,10 +119,21 @@ export async function activeSigningKey(
 export async function tenantJwks(db: Db, contextId: string): Promise<{ keys: JWK[] }> {
   const rows = await db
     .selectFrom('signingKeys')
-    .select(['id', 'publicJwk'])
+    .select(['id', 'alg', 'publicJwk'])
     .where('contextId', '=', contextId)
     .orderBy('createdAt')
     .orderBy('id')
     .execute();
-  return { keys: rows.map((r) => publicOnly(parseJson<JWK>(r.publicJwk, {}), r.id)) };
+  return { keys: rows.map((r) => publicOnly(parseJson<JWK>(r.publicJwk, {}), r.id, r.alg)) };
+}
+
+/** One public key of the tenant by its thumbprint (what a credential's `kid` URL answers). */
+export async function tenantPublicKey(db: Db, contextId: string, kid: string): Promise<JWK | null> {
+  const row = await db
+    .selectFrom('signingKeys')
+    .select(['id', 'alg', 'publicJwk'])
+    .where('contextId', '=', contextId)
+    .where('id', '=', kid)
+    .executeTakeFirst();
+  return row ? publicOnly(parseJson<JWK>(row.publicJwk, {}), row.id, row.alg) : null;
 }

@@ -226,6 +226,14 @@ export const documentRoutes: FastifyPluginAsyncZod<{ lrs: (r: FastifyRequest) =>
     'profile',
   );
 
+  // The Agents and Activities resources are read-only; a POST is only ever the Alternate
+  // Request Syntax (§1.3), answered by the hook before it reaches these.
+  for (const url of ['/xapi/agents', '/xapi/activities']) {
+    app.post(url, { schema: { hide: true } }, async () => {
+      throw new ApiError(405, 'VALIDATION_ERROR', 'This resource is read with GET.');
+    });
+  }
+
   // §2.4: the Person object of an agent; this LRS knows an agent by the one identifier it is given.
   app.get(
     '/xapi/agents',

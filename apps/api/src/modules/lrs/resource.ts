@@ -1,11 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db, DbKind } from '../../db/db';
 import { ApiError } from '../../plugins/errors';
+import { checkAttachments, storeParts } from './attachments';
+import type { Part } from './attachments';
 import { homePageOf } from './credentials';
 import { statementCharges } from '../quotas/charges';
 import type { Quotas } from '../quotas/config';
 import { charge } from '../quotas/usage';
 import { enqueueForwarding } from './forward';
+import { formatStatement } from './format';
+import type { Format } from './format';
 import { authorityOf, forbidden, readReach, requireScope } from './principal';
 import type { Principal } from './principal';
 import { scoreByStatements } from './scoring';
@@ -78,8 +82,14 @@ function parseBatch(body: unknown): Statement[] {
  * Stores statements sent by `p`: launch credentials only about their learner (else 403), then
  * the launch's page is scored; a client needs a scope that writes statements.
  */
-async function store(o: LrsOptions, p: Principal, statements: Statement[]): Promise<string[]> {
+async function store(
+  o: LrsOptions,
+  p: Principal,
+  statements: Statement[],
+  parts: Map<string, Part>,
+): Promise<string[]> {
   requireScope(p, 'statements/write');
+  await checkAttachments(statements, parts);
   const cred = p.launch;
   if (cred) {
     const mine = learnerKey(o, cred.userId);
@@ -109,6 +119,7 @@ async function store(o: LrsOptions, p: Principal, statements: Statement[]): Prom
           o.now,
         );
       }
+      await storeParts(trx, o.request.context.id, parts);
       await enqueueForwarding(trx, o.request.context, rows, stored);
     },
   );
@@ -144,6 +155,7 @@ export async function putStatement(
   cred: Principal,
   statementId: string,
   body: unknown,
+  parts: Map<string, Part> = new Map(),
 ): Promise<void> {
   if (!uuid.safeParse(statementId).success) throw malformed('statementId must be a UUID.', '/statementId');
   if (Array.isArray(body)) throw malformed('PUT stores one statement.');
@@ -151,11 +163,16 @@ export async function putStatement(
   if (statement?.id !== undefined && statement.id.toLowerCase() !== statementId.toLowerCase()) {
     throw malformed('The statement id differs from statementId.', '/id');
   }
-  await store(o, cred, [{ ...(statement as Statement), id: statementId.toLowerCase() }]);
+  await store(o, cred, [{ ...(statement as Statement), id: statementId.toLowerCase() }], parts);
 }
 
-export async function postStatements(o: LrsOptions, cred: Principal, body: unknown): Promise<string[]> {
-  return store(o, cred, parseBatch(body));
+export async function postStatements(
+  o: LrsOptions,
+  cred: Principal,
+  body: unknown,
+  parts: Map<string, Part> = new Map(),
+): Promise<string[]> {
+  return store(o, cred, parseBatch(body), parts);
 }
 
 /**
@@ -167,6 +184,7 @@ export async function getStatement(
   p: Principal,
   id: string,
   voided: boolean,
+  format: Format = 'exact',
 ): Promise<{ statement: unknown; stored: string } | null> {
   requireScope(p, 'statements/read');
   if (!uuid.safeParse(id).success) throw malformed('A statement id is a UUID.');
@@ -178,8 +196,14 @@ export async function getStatement(
   if (reach === 'mine' && row.credentialKey !== p.key)
     throw forbidden('These credentials read only the statements they stored.');
   if ((row.voided === 1) !== voided) return null;
-  return { statement: JSON.parse(row.body) as unknown, stored: row.stored };
+  const statement = formatStatement(JSON.parse(row.body), format, acceptLanguage(o));
+  return { statement, stored: row.stored };
 }
+
+const acceptLanguage = (o: LrsOptions) => {
+  const v = o.request.headers['accept-language'];
+  return typeof v === 'string' ? v : undefined;
+};
 
 type QueryParams = Partial<Record<string, string | number | undefined>>;
 
@@ -242,7 +266,9 @@ export async function queryResult(
   const q: StatementQuery = {
     userId: learner,
     credentialKey: readReach(p) === 'mine' ? p.key : undefined,
-    actorKey: agentKey,
+    agentKey,
+    relatedAgents: str('related_agents') === 'true',
+    relatedActivities: str('related_activities') === 'true',
     verb: str('verb'),
     activity: str('activity'),
     registration: str('registration'),
@@ -259,5 +285,7 @@ export async function queryResult(
     rows.length > q.limit && last
       ? `/api/xapi/statements?cursor=${encodeCursor({ q: { ...given, cursor: undefined }, after: { stored: last.stored, id: last.id } })}`
       : '';
-  return { statements: page.map((r) => JSON.parse(r.body) as unknown), more };
+  const format = (str('format') ?? 'exact') as Format;
+  const statements = page.map((r) => formatStatement(JSON.parse(r.body), format, acceptLanguage(o)));
+  return { statements, more };
 }

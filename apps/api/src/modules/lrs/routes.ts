@@ -4,6 +4,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser } from '../../plugins/auth';
 import { ApiError } from '../../plugins/errors';
 import { notFound } from '../scope';
+import { alternateRequest } from './alternate';
+import { multipartAnswer, partsOf, statementsAndParts } from './attachments';
+import type { Part } from './attachments';
 import { createClient, listClients, revokeClient } from './clients';
 import { documentRoutes } from './document-routes';
 import { flushEmitted } from './emit';
@@ -45,8 +48,8 @@ const queryParams = z.strictObject({
   ascending: z.enum(['true', 'false']).optional(),
   format: z.enum(['ids', 'exact', 'canonical']).optional(),
   attachments: z.enum(['true', 'false']).optional(),
-  related_activities: z.enum(['false']).optional(),
-  related_agents: z.enum(['false']).optional(),
+  related_activities: z.enum(['true', 'false']).optional(),
+  related_agents: z.enum(['true', 'false']).optional(),
   cursor: z.string().max(4096).optional(),
 });
 
@@ -159,6 +162,11 @@ export const lrsRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async (app
   await app.register(async (raw) => {
     raw.removeAllContentTypeParsers();
     raw.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    // Before the routes' own query validation: `?method=` stands for another request (§1.3).
+    raw.addHook('preValidation', async (request, reply) => {
+      if (await alternateRequest(app, request, reply)) return reply;
+      return undefined;
+    });
     await raw.register(statementRoutes, { lrs });
     await raw.register(documentRoutes, { lrs });
   });
@@ -169,6 +177,23 @@ function requireAdmin(request: FastifyRequest): string {
   const user = currentUser(request);
   if (!user.isAdmin) throw new ApiError(403, 'Forbidden', 'Only a tenant administrator manages LRS clients.');
   return user.id;
+}
+
+/** A statements body: JSON, or multipart/mixed with the attachments' parts (§1.5.2). */
+function statementBody(request: FastifyRequest): { json: unknown; parts: Map<string, Part> } {
+  const type = String(request.headers['content-type'] ?? '');
+  if (/^multipart\/mixed\b/i.test(type)) {
+    const raw = request.body;
+    return statementsAndParts(type, Buffer.isBuffer(raw) ? raw : Buffer.alloc(0));
+  }
+  return { json: jsonBody(request), parts: new Map() };
+}
+
+/** `attachments=true`: multipart/mixed, the JSON first, then the parts its statements name. */
+async function sendWithAttachments(o: LrsOptions, reply: FastifyReply, json: unknown, statements = [json]) {
+  const parts = await partsOf(o.db, o.request.context.id, statements);
+  const answer = multipartAnswer(json, parts);
+  return reply.type(answer.contentType).send(answer.body);
 }
 
 const statementRoutes: FastifyPluginAsyncZod<{ lrs: (r: FastifyRequest) => LrsOptions }> = async (
@@ -190,7 +215,8 @@ const statementRoutes: FastifyPluginAsyncZod<{ lrs: (r: FastifyRequest) => LrsOp
     async (request, reply) => {
       const o = lrs(request);
       const cred = await authenticate(o.db, request, o.now);
-      await putStatement(o, cred, request.query.statementId, jsonBody(request));
+      const { json, parts } = statementBody(request);
+      await putStatement(o, cred, request.query.statementId, json, parts);
       return reply.code(204).send();
     },
   );
@@ -204,7 +230,8 @@ const statementRoutes: FastifyPluginAsyncZod<{ lrs: (r: FastifyRequest) => LrsOp
     async (request) => {
       const o = lrs(request);
       const cred = await authenticate(o.db, request, o.now);
-      return postStatements(o, cred, jsonBody(request));
+      const { json, parts } = statementBody(request);
+      return postStatements(o, cred, json, parts);
     },
   );
 
@@ -234,12 +261,16 @@ const statementRoutes: FastifyPluginAsyncZod<{ lrs: (r: FastifyRequest) => LrsOp
           cred,
           q.statementId ?? (q.voidedStatementId as string),
           q.voidedStatementId !== undefined,
+          q.format,
         );
         if (!found) throw notFound('Statement');
         reply.header('last-modified', new Date(found.stored).toUTCString());
+        if (q.attachments === 'true') return sendWithAttachments(o, reply, found.statement);
         return found.statement;
       }
-      return queryResult(o, cred, q);
+      const result = await queryResult(o, cred, q);
+      if (q.attachments === 'true') return sendWithAttachments(o, reply, result, result.statements);
+      return result;
     },
   );
 };

@@ -5,6 +5,7 @@ import { writeTx } from '../lesson-pages/tx';
 import type { Tx } from '../lesson-pages/tx';
 import { uniqueViolation } from '../users/repository';
 import { recordActivities } from './activities';
+import { indexStatements } from './statement-index';
 import { VOIDED, actorKey } from './statement-schema';
 import type { Actor, Statement } from './statement-schema';
 
@@ -179,7 +180,10 @@ export async function storeStatements(
           .where('voiding', '=', 0)
           .execute();
       }
-      if (inserted.length > 0) await recordActivities(trx, contextId, inserted);
+      if (inserted.length > 0) {
+        await recordActivities(trx, contextId, inserted);
+        await indexStatements(trx, contextId, inserted);
+      }
       if (beforeCommit && inserted.length > 0) await beforeCommit(trx, inserted);
       return { ids, inserted };
     });
@@ -243,7 +247,10 @@ export interface StatementQuery {
   userId?: string | undefined;
   /** A client with `statements/read/mine` reads what it stored only. */
   credentialKey?: string | undefined;
-  actorKey?: string | undefined;
+  /** The `agent` filter: its actorKey. */
+  agentKey?: string | undefined;
+  relatedAgents?: boolean;
+  relatedActivities?: boolean;
   verb?: string | undefined;
   activity?: string | undefined;
   registration?: string | undefined;
@@ -255,24 +262,61 @@ export interface StatementQuery {
   after?: { stored: string; id: string } | undefined;
 }
 
-/** One page of a query, voided statements left out; one more row tells whether there is a next page. */
+/**
+ * One page of a query, voided statements left out; one more row tells whether there is a next
+ * page. With a filter (agent, verb, activity, registration), a statement that refers to a
+ * matching one by StatementRef matches too, however deep (§2.1.3 "Filter Conditions for
+ * StatementRefs"), even when the one it refers to is voided: a recursive CTE over `ref_id`.
+ */
 export async function queryStatements(db: Db, contextId: string, q: StatementQuery): Promise<StatementRow[]> {
   return statementsQuery(db, contextId, q).execute();
 }
 
 /** The query of `queryStatements`, apart so a test can read its plan. */
 export function statementsQuery(db: Db, contextId: string, q: StatementQuery) {
-  let qb = db
+  const filtered =
+    q.agentKey !== undefined ||
+    q.verb !== undefined ||
+    q.activity !== undefined ||
+    q.registration !== undefined;
+  const base = db.withRecursive('m(id)', (cte) => {
+    let f = cte.selectFrom('xapiStatements as f').select('f.id').where('f.contextId', '=', contextId);
+    if (q.agentKey !== undefined) {
+      let sub = cte
+        .selectFrom('xapiStatementAgents')
+        .select('statementId')
+        .where('contextId', '=', contextId)
+        .where('agentKey', '=', q.agentKey);
+      if (!q.relatedAgents) sub = sub.where('direct', '=', 1);
+      f = f.where('f.id', 'in', sub);
+    }
+    if (q.activity !== undefined) {
+      let sub = cte
+        .selectFrom('xapiStatementActivities')
+        .select('statementId')
+        .where('contextId', '=', contextId)
+        .where('activityId', '=', q.activity);
+      if (!q.relatedActivities) sub = sub.where('direct', '=', 1);
+      f = f.where('f.id', 'in', sub);
+    }
+    if (q.verb !== undefined) f = f.where('f.verbId', '=', q.verb);
+    if (q.registration !== undefined) f = f.where('f.registration', '=', q.registration.toLowerCase());
+    return f.union((eb) =>
+      eb
+        .selectFrom('xapiStatements as r')
+        .innerJoin('m', 'm.id', 'r.refId')
+        .select('r.id')
+        .where('r.contextId', '=', contextId),
+    );
+  });
+  let qb = base
     .selectFrom('xapiStatements')
     .select(['id', 'userId', 'credentialKey', 'voided', 'stored', 'body'])
     .where('contextId', '=', contextId)
     .where('voided', '=', 0);
+  if (filtered) qb = qb.where('id', 'in', (eb) => eb.selectFrom('m').select('m.id'));
   if (q.userId !== undefined) qb = qb.where('userId', '=', q.userId);
   if (q.credentialKey !== undefined) qb = qb.where('credentialKey', '=', q.credentialKey);
-  if (q.actorKey !== undefined) qb = qb.where('actorKey', '=', q.actorKey);
-  if (q.verb !== undefined) qb = qb.where('verbId', '=', q.verb);
-  if (q.activity !== undefined) qb = qb.where('activityId', '=', q.activity);
-  if (q.registration !== undefined) qb = qb.where('registration', '=', q.registration.toLowerCase());
   if (q.since !== undefined) qb = qb.where('stored', '>', q.since);
   if (q.until !== undefined) qb = qb.where('stored', '<=', q.until);
   const after = q.after;

@@ -77,3 +77,50 @@ describe('headers and bodies (xAPI-Communication.md §1.5, §2.1.3)', () => {
     expect(res.statusCode, res.body).toBe(200);
   });
 });
+
+describe('Alternate Request Syntax (xAPI-Communication.md §1.3)', () => {
+  const form = (fields: Record<string, string>, query = '?method=PUT') =>
+    w.app.inject({
+      method: 'POST',
+      url: `/api/xapi/statements${query}`,
+      headers: { host: TINCAN_HOST, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    });
+
+  it('turns a form POST into the request it stands for, headers and content from the form', async () => {
+    const s = statementOf(mine);
+    const put = await form({
+      statementId: s.id,
+      content: JSON.stringify(s),
+      Authorization: mine.auth,
+      'X-Experience-API-Version': '1.0.3',
+    });
+    expect(put.statusCode, put.body).toBe(204);
+    const got = await form(
+      { statementId: s.id, Authorization: mine.auth, 'X-Experience-API-Version': '1.0.3' },
+      '?method=GET',
+    );
+    expect(got.statusCode).toBe(200);
+    expect((got.json() as { id: string }).id).toBe(s.id);
+  });
+
+  it('refuses anything else in the query, a body that is not a form, and a wrong version in the form', async () => {
+    const s = statementOf(mine);
+    const fields = {
+      content: JSON.stringify(s),
+      Authorization: mine.auth,
+      'X-Experience-API-Version': '1.0.3',
+    };
+    expect((await form(fields, `?method=PUT&statementId=${s.id}`)).statusCode).toBe(400);
+    expect((await form({ ...fields, statementId: s.id, 'X-Experience-API-Version': '0.8' })).statusCode).toBe(
+      400,
+    );
+    const notForm = await w.app.inject({
+      method: 'POST',
+      url: '/api/xapi/statements?method=PUT',
+      headers: { host: TINCAN_HOST, 'content-type': 'application/json', authorization: mine.auth },
+      payload: s,
+    });
+    expect(notForm.statusCode).toBe(400);
+  });
+});
