@@ -239,6 +239,8 @@ interface FloorRun extends LoadResult {
   sqliteUs: number;
   /** SQL statements per answer, every one counted at better-sqlite3. */
   statements: number;
+  /** Answers per group commit (per `BEGIN IMMEDIATE`; the learning records' batches count too). */
+  perCommit: number;
   /** CPU time per answer (µs, this process). */
   cpuUs: number;
 }
@@ -317,12 +319,17 @@ async function answeringFloor(floor: FloorDb, tuples: Tuple[]): Promise<FloorRun
   sqliteClock.enabled = false;
   // Every statement the answers ran (reads through Kysely too); BEGIN and COMMIT are shared by
   // the answers of a group commit, so they count once per batch here.
-  const statements = counter.stop().length / tuples.length;
+  const seen = counter.stop();
+  const statements = seen.length / tuples.length;
+  // How many answers shared a group commit (decision 0007) here: in process, the 100 answers in
+  // flight reach the batcher within one turn of the event loop; over HTTP they arrive as the
+  // sockets are read, which may make smaller batches (issue 32's first suspect).
+  const commits = seen.filter((sql) => /^begin/i.test(sql)).length;
   const sqliteUs = Number(sqliteClock.ns - ns0) / 1000 / tuples.length;
   const totalUs = (seconds * 1e6) / tuples.length;
   console.log(
     `floor: ${(tuples.length / seconds) | 0} answers/s, ${totalUs.toFixed(0)} µs of one core per answer, of which ${sqliteUs.toFixed(0)} µs ` +
-      `inside SQLite (${statements.toFixed(2)} statements per answer)`,
+      `inside SQLite (${statements.toFixed(2)} statements per answer, ${fixed(tuples.length / commits, 1)} answers per group commit)`,
   );
   latencies.sort((a, b) => a - b);
   return {
@@ -333,6 +340,7 @@ async function answeringFloor(floor: FloorDb, tuples: Tuple[]): Promise<FloorRun
     non2xx: 0,
     sqliteUs,
     statements,
+    perCommit: commits > 0 ? tuples.length / commits : NaN,
     cpuUs: (cpu.user + cpu.system) / tuples.length,
   };
 }
@@ -677,6 +685,13 @@ function reportAnswering(rounds: readonly PlayerRound[]): void {
       target: null,
       digits: 0,
       extra: `median ${med((r) => r.floor?.sqliteUs)} µs/answer inside SQLite`,
+    });
+    reportRounds({
+      part: 'player',
+      what: 'answers per group commit in the floor (answers ÷ BEGIN IMMEDIATE, learning-record batches included)',
+      values: each((r) => r.floor?.perCommit),
+      target: null,
+      digits: 1,
     });
     reportRounds({
       part: 'player',
