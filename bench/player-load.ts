@@ -9,10 +9,12 @@ import { ROOT, load, printTable, startServer } from './lib';
 import { steadySamples } from './steady';
 import type { Sample } from './steady';
 import { quantile } from './generate/measure';
+import { dropDatabase, freshDatabase, pgUrl } from './generate/postgres-admin';
 import { roundProfiler } from './profile';
 import { benchRounds, fixed, littleRatio, median, roundOrder } from './rounds';
 import { reportMachine, reportRounds } from './targets';
 import { openDb } from '@parcours/api/db/db';
+import type { DbKind } from '@parcours/api/db/db';
 import { countSqliteStatements, sqliteClock, sqliteDatabaseOf } from '@parcours/api/db/prepared';
 import { VersionedContentCache } from '@parcours/api/modules/lesson-pages/content-cache';
 import { answerPage } from '@parcours/api/modules/lesson-pages/service';
@@ -255,21 +257,23 @@ const ANSWER_TARGET = {
   p99At20: { better: 'lower', limit: 50 },
 } as const;
 
-/** A database handle of the bench's own on the server's SQLite file, kept open for every floor round. */
+/** A database handle of the bench's own on the server's database, kept open for every floor round. */
 interface FloorDb {
   handle: ReturnType<typeof openDb>;
+  kind: DbKind;
   caches: VersionedContentCache;
   /** The tenants, as the route hands them to the learning record. */
   contexts: Map<string, Parameters<typeof emitPlayerEvent>[1]>;
 }
 
-async function openFloor(file: string): Promise<FloorDb> {
-  const handle = openDb({ sqliteFile: file });
+async function openFloor(where: { sqliteFile: string } | { databaseUrl: string }): Promise<FloorDb> {
+  // PostgreSQL: a pool of the server's default size (DATABASE_POOL_SIZE, 10).
+  const handle = openDb({ ...where, poolSize: 10 });
   const contexts = new Map(
     (await handle.db.selectFrom('contexts').select(['id', 'alias', 'hosts']).execute()).map((c) => [c.id, c]),
   );
   // As the route: the content cache under the content stamp read with the viewer (decision 0025).
-  return { handle, caches: new VersionedContentCache(), contexts };
+  return { handle, kind: handle.kind, caches: new VersionedContentCache(), contexts };
 }
 
 /**
@@ -281,11 +285,13 @@ async function openFloor(file: string): Promise<FloorDb> {
  * Its rate bounds what any HTTP framework in front could reach.
  */
 async function answeringFloor(floor: FloorDb, tuples: Tuple[]): Promise<FloorRun> {
-  const { handle, caches, contexts } = floor;
+  const { handle, caches, contexts, kind } = floor;
   let errors = 0;
-  sqliteClock.enabled = true;
+  // SQLite only: the time inside the database and the statements, counted at better-sqlite3.
+  const database = kind === 'sqlite' ? sqliteDatabaseOf(handle.db) : undefined;
+  sqliteClock.enabled = database !== undefined;
   const ns0 = sqliteClock.ns;
-  const counter = countSqliteStatements(sqliteDatabaseOf(handle.db)!);
+  const counter = database ? countSqliteStatements(database) : undefined;
   const cpu0 = process.cpuUsage();
   const claims = (token: string) =>
     JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string; ctx: string };
@@ -299,7 +305,7 @@ async function answeringFloor(floor: FloorDb, tuples: Tuple[]): Promise<FloorRun
       if (!viewer) throw new Error('no viewer');
       const ctxOf = {
         db: handle.db,
-        kind: 'sqlite' as const,
+        kind,
         contextId: ctx,
         userId: sub,
         receivedAt: new Date(),
@@ -319,17 +325,20 @@ async function answeringFloor(floor: FloorDb, tuples: Tuple[]): Promise<FloorRun
   sqliteClock.enabled = false;
   // Every statement the answers ran (reads through Kysely too); BEGIN and COMMIT are shared by
   // the answers of a group commit, so they count once per batch here.
-  const seen = counter.stop();
-  const statements = seen.length / tuples.length;
+  const seen = counter?.stop() ?? [];
+  const statements = counter ? seen.length / tuples.length : NaN;
   // How many answers shared a group commit (decision 0007) here: in process, the 100 answers in
   // flight reach the batcher within one turn of the event loop; over HTTP they arrive as the
   // sockets are read, which may make smaller batches (issue 32's first suspect).
   const commits = seen.filter((sql) => /^begin/i.test(sql)).length;
-  const sqliteUs = Number(sqliteClock.ns - ns0) / 1000 / tuples.length;
+  const sqliteUs = database ? Number(sqliteClock.ns - ns0) / 1000 / tuples.length : NaN;
   const totalUs = (seconds * 1e6) / tuples.length;
   console.log(
-    `floor: ${(tuples.length / seconds) | 0} answers/s, ${totalUs.toFixed(0)} µs of one core per answer, of which ${sqliteUs.toFixed(0)} µs ` +
-      `inside SQLite (${statements.toFixed(2)} statements per answer, ${fixed(tuples.length / commits, 1)} answers per group commit)`,
+    `floor: ${(tuples.length / seconds) | 0} answers/s, ${totalUs.toFixed(0)} µs of one core per answer` +
+      (database
+        ? `, of which ${sqliteUs.toFixed(0)} µs inside SQLite (${statements.toFixed(2)} statements per answer, ` +
+          `${fixed(tuples.length / commits, 1)} answers per group commit)`
+        : ''),
   );
   latencies.sort((a, b) => a - b);
   return {
@@ -340,7 +349,7 @@ async function answeringFloor(floor: FloorDb, tuples: Tuple[]): Promise<FloorRun
     non2xx: 0,
     sqliteUs,
     statements,
-    perCommit: commits > 0 ? tuples.length / commits : NaN,
+    perCommit: database && commits > 0 ? tuples.length / commits : NaN,
     cpuUs: (cpu.user + cpu.system) / tuples.length,
   };
 }
@@ -381,16 +390,32 @@ function slices<T>(items: readonly T[], parts: number): T[][] {
   );
 }
 
+/** `BENCH_PLAYER_DATABASES=sqlite,postgres` (both by default): the server's database, one run each. */
+const DATABASES = (process.env.BENCH_PLAYER_DATABASES ?? 'sqlite,postgres').split(',').filter(Boolean);
+/** The PostgreSQL database of this part, on the server of DATABASE_URL, created fresh and dropped after. */
+const PG_DATABASE = 'parcours_player';
+
 export async function playerLoad(): Promise<void> {
-  reportMachine('player');
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parcours-bench-'));
-  console.log(
-    `player bench: importing demo content + ${LEARNERS} learners x ${LESSONS_PER_LEARNER} lessons…`,
-  );
   // The compiled server with its production node flags (`npm start`), as shipped.
   execSync('npm run build -w @parcours/api', { cwd: ROOT, stdio: 'ignore' });
+  for (const kind of DATABASES) {
+    if (kind !== 'sqlite' && kind !== 'postgres') throw new Error(`BENCH_PLAYER_DATABASES: unknown ${kind}`);
+    reportMachine('player', kind);
+    await playerLoadOn(kind);
+  }
+}
+
+async function playerLoadOn(kind: DbKind): Promise<void> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parcours-bench-'));
+  console.log(
+    `player bench on ${kind}: importing demo content + ${LEARNERS} learners x ${LESSONS_PER_LEARNER} lessons…`,
+  );
+  // PostgreSQL: a fresh database the server migrates and fills with the bench content on its
+  // first start, as it does an empty SQLite file.
+  const databaseUrl = kind === 'postgres' ? pgUrl(PG_DATABASE) : undefined;
+  if (databaseUrl) await freshDatabase(PG_DATABASE);
   // BENCH_PROFILE: the server's CPU profile of each round's answering at 100 connections.
-  const profiler = await roundProfiler('player');
+  const profiler = await roundProfiler(`player ${kind}`);
   const app = await startServer(
     'apps/api/dist/server.js',
     {
@@ -401,6 +426,7 @@ export async function playerLoad(): Promise<void> {
       LOG_LEVEL: 'warn',
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
       LOGIN_RATE_LIMIT: '100000',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
     '/api/contexts/current',
     // BENCH_CPU_PROF=dir writes the API server's CPU profile there when it stops.
@@ -514,7 +540,12 @@ export async function playerLoad(): Promise<void> {
       );
       if (done.status !== 200) throw new Error(`answering once before the rounds: ${done.status}`);
     });
-    const floor = floorTuples.length > 0 ? await openFloor(path.join(dataDir, 'parcours.sqlite')) : undefined;
+    const floor =
+      floorTuples.length > 0
+        ? await openFloor(
+            databaseUrl ? { databaseUrl } : { sqliteFile: path.join(dataDir, 'parcours.sqlite') },
+          )
+        : undefined;
     // Both sides of the answering ratio warmed before the first round (not reported): the server
     // has only closed slides so far, and the floor's code has never run in this process, which
     // made a tiny first round's floor 5x slower than the second's.
@@ -612,7 +643,7 @@ export async function playerLoad(): Promise<void> {
       ];
       for (const group of roundOrder(groups, round)) for (const fn of roundOrder(group, round)) await fn();
       rounds.push(r);
-      console.log(`\nplayer, round ${round + 1} of ${ROUNDS}:`);
+      console.log(`\nplayer on ${kind}, round ${round + 1} of ${ROUNDS}:`);
       const rows = [...r.loads.values(), r.answer100, r.answer20, r.floor].filter(
         (row): row is LoadResult => row !== undefined,
       );
@@ -627,11 +658,12 @@ export async function playerLoad(): Promise<void> {
       }
     }
     await floor?.handle.close();
-    reportAnswering(rounds);
+    reportAnswering(kind, rounds);
   } finally {
     profiler?.close();
     await bare.stop();
     await app.stop();
+    if (databaseUrl) await dropDatabase(PG_DATABASE);
   }
 }
 
@@ -648,7 +680,7 @@ interface PlayerRound {
  * over HTTP against its in-process floor of the same round, the floor's statements, and latency as
  * p99 over the mean wait at 100 connections (Little's law) with p99 at 20 connections.
  */
-function reportAnswering(rounds: readonly PlayerRound[]): void {
+function reportAnswering(kind: DbKind, rounds: readonly PlayerRound[]): void {
   const each = (fn: (r: PlayerRound) => number | undefined) => rounds.map((r) => fn(r) ?? NaN);
   const clean = (pick: (r: PlayerRound) => LoadResult | undefined) =>
     rounds.every((r) => {
@@ -667,7 +699,7 @@ function reportAnswering(rounds: readonly PlayerRound[]): void {
   for (const name of names) {
     reportRounds({
       part: 'player',
-      what: `${name}, ratio to the bare route`,
+      what: `${kind}, ${name}, ratio to the bare route`,
       values: each((r) => {
         const row = r.loads.get(name);
         const bare = r.loads.get('bare Fastify route');
@@ -680,22 +712,26 @@ function reportAnswering(rounds: readonly PlayerRound[]): void {
   if (rounds.some((r) => r.floor)) {
     reportRounds({
       part: 'player',
-      what: 'answering floor (in process, no HTTP), answers/s',
+      what: `${kind}, answering floor (in process, no HTTP), answers/s`,
       values: each((r) => r.floor?.rps),
       target: null,
       digits: 0,
-      extra: `median ${med((r) => r.floor?.sqliteUs)} µs/answer inside SQLite`,
+      ...(kind === 'sqlite'
+        ? { extra: `median ${med((r) => r.floor?.sqliteUs)} µs/answer inside SQLite` }
+        : {}),
     });
+  }
+  if (kind === 'sqlite' && rounds.some((r) => r.floor)) {
     reportRounds({
       part: 'player',
-      what: 'answers per group commit in the floor (answers ÷ BEGIN IMMEDIATE, learning-record batches included)',
+      what: `${kind}, answers per group commit in the floor (answers ÷ BEGIN IMMEDIATE, learning-record batches included)`,
       values: each((r) => r.floor?.perCommit),
       target: null,
       digits: 1,
     });
     reportRounds({
       part: 'player',
-      what: 'SQL statements per answer (floor run, learning records included; BEGIN/COMMIT shared by a group commit)',
+      what: `${kind}, SQL statements per answer (floor run, learning records included; BEGIN/COMMIT shared by a group commit)`,
       values: each((r) => r.floor?.statements),
       target: { better: 'lower', limit: ANSWER_TARGET.statements },
       clean: clean((r) => r.floor),
@@ -713,7 +749,7 @@ function reportAnswering(rounds: readonly PlayerRound[]): void {
     );
     reportRounds({
       part: 'player',
-      what: 'answering over HTTP, ratio to the floor (SQLite)',
+      what: `${kind}, answering over HTTP, ratio to the floor`,
       values: each((r) =>
         r.answer100 && r.floor && r.floor.rps > 0 ? r.answer100.rps / r.floor.rps : undefined,
       ),
@@ -729,7 +765,7 @@ function reportAnswering(rounds: readonly PlayerRound[]): void {
   // warmed steady part's (steady.ts); the ms and the whole run's are context beside it.
   reportRounds({
     part: 'player',
-    what: "answering at 100 connections, p99 ÷ mean wait (Little's law: 100 ÷ rate), warmed steady part",
+    what: `${kind}, answering at 100 connections, p99 ÷ mean wait (Little's law: 100 ÷ rate), warmed steady part`,
     values: each((r) => (r.answer100 ? littleRatio(r.answer100.steadyP99, r.answer100.rps, 100) : undefined)),
     target: ANSWER_TARGET.little100,
     extra:
@@ -740,7 +776,7 @@ function reportAnswering(rounds: readonly PlayerRound[]): void {
   if (rounds.some((r) => r.answer20))
     reportRounds({
       part: 'player',
-      what: 'answering at 20 connections, p99 (warmed steady part)',
+      what: `${kind}, answering at 20 connections, p99 (warmed steady part)`,
       values: each((r) => r.answer20?.steadyP99),
       target: ANSWER_TARGET.p99At20,
       digits: 0,
