@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT, load, printTable, startServer } from './lib';
 import type { LoadResult } from './lib';
+import { dropDatabase, freshDatabase, pgUrl } from './generate/postgres-admin';
 import { roundProfiler } from './profile';
 import { benchRounds, fixed, littleRatio, median, roundOrder } from './rounds';
 import { reportMachine, reportRounds } from './targets';
@@ -53,11 +54,27 @@ function rateRatio(a: LoadResult | undefined, b: LoadResult | undefined): number
   return a && b && b.rps > 0 ? a.rps / b.rps : NaN;
 }
 
+/** `BENCH_API_DATABASES=sqlite,postgres` (both by default): the server's database, one run each. */
+const DATABASES = (process.env.BENCH_API_DATABASES ?? 'sqlite,postgres').split(',').filter(Boolean);
+/** The PostgreSQL database of this part, on the server of DATABASE_URL, created fresh and dropped after. */
+const PG_DATABASE = 'parcours_api';
+
 export async function apiLoad(): Promise<void> {
-  reportMachine('api');
   execSync('npm run build -w @parcours/api', { cwd: ROOT, stdio: 'ignore' });
-  const profiler = await roundProfiler('api');
+  for (const kind of DATABASES) {
+    if (kind !== 'sqlite' && kind !== 'postgres') throw new Error(`BENCH_API_DATABASES: unknown ${kind}`);
+    reportMachine('api', kind);
+    await apiLoadOn(kind);
+  }
+}
+
+async function apiLoadOn(kind: 'sqlite' | 'postgres'): Promise<void> {
+  const profiler = await roundProfiler(`api ${kind}`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parcours-bench-'));
+  // PostgreSQL: a fresh database the server migrates and fills with the demo content on its first
+  // start, as it does an empty SQLite file.
+  const databaseUrl = kind === 'postgres' ? pgUrl(PG_DATABASE) : undefined;
+  if (databaseUrl) await freshDatabase(PG_DATABASE);
   const app = await startServer(
     'apps/api/dist/server.js',
     {
@@ -67,6 +84,7 @@ export async function apiLoad(): Promise<void> {
       LOG_LEVEL: 'warn',
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
       LOGIN_RATE_LIMIT: '100000',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
     '/api/contexts/current',
     // BENCH_CPU_PROF=dir writes the API server's CPU profile there when it stops.
@@ -166,7 +184,7 @@ export async function apiLoad(): Promise<void> {
         }
       }
       measuredRounds.push(results);
-      console.log(`\napi, round ${round + 1} of ${ROUNDS}:`);
+      console.log(`\napi on ${kind}, round ${round + 1} of ${ROUNDS}:`);
       printTable([...results.values()], results.get('bare')!);
       for (const { name, profile } of profiles.splice(0)) {
         const ratio = rateRatio(results.get(`read ${name}`), results.get(`floor ${name}`));
@@ -174,11 +192,12 @@ export async function apiLoad(): Promise<void> {
         console.log(`CPU profile of GET /api/${name}, round ${round + 1}: ${file}`);
       }
     }
-    reportApi(measuredRounds, homeNames, sizes);
+    reportApi(kind, measuredRounds, homeNames, sizes);
   } finally {
     profiler?.close();
     await bare?.stop();
     await app.stop();
+    if (databaseUrl) await dropDatabase(PG_DATABASE);
   }
 }
 
@@ -188,6 +207,7 @@ export async function apiLoad(): Promise<void> {
  * round and spread; the home reads' targets met only by their median and worst round.
  */
 function reportApi(
+  kind: string,
   rounds: readonly Map<string, Measured>[],
   homeNames: readonly string[],
   sizes: Record<string, number>,
@@ -204,7 +224,7 @@ function reportApi(
     if (!rounds[0]?.has(key)) continue;
     reportRounds({
       part: 'api',
-      what: `${key === 'me' ? 'GET /api/users/me' : 'GET /api/contexts/current'}, ratio to the bare route`,
+      what: `${kind}, ${key === 'me' ? 'GET /api/users/me' : 'GET /api/contexts/current'}, ratio to the bare route`,
       values: each((r) => rateRatio(r.get(key), r.get('bare'))),
       target: null,
       extra: `median ${med(key, 'rps')} / ${med('bare', 'rps')} req/s, server CPU ${med(key, 'cpuUs')} µs/request`,
@@ -222,7 +242,7 @@ function reportApi(
     });
     reportRounds({
       part: 'api',
-      what: `home read ${name} (${kb} kB), ratio to its floor`,
+      what: `${kind}, home read ${name} (${kb} kB), ratio to its floor`,
       values: each((r) => rateRatio(r.get(read), r.get(floor))),
       target: HOME_TARGET.ratio,
       extra:
@@ -232,7 +252,7 @@ function reportApi(
     });
     reportRounds({
       part: 'api',
-      what: `home read ${name}, p99 at ${CONNECTIONS} connections`,
+      what: `${kind}, home read ${name}, p99 at ${CONNECTIONS} connections`,
       values: each((r) => r.get(read)?.p99 ?? NaN),
       target: HOME_TARGET.p99,
       digits: 0,
@@ -241,7 +261,7 @@ function reportApi(
     // Little's law: p99 over the mean wait at this rate, a latency figure that travels.
     reportRounds({
       part: 'api',
-      what: `home read ${name}, p99 ÷ mean wait (${CONNECTIONS} ÷ rate)`,
+      what: `${kind}, home read ${name}, p99 ÷ mean wait (${CONNECTIONS} ÷ rate)`,
       values: each((r) => {
         const m = r.get(read);
         return m ? littleRatio(m.p99, m.rps, CONNECTIONS) : NaN;
@@ -254,7 +274,7 @@ function reportApi(
       if (!rounds[0]?.has(`${encoding} ${name}`)) continue;
       reportRounds({
         part: 'api',
-        what: `home read ${name} compressed (${encoding}), rate relative to plain`,
+        what: `${kind}, home read ${name} compressed (${encoding}), rate relative to plain`,
         values: each((r) => rateRatio(r.get(`${encoding} ${name}`), r.get(read))),
         target: null,
         extra: `p99 median ${fixed(median(rounds.map((r) => r.get(`${encoding} ${name}`)?.p99 ?? NaN)))} ms`,

@@ -43,9 +43,23 @@ export function productionNodeArgs(): string[] {
 }
 
 /**
+ * The bench's environment for a server, without DATABASE_URL and PG_SCHEMA unless the part gives
+ * them: a DATABASE_URL in the shell (the tests' server, which growth and load also read to find
+ * PostgreSQL) would otherwise turn every "SQLite" server of the bench into a PostgreSQL one.
+ */
+function inherited(env: Record<string, string>): NodeJS.ProcessEnv {
+  const base = { ...process.env };
+  if (!('DATABASE_URL' in env)) {
+    delete base.DATABASE_URL;
+    delete base.PG_SCHEMA;
+  }
+  return base;
+}
+
+/**
  * Starts an entry point as a child process (TypeScript through tsx, compiled JavaScript with
  * plain node) and waits until `probe` answers.
- * `env.PORT` of '0' (or none) means any free port. `nodeArgs` go to node itself (`--cpu-prof`, say);
+ * `env.PORT` of '0' (or none) means any free port; without `env.DATABASE_URL` the server is on SQLite. `nodeArgs` go to node itself (`--cpu-prof`, say);
  * `apps/api/dist/server.js` also gets `productionNodeArgs()` before them.
  */
 export async function startServer(
@@ -60,7 +74,7 @@ export async function startServer(
   const production = entry.endsWith('apps/api/dist/server.js') ? productionNodeArgs() : [];
   const proc = spawn(process.execPath, [...production, ...nodeArgs, ...loader, entry], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: port },
+    env: { ...inherited(env), ...env, PORT: port },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
