@@ -299,6 +299,12 @@ export interface LessonAttributes {
   tree: LessonTreeNode[];
   /** Server-computed progression percent 0..100 from `tree` (same rule as domain/progress). */
   percentProgression: number;
+  /**
+   * SPEC §3 `sortedTree`: the lesson's pages in reading order (sections by order, then pages by
+   * order), each with its section, position and progress: what the player walks through.
+   */
+  sortedTree?:
+    { nodeId: string; sectionId: string; index: number; progress: PageProgress | null }[] | undefined;
   actions: LessonActions;
   scoring: Scoring;
   startAt: string | null;
@@ -405,6 +411,11 @@ export interface PageResults {
   tincan?: { scaled: number };
   /** A retry of the page can still be graded: the correction tells right/wrong, not the expected answers (decision 0009). */
   keyWithheld?: boolean;
+  /**
+   * SPEC §3 LessonPage `results.sections`: per section of the block, in order, its exercise rows'
+   * mean answer ratio (null for a section without exercises). Derived when the page is served.
+   */
+  sections?: { title: string | null; ratio: number | null }[];
 }
 
 export interface LessonPageAttributes {
@@ -431,6 +442,8 @@ export interface LessonPageAttributes {
   /** For timed pages: when the learner confirmed the start (server time), else null. */
   startedAt: string | null;
   timeSpent: number;
+  /** SPEC §3 LessonPage `timeAlive`: seconds the page was open and alive (keep-alive pings). */
+  timeAlive?: number | undefined;
   answeredAt: string | null;
   lessonScoring: Scoring;
   courseTypeSettings: { hints: boolean; feedbacks: boolean; retry: boolean };

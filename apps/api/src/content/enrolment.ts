@@ -38,10 +38,11 @@ export async function ensureLessons(
   const programIds = [...new Set(classPrograms.map((cp) => cp.programId))];
   const programCourses = programIds.length
     ? await db
-        .selectFrom('programCourses')
-        .select(['id', 'programId', 'courseId'])
-        .where('programId', 'in', programIds)
-        .orderBy('order')
+        .selectFrom('programCourses as pc')
+        .innerJoin('courses as c', 'c.id', 'pc.courseId')
+        .select(['pc.id', 'pc.programId', 'pc.courseId', 'c.settings as courseSettings'])
+        .where('pc.programId', 'in', programIds)
+        .orderBy('pc.order')
         .execute()
     : [];
   const courseIds = [...new Set(programCourses.map((pc) => pc.courseId))];
@@ -72,6 +73,7 @@ export async function ensureLessons(
     state: string;
     enabledSectionIds: string;
     startAt: string | null;
+    timeLimit: number | null;
   }[] = [];
   for (const e of enrolments) {
     for (const cp of classPrograms.filter((c) => c.classId === e.classId)) {
@@ -89,6 +91,7 @@ export async function ensureLessons(
             state: index === 0 ? 'AVAILABLE' : 'LOCKED',
             enabledSectionIds: JSON.stringify(sectionsOf.get(pc.courseId) ?? []),
             startAt: cp.startAt ?? e.startAt,
+            timeLimit: lessonTimeLimit(pc.courseSettings),
           });
         });
     }
@@ -112,7 +115,6 @@ export async function ensureLessons(
           ...w,
           currentNodeId: null,
           classStepProgramId: null,
-          timeLimit: null,
           progress: null,
           certificationRef: null,
           scoring: JSON.stringify({ global: { actual: 0, max: 0 } }),
@@ -152,4 +154,18 @@ export async function coursePages(
   const root = nodes.find((n) => n.type === 'root');
   for (const section of root ? (children.get(root.id) ?? []) : []) walk(section.id, section.id);
   return out;
+}
+
+/**
+ * A course's lesson-level time limit (seconds, `courses.settings.timeLimit`, authored as the
+ * course file's `timeLimit`): each new lesson of the course gets it; the player counts it from
+ * the lesson's first opening and answers LESSON_SKIPPED past it (SPEC §8).
+ */
+function lessonTimeLimit(settingsText: string): number | null {
+  try {
+    const v = (JSON.parse(settingsText) as { timeLimit?: unknown } | null)?.timeLimit;
+    return typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null;
+  } catch {
+    return null;
+  }
 }

@@ -85,6 +85,8 @@ export const courseSchema = z.strictObject({
   competencies: z.array(slug).default([]),
   video: z.string().regex(VIDEO_URL).nullable().default(null),
   settings: z.record(z.string(), z.unknown()).default({}),
+  /** Lesson-level time limit in seconds (SPEC §3 Lesson `timeLimit`): past it, LESSON_SKIPPED. */
+  timeLimit: z.number().int().positive().optional(),
   /**
    * A certifying course (its type has `certificate: true`): the share of the lesson's points
    * needed for the document, and its wording (default: the tenant's `settings.certification.type`).

@@ -64,6 +64,12 @@ export function validateCourses(
     if (d.type && !types.has(d.type)) push(cf, 'type', `unknown course type "${d.type}"`);
     if (d.certification && !certifying.has(d.type ?? ''))
       push(cf, 'certification', 'a certifying course needs a course type with settings.certificate: true');
+    if ('timeLimit' in d.settings)
+      push(
+        cf,
+        'settings.timeLimit',
+        "give the lesson's time limit as the course's timeLimit field (seconds)",
+      );
     if ('certification' in d.settings)
       push(
         cf,
