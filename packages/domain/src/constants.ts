@@ -8,6 +8,11 @@ export const DASHBOARD_PAGE_SIZE = 5;
 
 /** Collection limits used when loading dashboard data (SPEC §9 LIMITGLOBAL, LIMITCOMPETENCY, LIMITCATEGORY). */
 export const LIMITS = { GLOBAL: 50, COMPETENCY: 20, CATEGORY: 50 } as const;
+/**
+ * SPEC §9 "default generic-competency reporting level 1": a generic competency's tree is reported
+ * down to this depth (0 = the root); deeper competencies count in their ancestors but get no row.
+ */
+export const GENERIC_COMPETENCY_REPORTING_LEVEL = 1;
 
 // Timings, in milliseconds.
 export const KEEP_ALIVE_MS = 10_000;

@@ -155,7 +155,10 @@ export async function registerWebApp(
     if (
       indexHtml &&
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !/^\/api(\/|$)/.test(pathname)
+      !/^\/api(\/|$)/.test(pathname) &&
+      // Files under /static/ (badge pictures: SPEC §7) are files or nothing: a missing one is a
+      // 404, not the app's HTML, so an <img> fails as it should instead of decoding a page.
+      !/^\/static\//.test(pathname)
     ) {
       const page =
         signIn && SIGN_IN_PATH.test(pathname)

@@ -1,4 +1,5 @@
 import { badgeLevel } from '@parcours/domain/badges';
+import { medalColor } from '@parcours/domain/medal';
 import { scorePercent } from '@parcours/domain/progress';
 import { useId, useState } from 'react';
 import { Badge } from '../../../components/ui/badge/Badge';
@@ -115,7 +116,8 @@ function CompetencyCard({ level }: { level: CompetencyLevel }) {
             value={percent}
             label={t('dashboard.levels.progress', { title })}
             valueText={`${percent} %`}
-            className="competency__progress"
+            // SPEC §4: a level's bar takes the medal colour rule, not the progress one.
+            className={`competency__progress competency__progress--${medalColor(ratio)}`}
           />
         )}
       </div>
