@@ -91,7 +91,7 @@ const CSP_DIRECTIVES = {
   frameAncestors: ["'self'"],
 };
 
-/** SPA routes a back office opens in a window and messages (SPEC §7): they keep `window.opener`. */
+/** SPA routes a back office opens in a window and messages (docs/product.md §7): they keep `window.opener`. */
 export const OPENED_BY_BACK_OFFICE = /^\/(?:preview|correction)(?:\/|$)/;
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {

@@ -27,7 +27,7 @@ export interface PointSums {
 export interface CompetencyLevel extends CompetencyNode, PointSums {
   ratio: number;
   medal: Medal | null;
-  /** SPEC §4 medal colour of the ratio: below 0.5 danger, below 0.75 warning, else success. */
+  /** docs/product.md §4 medal colour of the ratio: below 0.5 danger, below 0.75 warning, else success. */
   color: MedalColor;
   /** Depth in the tree, 0 for a root. */
   depth: number;
@@ -49,7 +49,7 @@ const byOrder = (a: CompetencyNode, b: CompetencyNode) =>
  * The competency tree in display order (each parent followed by its children), each node's
  * points being its own plus its descendants'. A parent missing from the list makes its child a
  * root; a cycle is broken where it is met. At most LIMITCOMPETENCY children under one parent and
- * LIMITGLOBAL rows in all (SPEC §9).
+ * LIMITGLOBAL rows in all (docs/product.md §9).
  */
 export function competencyLevels(
   nodes: readonly CompetencyNode[],
@@ -92,7 +92,7 @@ export function competencyLevels(
 
   const out: CompetencyLevel[] = [];
   const placed = new Set<string>();
-  // `generic`: under a generic competency, rows stop at the reporting level (SPEC §9); a deeper
+  // `generic`: under a generic competency, rows stop at the reporting level (docs/product.md §9); a deeper
   // competency still counts in its ancestors' points (total() sums the whole subtree).
   const walk = (node: CompetencyNode, depth: number, generic: boolean) => {
     if (placed.has(node.id) || out.length >= limits.total) return;
@@ -135,7 +135,7 @@ export interface CompetencyLevelAttributes {
   max: number;
   ratio: number;
   medal: Medal | null;
-  /** SPEC §4 medal colour (medalColor). */
+  /** docs/product.md §4 medal colour (medalColor). */
   color: MedalColor;
 }
 
@@ -155,7 +155,7 @@ export interface CategoryProgressAttributes {
 }
 
 /**
- * SPEC §9 competency widget padding: a row count that is a multiple of 4 gets 140px, of 3 200px,
+ * docs/product.md §9 competency widget padding: a row count that is a multiple of 4 gets 140px, of 3 200px,
  * anything else 80px (4 is checked first: 12 is a multiple of both).
  */
 export function competencyWidgetPadding(count: number): '140px' | '200px' | '80px' {

@@ -1,6 +1,6 @@
 /**
  * The shapes the API serves and the web app reads: JSON:API `attributes` of each resource,
- * with the field names of SPEC §3. This file is the contract between apps/api and apps/web;
+ * with the field names of docs/product.md §3. This file is the contract between apps/api and apps/web;
  * change it here first. Pure types and constants, no I/O.
  */
 
@@ -54,7 +54,7 @@ export const COMPANY_ROLES = [
   'SUPERVISOR',
 ] as const;
 export type CompanyRole = (typeof COMPANY_ROLES)[number];
-/** Company roles that count for the company list and the "client" domain (SPEC §5). */
+/** Company roles that count for the company list and the "client" domain (docs/product.md §5). */
 export const ALLOWED_COMPANY_ROLES = [
   'TEACHER',
   'ADMIN',
@@ -93,7 +93,7 @@ export interface LegalText {
   date: string; // YYYY-MM-DD
 }
 
-/** Tenant settings (SPEC §1, §6). Secrets (OIDC client secret) are never part of this. */
+/** Tenant settings (docs/product.md §1, §6). Secrets (OIDC client secret) are never part of this. */
 export interface ContextSettings {
   defaultLocale: Locale;
   login: {
@@ -169,7 +169,7 @@ export interface UserProfile {
   domain: UserDomain;
   preferredLocale: Locale | null;
   contextId: string;
-  /** True when required profile data or acceptance of the current terms is missing (SPEC §5). */
+  /** True when required profile data or acceptance of the current terms is missing (docs/product.md §5). */
   needsRequiredDatas: boolean;
 }
 
@@ -295,12 +295,12 @@ export interface LessonAttributes {
   progress: PageProgress | null;
   certificationRef: string | null;
   isEndOfProgram: boolean;
-  /** Sections in order with their pages' progress (SPEC §4 progression formula input). */
+  /** Sections in order with their pages' progress (docs/product.md §4 progression formula input). */
   tree: LessonTreeNode[];
   /** Server-computed progression percent 0..100 from `tree` (same rule as domain/progress). */
   percentProgression: number;
   /**
-   * SPEC §3 `sortedTree`: the lesson's pages in reading order (sections by order, then pages by
+   * docs/product.md §3 `sortedTree`: the lesson's pages in reading order (sections by order, then pages by
    * order), each with its section, position and progress: what the player walks through.
    */
   sortedTree?:
@@ -312,7 +312,7 @@ export interface LessonAttributes {
   createdAt: string;
 }
 
-/** JSON:API document helpers (ARCHITECTURE §4). */
+/** JSON:API document helpers (docs/architecture.md §4). */
 export interface ResourceIdentifier<T extends string = string> {
   type: T;
   id: string;
@@ -412,7 +412,7 @@ export interface PageResults {
   /** A retry of the page can still be graded: the correction tells right/wrong, not the expected answers (decision 0009). */
   keyWithheld?: boolean;
   /**
-   * SPEC §3 LessonPage `results.sections`: per section of the block, in order, its exercise rows'
+   * docs/product.md §3 LessonPage `results.sections`: per section of the block, in order, its exercise rows'
    * mean answer ratio (null for a section without exercises). Derived when the page is served.
    */
   sections?: { title: string | null; ratio: number | null }[];
@@ -442,7 +442,7 @@ export interface LessonPageAttributes {
   /** For timed pages: when the learner confirmed the start (server time), else null. */
   startedAt: string | null;
   timeSpent: number;
-  /** SPEC §3 LessonPage `timeAlive`: seconds the page was open and alive (keep-alive pings). */
+  /** docs/product.md §3 LessonPage `timeAlive`: seconds the page was open and alive (keep-alive pings). */
   timeAlive?: number | undefined;
   answeredAt: string | null;
   lessonScoring: Scoring;
@@ -462,7 +462,7 @@ export interface LessonPageAttributes {
    */
   tincanLaunch: string | null;
   /**
-   * SPEC §3 `sheet.datasetComputed`: a parametrised exercise's values for this learner (drawn once
+   * docs/product.md §3 `sheet.datasetComputed`: a parametrised exercise's values for this learner (drawn once
    * with the page), the ones its statement and rows name as `{{name}}`; every value once the
    * answer's key is shown. Empty for other pages.
    */

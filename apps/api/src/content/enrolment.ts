@@ -8,7 +8,7 @@ export interface EnsureLessonsScope {
 
 /**
  * Makes sure every STUDENT of a class has one lesson per class program and program course
- * (SPEC §3 Lesson). The first course of each program starts AVAILABLE, the others LOCKED; the
+ * (docs/product.md §3 Lesson). The first course of each program starts AVAILABLE, the others LOCKED; the
  * API unlocks them as the learner progresses. Existing lessons are never touched, so this is
  * safe to call after any enrolment change, as often as needed (the id is deterministic and a
  * unique index backs it).
@@ -159,7 +159,7 @@ export async function coursePages(
 /**
  * A course's lesson-level time limit (seconds, `courses.settings.timeLimit`, authored as the
  * course file's `timeLimit`): each new lesson of the course gets it; the player counts it from
- * the lesson's first opening and answers LESSON_SKIPPED past it (SPEC §8).
+ * the lesson's first opening and answers LESSON_SKIPPED past it (docs/product.md §8).
  */
 function lessonTimeLimit(settingsText: string): number | null {
   try {

@@ -121,7 +121,7 @@ export const INCLUDES = {
   classPrograms: ['program', 'program.programCourses', 'program.programCourses.course'],
   programs: ['programCourses', 'programCourses.course'],
   programCourses: ['course'],
-  // `type`: SPEC §7's name for `courseType` (INCLUDE_ALIASES).
+  // `type`: docs/product.md §7's name for `courseType` (INCLUDE_ALIASES).
   courses: ['courseType', 'type', 'category'],
   lessons: ['course', 'class', 'class.classPrograms', 'pages'],
 } as const;

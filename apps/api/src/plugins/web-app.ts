@@ -156,7 +156,7 @@ export async function registerWebApp(
       indexHtml &&
       (request.method === 'GET' || request.method === 'HEAD') &&
       !/^\/api(\/|$)/.test(pathname) &&
-      // Files under /static/ (badge pictures: SPEC §7) are files or nothing: a missing one is a
+      // Files under /static/ (badge pictures: docs/product.md §7) are files or nothing: a missing one is a
       // 404, not the app's HTML, so an <img> fails as it should instead of decoding a page.
       !/^\/static\//.test(pathname)
     ) {

@@ -193,8 +193,8 @@ describe('GET /api/competency-levels', () => {
     const doc = await read<CompetencyLevelAttributes>('/api/competency-levels', anna);
     expect(doc.data.every((r) => r.type === 'competency-levels')).toBe(true);
     expect(levelRows(doc)).toEqual([
-      // SPEC §4 medal colour: 0.4 danger, 0.75 success. The root is generic: its child, at the
-      // reporting level (1, SPEC §9), still has its row.
+      // docs/product.md §4 medal colour: 0.4 danger, 0.75 success. The root is generic: its child, at the
+      // reporting level (1, docs/product.md §9), still has its row.
       [ids.compRoot, 0, 4, 10, 0.4, 'bronze', 'danger'],
       [ids.compChild, 1, 3, 4, 0.75, 'gold', 'success'],
     ]);

@@ -157,7 +157,7 @@ export const classesSchema = z.strictObject({
       ),
     }),
   ),
-  /** Invitation codes (SPEC §1): registering with one enrols the new learner in these classes. */
+  /** Invitation codes (docs/product.md §1): registering with one enrols the new learner in these classes. */
   invitations: z
     .array(
       z.strictObject({

@@ -213,7 +213,7 @@ function validateTree(
     else ids.set(n.id, p);
     n.attachments.forEach((f, i) => useFile(cf, `${p}.attachments[${i}]`, f));
     if (underBlock) {
-      // SPEC §3 "a block holds resources": each one a block node of its own, listed by the
+      // docs/product.md §3 "a block holds resources": each one a block node of its own, listed by the
       // toolbar's resources (GET pages/{id}/resources), never a page of the lesson.
       validateResource(n, p, cf, blocks, push);
       return;

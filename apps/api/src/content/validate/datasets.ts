@@ -1,5 +1,5 @@
 /**
- * Parametrised blocks (SPEC §3 `datasets`, `datasetsComputed`; decision 0042): every formula is
+ * Parametrised blocks (docs/product.md §3 `datasets`, `datasetsComputed`; decision 0042): every formula is
  * parsed in the formula library's safe subset, every `{{name}}` names a value, and the formulas
  * are tried on sample draws so a division by zero or an index out of range fails the import with
  * its path instead of a learner's page.

@@ -52,7 +52,7 @@ export function evaluate(row: ItemRow, tenantType: unknown): Evaluated {
   };
 }
 
-/** Percent progression of each lesson, by the same tree rule as GET /lessons (SPEC §4). */
+/** Percent progression of each lesson, by the same tree rule as GET /lessons (docs/product.md §4). */
 async function progressionOf(db: Db, rows: ItemRow[]): Promise<Map<string, number>> {
   const nodes = await structureOfCourses(db, [...new Set(rows.map((r) => r.courseId))]);
   const pages = groupBy(

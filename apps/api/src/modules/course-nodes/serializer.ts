@@ -18,7 +18,7 @@ export function toNodeResource(row: NodeRow): Resource {
       courseId: row.courseId,
       blockId: row.blockId,
       order: row.order,
-      // SPEC §3 CourseNode `conditions`, as authored (docs/content-format.md).
+      // docs/product.md §3 CourseNode `conditions`, as authored (docs/content-format.md).
       conditions: parseJson<unknown[]>(row.conditions, []),
     },
     relationships: {

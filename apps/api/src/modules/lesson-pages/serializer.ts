@@ -144,7 +144,7 @@ export interface PageDocInput {
   sheet: { datasetComputed: Record<string, number> };
 }
 
-/** SPEC §3 `results.sections`: each block section's mean answer ratio, from the page's ratios in reading order. */
+/** docs/product.md §3 `results.sections`: each block section's mean answer ratio, from the page's ratios in reading order. */
 export function sectionResults(
   block: BlockView | null,
   ratios: readonly (number | null)[] | undefined,

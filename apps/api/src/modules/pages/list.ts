@@ -7,11 +7,11 @@ import type { Viewer } from '../scope';
 import { countRows, withSort } from '../scope';
 
 /**
- * SPEC §7 `GET pages`: the pages of lessons, as a summary (where, state, progress, time and
+ * docs/product.md §7 `GET pages`: the pages of lessons, as a summary (where, state, progress, time and
  * score) — never the learner's answers, the results or any expected answer, which only the
  * player's own calls give. A learner sees the pages of their own lessons; a teacher those of the
  * lessons of the classes they teach (to follow and correct); an administrator the tenant's.
- * Archived attempts are left out unless asked for (SPEC §3: ARCHIVED excluded on load).
+ * Archived attempts are left out unless asked for (docs/product.md §3: ARCHIVED excluded on load).
  */
 interface PageSummaryRow {
   id: string;
@@ -107,7 +107,7 @@ const SUMMARY_COLUMNS = [
 ] as const;
 
 /**
- * `include=pages` on lessons (SPEC §7 "populate … pages not ARCHIVED"): the summaries of the
+ * `include=pages` on lessons (docs/product.md §7 "populate … pages not ARCHIVED"): the summaries of the
  * lessons' active pages, in reading order. The parents are lessons the viewer may read already.
  */
 export async function activePagesOfLessons(

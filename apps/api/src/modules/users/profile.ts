@@ -62,7 +62,7 @@ export function profileFlags(
   return {
     fields: settings.profile.fields,
     invitationRegistration,
-    // SPEC §5: the e-mail is disabled once set, unless invitation registration is on.
+    // docs/product.md §5: the e-mail is disabled once set, unless invitation registration is on.
     emailLocked: !invitationRegistration && user.email.trim() !== '',
     passwordChange: patch.password !== undefined,
     simplePassword: usesSimplePassword({ isFromInvitationCode: user.isFromInvitationCode === 1 }, settings),
@@ -98,7 +98,7 @@ function given(value: string | null | undefined): string | null {
 
 /**
  * PATCH users/{id}. A learner changes only their own profile. The body carries only changed
- * fields (SPEC §5 "Updates send only changed fields"); each is checked by the shared profile
+ * fields (docs/product.md §5 "Updates send only changed fields"); each is checked by the shared profile
  * schema built with the tenant's flags.
  */
 export async function updateProfile(

@@ -1,5 +1,5 @@
 /**
- * What the profile form shows and sends, from the tenant's settings and the user (SPEC §5). The
+ * What the profile form shows and sends, from the tenant's settings and the user (docs/product.md §5). The
  * flags are the ones the server builds for PATCH users/{id} (docs/api.md), so the form and the
  * route check the same schema.
  */
@@ -40,7 +40,7 @@ export function profileFlags(
   return {
     fields: settings.profile.fields,
     invitationRegistration,
-    // SPEC §5: the e-mail is disabled once set, unless invitation registration is on.
+    // docs/product.md §5: the e-mail is disabled once set, unless invitation registration is on.
     emailLocked: !invitationRegistration && profile.email.trim() !== '',
     passwordChange,
     simplePassword: usesSimplePassword(profile, settings),
@@ -109,7 +109,7 @@ export function formValuesOf(profile: UserProfile): ProfileFormValues {
 }
 
 /**
- * SPEC §5 "Updates send only changed fields": the editable fields whose parsed value differs from
+ * docs/product.md §5 "Updates send only changed fields": the editable fields whose parsed value differs from
  * the stored one, and the password (with the current one) only when the change was opened.
  */
 export function profilePatch(

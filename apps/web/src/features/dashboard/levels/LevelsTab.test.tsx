@@ -76,7 +76,7 @@ describe('levels tab', () => {
       'aria-valuenow',
       '25',
     );
-    // SPEC §4 medal colour: 0.25 danger, 0.8 success (not the progress rule's primary).
+    // docs/product.md §4 medal colour: 0.25 danger, 0.8 success (not the progress rule's primary).
     expect(screen.getByRole('progressbar', { name: 'Progress Title safety' })).toHaveClass(
       'competency__progress--danger',
     );

@@ -21,7 +21,7 @@ interface BlockScreenProps {
   onTincanAction?: (action: TincanAction) => void;
   /** A tincan block's module reported its score (not passed to modules inside other blocks). */
   onTincanScore?: (score: TincanScore) => void;
-  /** A tincan block being played: its launch, for the learning-record parameters (SPEC §7). */
+  /** A tincan block being played: its launch, for the learning-record parameters (docs/product.md §7). */
   tincanLaunch?: TincanLaunch | null;
   onClose: () => void;
   /** Above the statement: hints, a result line, the correction legend. */
@@ -30,7 +30,7 @@ interface BlockScreenProps {
   showContent?: boolean;
 }
 
-/** SPEC §2 block screen: title, close button, hints, statement, sections and rows. */
+/** docs/product.md §2 block screen: title, close button, hints, statement, sections and rows. */
 export function BlockScreen({
   block,
   idPrefix,

@@ -5,7 +5,7 @@ import type { SoundTrack } from './sound-tracks';
 
 interface SoundPlayerProps {
   main: SoundTrack | null;
-  /** Played over the main track until closed (SPEC §4). */
+  /** Played over the main track until closed (docs/product.md §4). */
   temporary?: SoundTrack | null;
   onCloseTemporary?: () => void;
   /** Row setting `autoplay`: tried on mount; a browser that refuses it leaves the play button. */
@@ -13,7 +13,7 @@ interface SoundPlayerProps {
 }
 
 /**
- * SPEC §4/§9 sound player: main and temporary track, play/pause toggle, volume cycling
+ * docs/product.md §4/§9 sound player: main and temporary track, play/pause toggle, volume cycling
  * 0.125 → 0.45 → 1, a position slider that ignores moves under 0.5 s, stops at the end.
  */
 export function SoundPlayer({
@@ -124,7 +124,7 @@ function TrackPlayer({
         }
         onTimeUpdate={(e) => setPosition(e.currentTarget.currentTime)}
         onEnded={(e) => {
-          // SPEC §4: stops at the end of the track (no loop); the next play starts it again.
+          // docs/product.md §4: stops at the end of the track (no loop); the next play starts it again.
           e.currentTarget.pause();
           e.currentTarget.currentTime = 0;
           setPlaying(false);

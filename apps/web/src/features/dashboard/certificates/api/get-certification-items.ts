@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '../../../../lib/query';
 import { fetchCollection } from '../../../../lib/api-collection';
 import { certificateKeys } from './query-keys';
 
-/** SPEC §3 Certification item, as GET /api/certification-items serves it (docs/api.md). */
+/** docs/product.md §3 Certification item, as GET /api/certification-items serves it (docs/api.md). */
 export interface CertificationItemAttributes {
   lessonId: string;
   course: { id: string; title: string; reference: string | null };

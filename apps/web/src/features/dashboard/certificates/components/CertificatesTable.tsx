@@ -14,8 +14,8 @@ interface Props {
 }
 
 /**
- * SPEC §2 table: badge, class-program opening and closing dates, course title with score out of
- * 1000, class name with percent progress (coloured per SPEC §9), document links. A real table
+ * docs/product.md §2 table: badge, class-program opening and closing dates, course title with score out of
+ * 1000, class name with percent progress (coloured per docs/product.md §9), document links. A real table
  * (caption, column headers, row headers) in a focusable scroll region, so phones scroll it
  * sideways and keyboard users can too.
  */
