@@ -217,6 +217,28 @@ function optionalField<T extends z.ZodType>(schema: T) {
  * Profile form and PATCH users/{id} body (docs/product.md §5). Fields the context hides are left out of
  * the object, so zod strips them from the output and they are never sent.
  */
+/**
+ * The profile schema's flags for a user on a tenant: the one rule the API's PATCH users/{id} and
+ * the web's profile form both build their schema from (shared here so they cannot drift).
+ */
+export function profileFlagsOf(
+  user: { email: string; isFromInvitationCode: boolean },
+  settings: Pick<ContextSettings, 'invitationCodes' | 'profile' | 'requiredDatas'>,
+  change: { passwordChange: boolean; termsAcceptance?: boolean },
+): ProfileSchemaFlags {
+  const invitationRegistration = settings.invitationCodes.enabled;
+  return {
+    fields: settings.profile.fields,
+    invitationRegistration,
+    // docs/product.md §5: the e-mail is disabled once set, unless invitation registration is on.
+    emailLocked: !invitationRegistration && user.email.trim() !== '',
+    passwordChange: change.passwordChange,
+    simplePassword: usesSimplePassword(user, settings),
+    requiredDatas: settings.requiredDatas,
+    ...(change.termsAcceptance === undefined ? {} : { termsAcceptance: change.termsAcceptance }),
+  };
+}
+
 export function profileSchema(flags: ProfileSchemaFlags) {
   const { fields } = flags;
   const invitation = flags.invitationRegistration === true;

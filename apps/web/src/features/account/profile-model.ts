@@ -4,7 +4,7 @@
  * route check the same schema.
  */
 import type { ContextSettings, UserProfile } from '@parcours/domain/entities';
-import { profileSchema, usesSimplePassword, type ProfileSchemaFlags } from '@parcours/domain/schemas';
+import { profileFlagsOf, profileSchema, type ProfileSchemaFlags } from '@parcours/domain/schemas';
 import { z } from 'zod';
 import type { ProfilePatch } from './api/update-profile';
 
@@ -36,16 +36,8 @@ export function profileFlags(
   settings: ContextSettings,
   passwordChange: boolean,
 ): ProfileSchemaFlags {
-  const invitationRegistration = settings.invitationCodes.enabled;
-  return {
-    fields: settings.profile.fields,
-    invitationRegistration,
-    // docs/product.md §5: the e-mail is disabled once set, unless invitation registration is on.
-    emailLocked: !invitationRegistration && profile.email.trim() !== '',
-    passwordChange,
-    simplePassword: usesSimplePassword(profile, settings),
-    requiredDatas: settings.requiredDatas,
-  };
+  // The API's rule for PATCH users/{id}, shared (packages/domain/src/schemas.ts).
+  return profileFlagsOf(profile, settings, { passwordChange });
 }
 
 export type FieldMode = 'editable' | 'locked' | 'hidden';
