@@ -24,6 +24,7 @@ import { registerWellFormedText } from './plugins/well-formed-text';
 import { authRoutes } from './modules/auth/routes';
 import { certificateRoutes } from './modules/certificates/routes';
 import { classProgramRoutes } from './modules/class-programs/routes';
+import { classStepRoutes } from './modules/class-steps/routes';
 import { classUserRoutes } from './modules/class-users/routes';
 import { classRoutes } from './modules/classes/routes';
 import { contextMapperRoutes } from './modules/contexts/mapper';
@@ -196,6 +197,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(classUserRoutes);
       await api.register(classRoutes);
       await api.register(classProgramRoutes, opts.now ? { now: opts.now } : {});
+      await api.register(classStepRoutes);
       await api.register(programRoutes);
       await api.register(courseRoutes);
       await api.register(lessonRoutes, opts.now ? { now: opts.now } : {});

@@ -59,6 +59,17 @@ export async function ensureLessons(
         .execute()
     : [];
 
+  // A lesson names its class step (docs/product.md §3 Lesson classStepProgramId), when the class has steps.
+  const classProgramIds = classPrograms.map((cp) => cp.id);
+  const steps = classProgramIds.length
+    ? await db
+        .selectFrom('classSteps')
+        .select(['id', 'classProgramId', 'resourceId'])
+        .where('classProgramId', 'in', classProgramIds)
+        .execute()
+    : [];
+  const stepOf = new Map(steps.map((s) => [`${s.classProgramId}\u0000${s.resourceId}`, s.id]));
+
   const sectionsOf = new Map<string, string[]>();
   for (const s of sections) sectionsOf.set(s.courseId, [...(sectionsOf.get(s.courseId) ?? []), s.id]);
 
@@ -74,6 +85,7 @@ export async function ensureLessons(
     enabledSectionIds: string;
     startAt: string | null;
     timeLimit: number | null;
+    classStepProgramId: string | null;
   }[] = [];
   for (const e of enrolments) {
     for (const cp of classPrograms.filter((c) => c.classId === e.classId)) {
@@ -92,6 +104,7 @@ export async function ensureLessons(
             enabledSectionIds: JSON.stringify(sectionsOf.get(pc.courseId) ?? []),
             startAt: cp.startAt ?? e.startAt,
             timeLimit: lessonTimeLimit(pc.courseSettings),
+            classStepProgramId: stepOf.get(`${cp.id}\u0000${pc.id}`) ?? null,
           });
         });
     }
@@ -114,7 +127,6 @@ export async function ensureLessons(
         missing.slice(i, i + 200).map((w) => ({
           ...w,
           currentNodeId: null,
-          classStepProgramId: null,
           progress: null,
           certificationRef: null,
           scoring: JSON.stringify({ global: { actual: 0, max: 0 } }),

@@ -99,7 +99,7 @@ beforeAll(async () => {
   );
   writeFileSync(
     path.join(tenant, 'classes.yaml'),
-    'classes:\n  - id: c1\n    name: Class\n    startAt: -1d\n    expireAt: +30d\n    programs: [{ program: p1 }]\n    users: [{ user: sam, role: STUDENT }]\n',
+    'classes:\n  - id: c1\n    name: Class\n    startAt: -1d\n    expireAt: +30d\n    programs: [{ program: p1, steps: [shaped] }]\n    users: [{ user: sam, role: STUDENT }]\n',
   );
   filesDir = mkdtempSync(path.join(tmpdir(), 'parcours-shape-files-'));
   const report = await importFolder(t.db, root, { filesDir, now: clock.now() });
@@ -192,6 +192,22 @@ describe('lesson structure', () => {
     ]);
     expect(after.data.attributes.sortedTree[0]?.progress).toBe('ONGOING');
     expect((await send('GET', `/api/lessons/${lessonId}?include=pages.answers`)).statusCode).toBe(400);
+  });
+
+  it('serves the class steps authored in classes.yaml, and the lesson names its step', async () => {
+    const doc = ok<{
+      data: { id: string; attributes: { classProgramId: string; resourceId: string; order: number } }[];
+    }>(await send('GET', '/api/class-steps?sort=order'));
+    const cp = await t.db.selectFrom('classPrograms').select('id').executeTakeFirstOrThrow();
+    const pc = await t.db.selectFrom('programCourses').select('id').executeTakeFirstOrThrow();
+    expect(doc.data.map((s) => s.attributes)).toEqual([
+      { classProgramId: cp.id, resourceId: pc.id, order: 0 },
+    ]);
+    const lesson = ok<{ data: { attributes: { classStepProgramId: string | null } } }>(
+      await send('GET', `/api/lessons/${lessonId}`),
+    );
+    expect(lesson.data.attributes.classStepProgramId).toBe(doc.data[0]!.id);
+    expect((await send('GET', '/api/class-steps?filter[nope]=1')).statusCode).toBe(400);
   });
 
   it('serves course node conditions as authored', async () => {

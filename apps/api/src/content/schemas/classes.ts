@@ -127,6 +127,8 @@ export const classesSchema = z.strictObject({
               })
               .default({}),
             settings: z.record(z.string(), z.unknown()).default({}),
+            /** Class steps (docs/product.md §3): courses of the program, in the order this class takes them. */
+            steps: z.array(slug).default([]),
           }),
         )
         .min(1),
