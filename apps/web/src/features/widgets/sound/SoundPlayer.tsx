@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { formatTrackTime, nextVolume, shouldSeek, truncateFileName } from '../media/media-rules';
+import { closeTemporary, usePageTemporary } from './page-sound';
 import type { SoundTrack } from './sound-tracks';
 
 interface SoundPlayerProps {
@@ -24,6 +25,12 @@ export function SoundPlayer({
 }: SoundPlayerProps) {
   // The volume outlives a change of track; position and play state start afresh (keyed player).
   const [volume, setVolume] = useState(1);
+  // A page's main player also plays a resource's sound over its own (page-sound.ts).
+  const overMain = usePageTemporary(main !== null && temporary === null);
+  if (overMain) {
+    temporary = overMain;
+    onCloseTemporary = closeTemporary;
+  }
   const track = temporary ?? main;
   if (!track) return null;
   return (
