@@ -378,6 +378,8 @@ export interface BlockView {
     statement?: { html: string; settings?: Record<string, unknown> } | null;
     sections: { title?: string | null; rows: PublicRowView[] }[];
     tincan?: { url: string } | null;
+    /** The block's own table, under its statement (SPEC §3 CourseBlock content.table). */
+    table?: { caption: string | null; head: string[]; rows: string[][] } | null;
     /** A parametrised block (decision 0042): the value names its statement and rows show as `{{name}}`. */
     datasetNames?: string[];
     [k: string]: unknown;

@@ -62,6 +62,7 @@ blocks:
     title: A slide
     type: slide
     sections: [{ rows: [{ type: wysiwyg, html: '<p>Hi</p>' }] }]
+    table: { caption: Prices, head: [Item, Price], rows: [[Coat, '<b>80</b><script>x</script>']] }
 tree:
   children:
     - id: s2
@@ -155,6 +156,7 @@ interface PageDoc {
     attributes: {
       nodeId: string;
       timeAlive: number;
+      block: { content: { table?: unknown } } | null;
       results: {
         answerRatios: (number | null)[];
         sections: { title: string | null; ratio: number | null }[];
@@ -181,6 +183,12 @@ describe('lesson structure', () => {
     const page = ok<PageDoc>(await send('GET', `/api/lessons/${lessonId}/pages/current`));
     pageId = page.data.id;
     expect(page.data.attributes.timeAlive).toBe(0);
+    // The block's own table (SPEC §3 content.table), its cells cleaned like any content HTML.
+    expect(page.data.attributes.block?.content.table).toEqual({
+      caption: 'Prices',
+      head: ['Item', 'Price'],
+      rows: [['Coat', '<b>80</b>']],
+    });
     const after = ok<LessonDoc>(await send('GET', `/api/lessons/${lessonId}?include=pages`));
     expect(after.data.relationships.pages?.data).toEqual([{ type: 'pages', id: pageId }]);
     expect(after.included).toEqual([

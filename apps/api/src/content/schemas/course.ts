@@ -4,7 +4,7 @@ import { BLOCK_TYPES, PUBLICATION_STATES } from '@parcours/domain/entities';
 import { datasetsSchema } from '@parcours/domain/exercises/datasets/draw';
 import { FEEDBACK_WHEN } from '@parcours/domain/exercises/solution';
 import { CERTIFICATION_WORDINGS, filePath, html, slug } from './common';
-import { rowSchema, tincanRef, VIDEO_URL } from './rows';
+import { rowSchema, tableSchema, tincanRef, VIDEO_URL } from './rows';
 
 export const blockSchema = z.strictObject({
   id: slug,
@@ -39,6 +39,8 @@ export const blockSchema = z.strictObject({
     .default([]),
   /** The external learning module of a tincan block. */
   tincan: tincanRef.optional(),
+  /** A table of the block itself, shown under its statement (SPEC §3 CourseBlock content.table). */
+  table: tableSchema.optional(),
   /**
    * A parametrised exercise (docs/product.md §3, decision 0042): per variable, `{ values: [..] }` or
    * `{ min, max, step? }`; each learner's page draws one value of each, once.

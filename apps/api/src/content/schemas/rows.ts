@@ -120,14 +120,16 @@ const imageCliquableRow = z.strictObject({
 });
 
 const wysiwygRow = z.strictObject({ type: z.literal('wysiwyg'), ...rowBase, html });
+/** A table of HTML cells: a `wysiwyg-table` row's, or a block's own (SPEC §3 CourseBlock content.table). */
+export const tableSchema = z.strictObject({
+  caption: z.string().optional(),
+  head: z.array(html).default([]),
+  rows: z.array(z.array(html)).min(1),
+});
 const wysiwygTableRow = z.strictObject({
   type: z.literal('wysiwyg-table'),
   ...rowBase,
-  table: z.strictObject({
-    caption: z.string().optional(),
-    head: z.array(html).default([]),
-    rows: z.array(z.array(html)).min(1),
-  }),
+  table: tableSchema,
 });
 const mediaInternalRow = z.strictObject({
   type: z.literal('media-internal'),

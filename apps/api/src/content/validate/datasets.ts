@@ -52,6 +52,7 @@ export function validateDatasets(blk: BlockFile, bp: string, cf: string, push: P
       if (!params.names.has(n)) push(cf, p, `{{${n}}} names no variable or computed value`);
   };
   if (blk.statement) unknownNames(blk.statement.html, `${bp}.statement.html`);
+  if (blk.table) unknownNames(blk.table, `${bp}.table`);
 
   const checks: { formula: Formula; path: string; choices: number | null }[] = [];
   for (const { row, rp } of rows) {

@@ -80,6 +80,7 @@ export function blockView(block: BlockRow, terms: TermRow[]): BlockView {
       statement: (content.statement as BlockView['content']['statement']) ?? null,
       sections,
       tincan: (content.tincan as BlockView['content']['tincan']) ?? null,
+      ...(content.table ? { table: content.table as BlockView['content']['table'] } : {}),
       ...(Array.isArray(content.datasetNames)
         ? { datasetNames: content.datasetNames.filter((n): n is string => typeof n === 'string') }
         : {}),
