@@ -6,7 +6,7 @@ import path from 'node:path';
 /**
  * Browser journeys against the real server (API + built web app) on a throwaway SQLite data dir,
  * seeded with the demo content exactly as `npm start` does. Chromium comes from Debian
- * (/usr/bin/chromium), never from a download (ARCHITECTURE §3).
+ * (/usr/bin/chromium), never from a download (docs/architecture.md §3).
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
 // Workers re-evaluate this file: the data dir is made once by the runner and handed down through

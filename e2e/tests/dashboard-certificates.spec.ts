@@ -67,21 +67,39 @@ test.describe('dashboard: certificates', () => {
     expect(readFileSync(await jwt.path()).toString('utf8')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     await expectNoSeriousA11yViolations(page);
   });
+});
 
-  test('on a phone the table scrolls sideways, with a visible hint', async ({ page }) => {
+test.describe('dashboard: certificates on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+
+  test('each certificate is a card with its download buttons in view, nothing off to the side', async ({
+    page,
+  }) => {
     ensureDemoCertificate();
-    await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/login');
     await signIn(page);
     await expect(page).toHaveURL(/\/$/);
     await page.goto('/validations');
-    const region = page.getByRole('region', { name: 'Vos certifications' });
-    await expect(region).toBeVisible();
-    await expect(
-      page.getByText('Faites défiler le tableau vers la droite pour voir toutes les colonnes.'),
-    ).toBeVisible();
-    const widths = await region.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
-    expect(widths.scroll).toBeGreaterThan(widths.client);
+    const table = page.getByRole('table', { name: 'Vos certifications' });
+    await expect(table).toBeVisible();
+    const button = table.getByRole('button', { name: /^Certificat \(PDF\) : / }).first();
+    await button.scrollIntoViewIfNeeded();
+    // In view without scrolling sideways: the card fits the screen's width.
+    await expect(button).toBeInViewport();
+    const box = await button.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    const card = table
+      .getByRole('row')
+      .filter({ has: page.getByRole('button', { name: /^Certificat \(PDF\) : / }) })
+      .first();
+    const cardBox = await card.boundingBox();
+    expect(cardBox!.x).toBeGreaterThanOrEqual(0);
+    expect(cardBox!.x + cardBox!.width).toBeLessThanOrEqual(375);
+    // The dates are labelled in the card, and the page itself never scrolls sideways.
+    await expect(card.getByText(/Score : \d+ \/ 1000/)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectNoSeriousA11yViolations(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
   });
 });

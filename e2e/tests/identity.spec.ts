@@ -283,7 +283,7 @@ test.describe('identity and account', () => {
         'Doit contenir au moins : une majuscule, une minuscule, un chiffre et un caractère spécial',
       ),
     ).toBeVisible();
-    // The reset field is trimmed (SPEC §5).
+    // The reset field is trimmed (docs/product.md §5).
     await field.fill('  Nouveau#2026  ');
     await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
 
@@ -466,7 +466,7 @@ test.describe('identity and account', () => {
     await expect(dialog).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
-    // SPEC §5: the message requirement shows when the field is left.
+    // docs/product.md §5: the message requirement shows when the field is left.
     await dialog.getByLabel('Message').focus();
     await dialog.getByLabel('Objet').focus();
     await expect(dialog.getByText('Entrez un message')).toBeVisible();

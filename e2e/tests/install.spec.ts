@@ -6,8 +6,8 @@ import { expect, expectNoSeriousA11yViolations, test } from '../fixtures';
 
 /**
  * Issue 12 "Installable, per tenant": each demo tenant links its own manifest, touch icons and
- * iOS launch screens (SPEC §1, §3); the install prompt is offered once, 5 s after start, and
- * never again once refused (SPEC §4, §9).
+ * iOS launch screens (docs/product.md §1, §3); the install prompt is offered once, 5 s after start, and
+ * never again once refused (docs/product.md §4, §9).
  */
 
 const SPLASH_SIZES = [

@@ -93,7 +93,7 @@ async function deviceKeys(page: Page, prefix: string): Promise<string[]> {
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 const next = (page: Page) => page.getByRole('button', { name: /^Next/ });
 /**
- * Next, until the page titled `title` shows: SPEC §4 ignores a press within 200 ms of the last
+ * Next, until the page titled `title` shows: docs/product.md §4 ignores a press within 200 ms of the last
  * one, and offline the pages follow each other faster than that.
  */
 async function nextUntil(page: Page, title: string): Promise<void> {

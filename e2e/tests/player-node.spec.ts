@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, LEA, signIn, test } from '../fixtures';
 
 /**
- * Node mode (SPEC §2 /render/node/{id}) on the demo content, as Léa: the course "Fractions et
+ * Node mode (docs/product.md §2 /render/node/{id}) on the demo content, as Léa: the course "Fractions et
  * pourcentages" (content/demo/tenants/fr/courses/maths-fractions.yaml) holds a block node with
  * the calculator ("Calculer un prix soldé", followed by "Associer pourcentages et fractions") and
  * the multiblock "Entraînement chronométré", last of its section, with two timed children.
@@ -70,7 +70,7 @@ test.describe('node mode', () => {
     await expect(page).toHaveURL(/\/render\/node\/[^/]+$/);
     expect(page.url()).not.toContain(node!.id);
 
-    // SPEC §4 Next flow in node mode: the block's general feedback first, then the next node.
+    // docs/product.md §4 Next flow in node mode: the block's general feedback first, then the next node.
     const associer = page.url();
     await page.keyboard.press('Enter');
     const feedback = page.getByRole('dialog', { name: 'Bon à savoir' });

@@ -5,7 +5,7 @@ import { expect, expectNoSeriousA11yViolations, LEA, signIn, test } from '../fix
  * A learning module (tincan) scored by itself: Léa's "Santé et sécurité au travail" lesson
  * (class "Sécurité atelier — session 3") holds the demo module "Le triangle du feu"
  * (content/demo/tincan/triangle-du-feu). The player launches it with learning-record parameters
- * (SPEC §7); when finished it records a `completed` statement with its score in the built-in LRS,
+ * (docs/product.md §7); when finished it records a `completed` statement with its score in the built-in LRS,
  * which scores the page, then posts 'action:next'. The pages before it are closed through the API
  * with her own token; the module is played in the player.
  */
@@ -112,7 +112,7 @@ test('a learning module records its score through the LRS: the page is scored an
   await expect(page.getByText('Page 5 sur 7')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
-  // The module was opened with the launch parameters of SPEC §7.
+  // The module was opened with the launch parameters of docs/product.md §7.
   const src = new URL((await page.locator('iframe.tincan-frame').getAttribute('src'))!, page.url());
   const auth = src.searchParams.get('auth');
   expect(auth).toMatch(/^Basic /);

@@ -211,7 +211,7 @@ test.describe('lesson player', () => {
     await page.keyboard.press('Enter');
     await readFeedbacks(page);
 
-    // The last page leaves the lesson (SPEC §4): end-of-lesson screens or the dashboard.
+    // The last page leaves the lesson (docs/product.md §4): end-of-lesson screens or the dashboard.
     await expect(page).not.toHaveURL(/\/session\/[^/]+$/, { timeout: 10_000 });
   });
 

@@ -9,7 +9,7 @@ import { expect, expectNoSeriousA11yViolations, signIn, test } from '../fixtures
  *
  * Lessons are finished through the lesson-page calls with the learner's own token (an empty
  * answer is accepted, docs/api.md "Lesson player"); the end screens are then reached through
- * the real player, which meets NO_LESSON_PAGE_AVAILABLE and routes on (SPEC §4).
+ * the real player, which meets NO_LESSON_PAGE_AVAILABLE and routes on (docs/product.md §4).
  */
 
 const CLASS = /Intégration — groupe B/;

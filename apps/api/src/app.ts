@@ -30,6 +30,7 @@ import { registerWellFormedText } from './plugins/well-formed-text';
 import { authRoutes } from './modules/auth/routes';
 import { certificateRoutes } from './modules/certificates/routes';
 import { classProgramRoutes } from './modules/class-programs/routes';
+import { classStepRoutes } from './modules/class-steps/routes';
 import { classUserRoutes } from './modules/class-users/routes';
 import { classRoutes } from './modules/classes/routes';
 import { contextMapperRoutes } from './modules/contexts/mapper';
@@ -116,7 +117,7 @@ const CSP_DIRECTIVES = {
   frameAncestors: ["'self'"],
 };
 
-/** SPA routes a back office opens in a window and messages (SPEC §7): they keep `window.opener`. */
+/** SPA routes a back office opens in a window and messages (docs/product.md §7): they keep `window.opener`. */
 export const OPENED_BY_BACK_OFFICE = /^\/(?:preview|correction)(?:\/|$)/;
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
@@ -245,6 +246,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(classUserRoutes);
       await api.register(classRoutes);
       await api.register(classProgramRoutes, opts.now ? { now: opts.now } : {});
+      await api.register(classStepRoutes);
       await api.register(programRoutes);
       await api.register(courseRoutes);
       await api.register(lessonRoutes, opts.now ? { now: opts.now } : {});

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /**
- * The one place that reads process.env (ARCHITECTURE §5). Everything else receives a typed
+ * The one place that reads process.env (docs/architecture.md §5). Everything else receives a typed
  * `Env`, which is also how tests configure an app without touching the process.
  */
 const schema = z.object({

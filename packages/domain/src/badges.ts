@@ -1,5 +1,5 @@
 /**
- * Badge kinds (SPEC §3 "Badge display", §7 static badge pictures, §9 medal thresholds), as a
+ * Badge kinds (docs/product.md §3 "Badge display", §7 static badge pictures, §9 medal thresholds), as a
  * registry like the exercise types: each kind names its levels, and the rule that turns a 0..1
  * ratio into one of them. The web app draws and rasterises one picture per kind, level and size
  * from these lists, so a new kind or level is one entry here.
@@ -17,7 +17,7 @@ export interface BadgeKind {
 
 const MEDAL_ORDER: readonly Medal[] = ['bronze', 'silver', 'gold'];
 
-/** SPEC §4 medal by ratio, no higher than `top` (SPEC §9: gold for level badges, silver for themes). */
+/** docs/product.md §4 medal by ratio, no higher than `top` (docs/product.md §9: gold for level badges, silver for themes). */
 export function cappedMedal(ratio: number | null | undefined, top: Medal): Medal | null {
   const medal = medalOf(ratio);
   if (!medal) return null;
@@ -50,7 +50,7 @@ export const BADGE_KINDS = {
 export type BadgeType = keyof typeof BADGE_KINDS;
 export const BADGE_TYPES = Object.keys(BADGE_KINDS) as BadgeType[];
 
-/** md has no file suffix (SPEC §7: `badge-{type}_{level}[_{size}].png`). */
+/** md has no file suffix (docs/product.md §7: `badge-{type}_{level}[_{size}].png`). */
 export const BADGE_SIZES = ['sm', 'md', 'xl'] as const;
 export type BadgeSize = (typeof BADGE_SIZES)[number];
 
@@ -81,13 +81,13 @@ export function allBadgePictures(): { type: BadgeType; level: BadgeLevelName; si
 
 export type DeltaSign = 'positive' | 'negative';
 
-/** SPEC §3: a positive change shows green, anything else red. */
+/** docs/product.md §3: a positive change shows green, anything else red. */
 export function deltaSign(delta: number): DeltaSign {
   return delta > 0 ? 'positive' : 'negative';
 }
 
 /**
- * The change of a learner's XP since a past snapshot (SPEC §7 `records` before a date). No
+ * The change of a learner's XP since a past snapshot (docs/product.md §7 `records` before a date). No
  * snapshot before that date means the learner had none then: the whole XP is the change.
  */
 export function xpDelta(

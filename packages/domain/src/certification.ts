@@ -4,7 +4,7 @@ import { lessonHasEnded, progressColor } from './progress';
 import type { ProgressColor } from './progress';
 
 /**
- * Certification rules (SPEC §2 Certificates tab, §3 Certification item, §4 lesson ended and
+ * Certification rules (docs/product.md §2 Certificates tab, §3 Certification item, §4 lesson ended and
  * certificate link, §9 score out of 1000, progress colour, certification type wording).
  * Shared by the API (which refuses a document the rules do not allow) and the web tab.
  */
@@ -13,6 +13,28 @@ export type CertificationWording = 'certification' | 'attestation';
 export const CERTIFICATION_WORDINGS: readonly CertificationWording[] = ['certification', 'attestation'];
 
 /** A course's own certification settings (`courses.settings.certification`), as authored. */
+/**
+ * docs/product.md §3 Certification item: the attributes of a `certification-items` resource
+ * (GET /api/certification-items, docs/api.md), built by the API and read by the certificates tab.
+ */
+export interface CertificationItemAttributes {
+  lessonId: string;
+  course: { id: string; title: string; reference: string | null };
+  class: { id: string; name: string };
+  classProgram: { id: string | null; startAt: string | null; expireAt: string | null };
+  scoreRatio: number;
+  /** Out of CERTIFICATE_SCORE_SCALE (1000), rounded down. */
+  score: number;
+  passingScore: number;
+  percentProgression: number;
+  ended: boolean;
+  endedAt: string | null;
+  certificationRef: string | null;
+  wording: CertificationWording;
+  certificateUrl: string | null;
+  credentialUrl: string | null;
+}
+
 export interface CourseCertification {
   /** Share of the lesson's points needed to get the document, 0..1 (0: any ended lesson). */
   passingScore: number;
@@ -25,13 +47,13 @@ export interface LessonForCertificate {
   certificationRef: string | null;
 }
 
-/** SPEC §4: SKIPPED or progress COMPLETED. */
+/** docs/product.md §4: SKIPPED or progress COMPLETED. */
 export function lessonEnded(lesson: Pick<LessonForCertificate, 'state' | 'progress'>): boolean {
   // Stored rows carry plain strings; the rule only compares them with two literals.
   return lessonHasEnded(lesson as Pick<LessonAttributes, 'state' | 'progress'>);
 }
 
-/** SPEC §4: the certificate link is offered only for an ended lesson with a certification reference. */
+/** docs/product.md §4: the certificate link is offered only for an ended lesson with a certification reference. */
 export function certificateLinkAvailable(lesson: LessonForCertificate): boolean {
   return (
     lessonEnded(lesson) &&
@@ -52,7 +74,7 @@ export function clampRatio(ratio: number | null | undefined): number {
 }
 
 /**
- * SPEC §9: the score shown out of 1000. Rounded **down** (after removing float noise), so the
+ * docs/product.md §9: the score shown out of 1000. Rounded **down** (after removing float noise), so the
  * number printed never exceeds what was earned and a score shown as 700 always passes a 0.7
  * threshold (with rounding to nearest, 0.6996 would print 700 and still fail).
  */
@@ -60,7 +82,7 @@ export function scoreOutOf1000(ratio: number | null | undefined): number {
   return Math.floor(snap(clampRatio(ratio) * CERTIFICATE_SCORE_SCALE));
 }
 
-/** SPEC §9: below 0.5 danger, below 1 primary, else success; `percent` is 0..100. */
+/** docs/product.md §9: below 0.5 danger, below 1 primary, else success; `percent` is 0..100. */
 export function progressionColor(percent: number | null | undefined): ProgressColor {
   return progressColor(percent == null || !Number.isFinite(percent) ? 0 : percent / 100);
 }
@@ -119,7 +141,7 @@ export function courseIsCertifying(courseSettings: unknown, typeSettings: unknow
 
 /**
  * Wording of the document: the course's own choice, else the tenant's certification type
- * (SPEC §9: certification or attestation, default certification).
+ * (docs/product.md §9: certification or attestation, default certification).
  */
 export function certificationWording(
   course: CourseCertification | null,

@@ -28,7 +28,7 @@ export function isExpired(window: Pick<TimeWindow, 'expireAt'>, now: Date): bool
   return end !== null && end <= now.getTime();
 }
 
-/** SPEC §4: expired → past; starting in a day or more → next; otherwise (started or starting within a day) current. */
+/** docs/product.md §4: expired → past; starting in a day or more → next; otherwise (started or starting within a day) current. */
 export function classPeriod(window: TimeWindow, now: Date): ClassPeriod {
   if (isExpired(window, now)) return 'past';
   const start = toInstant(window.startAt);
@@ -48,7 +48,7 @@ export function nextRefreshDelay(window: TimeWindow, now: Date): number | null {
 }
 
 /**
- * A class-program may narrow its class's window (SPEC §3): the later start and the earlier
+ * A class-program may narrow its class's window (docs/product.md §3): the later start and the earlier
  * end win. The original strings are kept so callers can display them as the server sent them.
  */
 export function effectiveWindow(cls: TimeWindow, classProgram?: Partial<TimeWindow> | null): TimeWindow {
@@ -72,12 +72,12 @@ function pick(
   return own;
 }
 
-/** SPEC §3: a class is unlocked when any of its lessons is not HIDDEN. */
+/** docs/product.md §3: a class is unlocked when any of its lessons is not HIDDEN. */
 export function isClassUnlocked(lessons: readonly { state: LessonState }[]): boolean {
   return lessons.some((lesson) => lesson.state !== 'HIDDEN');
 }
 
-/** Opening boundaries of a class program (SPEC §3): a further narrowing, `from` and `to`. */
+/** Opening boundaries of a class program (docs/product.md §3): a further narrowing, `from` and `to`. */
 export interface ClassProgramWindow extends Partial<TimeWindow> {
   openingBoundaries?: { from?: string | null; to?: string | null } | null;
 }

@@ -1,13 +1,18 @@
 /**
- * Business constants and limits of SPEC §9, shared by the API and the web app so both sides
+ * Business constants and limits of docs/product.md §9, shared by the API and the web app so both sides
  * agree on page sizes, timings and bounds.
  */
 
 /** Classes per page on the home dashboard. */
 export const DASHBOARD_PAGE_SIZE = 5;
 
-/** Collection limits used when loading dashboard data (SPEC §9 LIMITGLOBAL, LIMITCOMPETENCY, LIMITCATEGORY). */
+/** Collection limits used when loading dashboard data (docs/product.md §9 LIMITGLOBAL, LIMITCOMPETENCY, LIMITCATEGORY). */
 export const LIMITS = { GLOBAL: 50, COMPETENCY: 20, CATEGORY: 50 } as const;
+/**
+ * docs/product.md §9 "default generic-competency reporting level 1": a generic competency's tree is reported
+ * down to this depth (0 = the root); deeper competencies count in their ancestors but get no row.
+ */
+export const GENERIC_COMPETENCY_REPORTING_LEVEL = 1;
 
 // Timings, in milliseconds.
 export const KEEP_ALIVE_MS = 10_000;
@@ -20,7 +25,7 @@ export const CONTACT_FLAG_RESET_MS = 100;
 export const CONTACT_SUCCESS_CLOSE_MS = 1_500;
 export const RESET_ALERT_MS = 7_000;
 export const CLASS_START_REFRESH_OFFSET_MS = 200;
-/** A class starting sooner than this is already shown among current classes (SPEC §4). */
+/** A class starting sooner than this is already shown among current classes (docs/product.md §4). */
 export const CLASS_CURRENT_LEAD_MS = 24 * 60 * 60 * 1_000;
 export const COUNTDOWN_ENDING_S = 5;
 /** RGAA 13.1 (decision 0019): a time limit is announced at least 20 s before its end. */
@@ -33,7 +38,7 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 /** Share of a tincan frame scrolled past which it counts as fully seen. */
 export const FULL_SEEN_THRESHOLD = 0.9;
 
-// Form bounds (SPEC §5, §9).
+// Form bounds (docs/product.md §5, §9).
 export const MAX_RATING = 5;
 export const COMMENT_MAX = 1_000;
 export const PASSWORD_MIN = 6;

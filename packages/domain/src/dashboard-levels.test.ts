@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { categoryPercent, competencyLevels, type CompetencyNode, type PointSums } from './dashboard-levels';
+import {
+  categoryPercent,
+  competencyLevels,
+  competencyWidgetPadding,
+  type CompetencyNode,
+  type PointSums,
+} from './dashboard-levels';
 
 function node(id: string, parentId: string | null = null, order = 0): CompetencyNode {
   return { id, parentId, title: id, icon: null, order, isGeneric: false };
@@ -101,4 +107,62 @@ describe.each<[number, number, number]>([
   [Number.NaN, 10, 0],
 ])('categoryPercent(%s / %s)', (actual, max, percent) => {
   it(`is ${percent}`, () => expect(categoryPercent({ actual, max })).toBe(percent));
+});
+
+describe('medal colour on levels (SPEC §4: below 0.5 danger, below 0.75 warning, else success)', () => {
+  it.each<[number, number, string]>([
+    [0, 0, 'danger'],
+    [0, 10, 'danger'],
+    [4.9, 10, 'danger'],
+    [5, 10, 'warning'],
+    [7.4, 10, 'warning'],
+    [7.5, 10, 'success'],
+    [10, 10, 'success'],
+  ])('%s / %s is %s', (actual, max, color) => {
+    expect(competencyLevels([node('a')], sums([['a', actual, max]]))[0]?.color).toBe(color);
+  });
+});
+
+describe('generic competencies are reported down to the reporting level (SPEC §9, default 1)', () => {
+  const generic = (id: string, parentId: string | null = null, order = 0): CompetencyNode => ({
+    ...node(id, parentId, order),
+    isGeneric: parentId === null,
+  });
+  const tree = [
+    generic('g'),
+    generic('g1', 'g'),
+    generic('g11', 'g1'),
+    node('s'),
+    node('s1', 's'),
+    node('s11', 's1'),
+  ];
+  it.each<[string, number | undefined, string[]]>([
+    ['default level 1', undefined, ['g', 'g1', 's', 's1', 's11']],
+    ['level 0: the generic root only', 0, ['g', 's', 's1', 's11']],
+    ['level 2: everything', 2, ['g', 'g1', 'g11', 's', 's1', 's11']],
+  ])('%s', (_name, level, ids) => {
+    const limits = { perParent: 20, total: 50 };
+    const levels =
+      level === undefined
+        ? competencyLevels(tree, sums([['g11', 3, 4]]))
+        : competencyLevels(tree, sums([['g11', 3, 4]]), limits, level);
+    expect(levels.map((l) => l.id)).toEqual(ids);
+    // A hidden competency's points still count in its ancestors.
+    expect(levels.find((l) => l.id === 'g')).toMatchObject({ actual: 3, max: 4, medal: 'gold' });
+  });
+});
+
+describe('competencyWidgetPadding (SPEC §9)', () => {
+  it.each<[number, string]>([
+    [0, '80px'],
+    [1, '80px'],
+    [3, '200px'],
+    [4, '140px'],
+    [6, '200px'],
+    [8, '140px'],
+    [12, '140px'],
+    [7, '80px'],
+  ])('%s competencies: %s', (count, padding) => {
+    expect(competencyWidgetPadding(count)).toBe(padding);
+  });
 });

@@ -4,8 +4,9 @@
  * the ratios and the medals, and are shared with the web app.
  */
 import { badgeLevel, type BadgeLevelName } from './badges';
-import { LIMITS } from './constants';
-import type { Medal } from './medal';
+import { GENERIC_COMPETENCY_REPORTING_LEVEL, LIMITS } from './constants';
+import type { Medal, MedalColor } from './medal';
+import { medalColor } from './medal';
 import { scoreRatio } from './progress';
 
 export interface CompetencyNode {
@@ -26,6 +27,8 @@ export interface PointSums {
 export interface CompetencyLevel extends CompetencyNode, PointSums {
   ratio: number;
   medal: Medal | null;
+  /** docs/product.md §4 medal colour of the ratio: below 0.5 danger, below 0.75 warning, else success. */
+  color: MedalColor;
   /** Depth in the tree, 0 for a root. */
   depth: number;
 }
@@ -46,12 +49,13 @@ const byOrder = (a: CompetencyNode, b: CompetencyNode) =>
  * The competency tree in display order (each parent followed by its children), each node's
  * points being its own plus its descendants'. A parent missing from the list makes its child a
  * root; a cycle is broken where it is met. At most LIMITCOMPETENCY children under one parent and
- * LIMITGLOBAL rows in all (SPEC §9).
+ * LIMITGLOBAL rows in all (docs/product.md §9).
  */
 export function competencyLevels(
   nodes: readonly CompetencyNode[],
   sums: ReadonlyMap<string, PointSums>,
   limits: { perParent: number; total: number } = { perParent: LIMITS.COMPETENCY, total: LIMITS.GLOBAL },
+  genericReportingLevel: number = GENERIC_COMPETENCY_REPORTING_LEVEL,
 ): CompetencyLevel[] {
   const known = new Set(nodes.map((n) => n.id));
   const children = new Map<string | null, CompetencyNode[]>();
@@ -88,15 +92,20 @@ export function competencyLevels(
 
   const out: CompetencyLevel[] = [];
   const placed = new Set<string>();
-  const walk = (node: CompetencyNode, depth: number) => {
+  // `generic`: under a generic competency, rows stop at the reporting level (docs/product.md §9); a deeper
+  // competency still counts in its ancestors' points (total() sums the whole subtree).
+  const walk = (node: CompetencyNode, depth: number, generic: boolean) => {
     if (placed.has(node.id) || out.length >= limits.total) return;
+    const inGeneric = generic || node.isGeneric;
+    if (inGeneric && depth > genericReportingLevel) return;
     placed.add(node.id);
     const { actual, max } = total(node);
     const ratio = scoreRatio({ actual, max });
-    out.push({ ...node, actual, max, ratio, medal: medalOfLevel(ratio), depth });
-    for (const child of (children.get(node.id) ?? []).slice(0, limits.perParent)) walk(child, depth + 1);
+    out.push({ ...node, actual, max, ratio, medal: medalOfLevel(ratio), color: medalColor(ratio), depth });
+    for (const child of (children.get(node.id) ?? []).slice(0, limits.perParent))
+      walk(child, depth + 1, inGeneric);
   };
-  for (const root of children.get(null) ?? []) walk(root, 0);
+  for (const root of children.get(null) ?? []) walk(root, 0, false);
   return out;
 }
 
@@ -126,6 +135,8 @@ export interface CompetencyLevelAttributes {
   max: number;
   ratio: number;
   medal: Medal | null;
+  /** docs/product.md §4 medal colour (medalColor). */
+  color: MedalColor;
 }
 
 /** Attributes of a `category-progress` resource (GET /api/category-progress). */
@@ -141,4 +152,14 @@ export interface CategoryProgressAttributes {
   percent: number;
   /** The theme badge's level for percent / 100. */
   level: BadgeLevelName;
+}
+
+/**
+ * docs/product.md §9 competency widget padding: a row count that is a multiple of 4 gets 140px, of 3 200px,
+ * anything else 80px (4 is checked first: 12 is a multiple of both).
+ */
+export function competencyWidgetPadding(count: number): '140px' | '200px' | '80px' {
+  if (count > 0 && count % 4 === 0) return '140px';
+  if (count > 0 && count % 3 === 0) return '200px';
+  return '80px';
 }

@@ -1,4 +1,4 @@
-/** Fields that take part in a person's display name (SPEC §3 AppUser). */
+/** Fields that take part in a person's display name (docs/product.md §3 AppUser). */
 export interface DisplayNameSource {
   firstname?: string | null;
   lastname?: string | null;
@@ -11,7 +11,7 @@ function clean(value: string | null | undefined): string {
 }
 
 /**
- * SPEC §3 fallback order: first and last name, username, first or last name alone, e-mail.
+ * docs/product.md §3 fallback order: first and last name, username, first or last name alone, e-mail.
  * Blank values count as missing; an empty string means nothing usable is known.
  */
 export function displayName(user: DisplayNameSource): string {

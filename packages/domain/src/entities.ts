@@ -1,6 +1,6 @@
 /**
  * The shapes the API serves and the web app reads: JSON:API `attributes` of each resource,
- * with the field names of SPEC §3. This file is the contract between apps/api and apps/web;
+ * with the field names of docs/product.md §3. This file is the contract between apps/api and apps/web;
  * change it here first. Pure types and constants, no I/O.
  */
 
@@ -54,7 +54,7 @@ export const COMPANY_ROLES = [
   'SUPERVISOR',
 ] as const;
 export type CompanyRole = (typeof COMPANY_ROLES)[number];
-/** Company roles that count for the company list and the "client" domain (SPEC §5). */
+/** Company roles that count for the company list and the "client" domain (docs/product.md §5). */
 export const ALLOWED_COMPANY_ROLES = [
   'TEACHER',
   'ADMIN',
@@ -93,7 +93,7 @@ export interface LegalText {
   date: string; // YYYY-MM-DD
 }
 
-/** Tenant settings (SPEC §1, §6). Secrets (OIDC client secret) are never part of this. */
+/** Tenant settings (docs/product.md §1, §6). Secrets (OIDC client secret) are never part of this. */
 export interface ContextSettings {
   defaultLocale: Locale;
   login: {
@@ -169,7 +169,7 @@ export interface UserProfile {
   domain: UserDomain;
   preferredLocale: Locale | null;
   contextId: string;
-  /** True when required profile data or acceptance of the current terms is missing (SPEC §5). */
+  /** True when required profile data or acceptance of the current terms is missing (docs/product.md §5). */
   needsRequiredDatas: boolean;
 }
 
@@ -295,10 +295,16 @@ export interface LessonAttributes {
   progress: PageProgress | null;
   certificationRef: string | null;
   isEndOfProgram: boolean;
-  /** Sections in order with their pages' progress (SPEC §4 progression formula input). */
+  /** Sections in order with their pages' progress (docs/product.md §4 progression formula input). */
   tree: LessonTreeNode[];
   /** Server-computed progression percent 0..100 from `tree` (same rule as domain/progress). */
   percentProgression: number;
+  /**
+   * docs/product.md §3 `sortedTree`: the lesson's pages in reading order (sections by order, then pages by
+   * order), each with its section, position and progress: what the player walks through.
+   */
+  sortedTree?:
+    { nodeId: string; sectionId: string; index: number; progress: PageProgress | null }[] | undefined;
   actions: LessonActions;
   scoring: Scoring;
   startAt: string | null;
@@ -306,7 +312,7 @@ export interface LessonAttributes {
   createdAt: string;
 }
 
-/** JSON:API document helpers (ARCHITECTURE §4). */
+/** JSON:API document helpers (docs/architecture.md §4). */
 export interface ResourceIdentifier<T extends string = string> {
   type: T;
   id: string;
@@ -372,6 +378,8 @@ export interface BlockView {
     statement?: { html: string; settings?: Record<string, unknown> } | null;
     sections: { title?: string | null; rows: PublicRowView[] }[];
     tincan?: { url: string } | null;
+    /** The block's own table, under its statement (SPEC §3 CourseBlock content.table). */
+    table?: { caption: string | null; head: string[]; rows: string[][] } | null;
     /** A parametrised block (decision 0042): the value names its statement and rows show as `{{name}}`. */
     datasetNames?: string[];
     [k: string]: unknown;
@@ -405,6 +413,11 @@ export interface PageResults {
   tincan?: { scaled: number };
   /** A retry of the page can still be graded: the correction tells right/wrong, not the expected answers (decision 0009). */
   keyWithheld?: boolean;
+  /**
+   * docs/product.md §3 LessonPage `results.sections`: per section of the block, in order, its exercise rows'
+   * mean answer ratio (null for a section without exercises). Derived when the page is served.
+   */
+  sections?: { title: string | null; ratio: number | null }[];
 }
 
 export interface LessonPageAttributes {
@@ -431,6 +444,8 @@ export interface LessonPageAttributes {
   /** For timed pages: when the learner confirmed the start (server time), else null. */
   startedAt: string | null;
   timeSpent: number;
+  /** docs/product.md §3 LessonPage `timeAlive`: seconds the page was open and alive (keep-alive pings). */
+  timeAlive?: number | undefined;
   answeredAt: string | null;
   lessonScoring: Scoring;
   courseTypeSettings: { hints: boolean; feedbacks: boolean; retry: boolean };
@@ -449,7 +464,7 @@ export interface LessonPageAttributes {
    */
   tincanLaunch: string | null;
   /**
-   * SPEC §3 `sheet.datasetComputed`: a parametrised exercise's values for this learner (drawn once
+   * docs/product.md §3 `sheet.datasetComputed`: a parametrised exercise's values for this learner (drawn once
    * with the page), the ones its statement and rows name as `{{name}}`; every value once the
    * answer's key is shown. Empty for other pages.
    */

@@ -1,9 +1,9 @@
 /**
- * The error catalogue of SPEC §8 plus the transport codes of the API contract (docs/api.md).
+ * The error catalogue of docs/product.md §8 plus the transport codes of the API contract (docs/api.md).
  * The API answers with these codes; the web app maps them to `errors.{code}.title/message/button`.
  */
 
-/** Codes of SPEC §8, spelled exactly as the catalogue spells them (note `Forbidden`). */
+/** Codes of docs/product.md §8, spelled exactly as the catalogue spells them (note `Forbidden`). */
 export const SPEC_ERROR_CODES = [
   'UNIQUE_USERNAME',
   'UNIQUE_USERNAME_OR_EMAIL',
@@ -24,7 +24,7 @@ export const SPEC_ERROR_CODES = [
 
 /**
  * Codes the HTTP layer adds. INVALID_CREDENTIALS is listed by docs/api.md; login failures
- * still answer INVALID_PASSWORD (SPEC §8), so it is kept only so the contract can name it.
+ * still answer INVALID_PASSWORD (docs/product.md §8), so it is kept only so the contract can name it.
  */
 export const TRANSPORT_ERROR_CODES = [
   'VALIDATION_ERROR',
@@ -74,7 +74,7 @@ export function httpStatusOf(code: ErrorCode): number {
   return ERROR_HTTP_STATUS[code];
 }
 
-/** Translation keys of a code; `button` is optional in the catalogues (SPEC §8). */
+/** Translation keys of a code; `button` is optional in the catalogues (docs/product.md §8). */
 export function errorTranslationKeys(code: ErrorCode): { title: string; message: string; button: string } {
   return {
     title: `errors.${code}.title`,
@@ -108,7 +108,7 @@ function fromBody(body: unknown): ErrorCode | null {
 const MAX_DEPTH = 4;
 
 function read(payload: unknown, depth: number): ErrorCode | null {
-  // fetch and JSON handling throw TypeError; SPEC §8 folds them into one catalogue entry.
+  // fetch and JSON handling throw TypeError; docs/product.md §8 folds them into one catalogue entry.
   if (payload instanceof TypeError) return 'TYPE_ERROR';
   if (depth > MAX_DEPTH) return null;
   if (!isRecord(payload)) return isErrorCode(payload) ? payload : null;
@@ -128,7 +128,7 @@ function read(payload: unknown, depth: number): ErrorCode | null {
 }
 
 /**
- * The catalogue code carried by a thrown error or an error response (SPEC §8 reading rules),
+ * The catalogue code carried by a thrown error or an error response (docs/product.md §8 reading rules),
  * or null when none is recognisable; callers log those and show nothing specific.
  */
 export function readErrorCode(payload: unknown): ErrorCode | null {

@@ -1,11 +1,11 @@
-/** How files are named and sized for learners (SPEC §9), shared by the player and the widgets. */
+/** How files are named and sized for learners (docs/product.md §9), shared by the player and the widgets. */
 import { FILE_NAME_MAX } from './constants';
 
-/** SPEC §9 units; the web app passes each language's own from its catalogue (en: B, KB, MB, GB, TB). */
+/** docs/product.md §9 units; the web app passes each language's own from its catalogue (en: B, KB, MB, GB, TB). */
 export const SIZE_UNITS = ['o', 'Ko', 'Mo', 'Go', 'To'] as const;
 
 /**
- * SPEC §9: sizes in o, Ko, Mo, Go, To (or the five `units` given), by steps of 1024, one decimal
+ * docs/product.md §9: sizes in o, Ko, Mo, Go, To (or the five `units` given), by steps of 1024, one decimal
  * past the byte, written with the locale's decimal sign.
  */
 export function formatFileSize(bytes: number, locale = 'fr', units: readonly string[] = SIZE_UNITS): string {
@@ -29,7 +29,7 @@ export function formatFileSize(bytes: number, locale = 'fr', units: readonly str
   return `${text} ${names[unit]}`;
 }
 
-/** SPEC §9: file names longer than 56 characters are cut, an ellipsis making the 56th. */
+/** docs/product.md §9: file names longer than 56 characters are cut, an ellipsis making the 56th. */
 export function truncateFileName(name: string, max = FILE_NAME_MAX): string {
   const chars = Array.from(name);
   return chars.length <= max ? name : `${chars.slice(0, max - 1).join('')}…`;

@@ -3,7 +3,7 @@ import type { TimeWindow } from './class-timing';
 import type { LessonActions, LessonState, PageProgress } from './entities';
 
 /**
- * Lesson states and their transitions (SPEC §4, docs/api.md "Progression"). Pure: the server
+ * Lesson states and their transitions (docs/product.md §4, docs/api.md "Progression"). Pure: the server
  * loads lessons, applies these rules and writes what changed, idempotently.
  */
 
@@ -109,7 +109,7 @@ export function isLessonClosed(state: LessonState): boolean {
   return state === 'LOCKED' || state === 'HIDDEN' || state === 'EXPIRED';
 }
 
-/** SPEC §4: ended when SKIPPED or progress COMPLETED (DONE implies COMPLETED). */
+/** docs/product.md §4: ended when SKIPPED or progress COMPLETED (DONE implies COMPLETED). */
 export function hasLessonEnded(lesson: { state: LessonState; progress: PageProgress | null }): boolean {
   return lesson.state === 'DONE' || lesson.state === 'SKIPPED' || lesson.progress === 'COMPLETED';
 }
@@ -289,7 +289,7 @@ export function reconcileProgram(
 }
 
 /**
- * What the end-of-lesson screens offer (SPEC §2, §4) for an ended lesson: its question while
+ * What the end-of-lesson screens offer (docs/product.md §2, §4) for an ended lesson: its question while
  * unanswered (targets as the learner's lesson ids), and the lessons it opened that are
  * AVAILABLE and not ended, unique by course. Nothing for a lesson that has not ended.
  */

@@ -25,7 +25,7 @@ export function pickLocale(browserLanguages: readonly string[], fallback: Locale
 }
 
 /**
- * Date-formatting locale (SPEC §9 locales fr, fr-ca, fr-ch): Canadian and Swiss French keep
+ * Date-formatting locale (docs/product.md §9 locales fr, fr-ca, fr-ch): Canadian and Swiss French keep
  * their own date conventions, other French regions use fr.
  */
 export function pickDateLocale(browserLanguages: readonly string[], fallback: Locale = 'en'): DateLocale {

@@ -1,5 +1,5 @@
 /**
- * The learner's logbook (SPEC §2 Logbook, §3 LogBookRecord): the note rule shared by the note
+ * The learner's logbook (docs/product.md §2 Logbook, §3 LogBookRecord): the note rule shared by the note
  * dialog and the log-book-records routes, and the attachment limits shared by the file input
  * and the upload route. Messages are catalogue keys of the web app's `logbook` section.
  */
@@ -89,7 +89,7 @@ export const logBookRecordUpdateSchema = z
   });
 export type LogBookRecordUpdate = z.output<typeof logBookRecordUpdateSchema>;
 
-/** SPEC §3 LogBookRecord, as the API serialises it. */
+/** docs/product.md §3 LogBookRecord, as the API serialises it. */
 export interface LogBookRecordAttributes {
   title: string;
   message: string;

@@ -1,7 +1,7 @@
 export type Medal = 'bronze' | 'silver' | 'gold';
 export type MedalColor = 'danger' | 'warning' | 'success';
 
-/** SPEC §4 / §9 medal thresholds: below the first bronze, below the second silver, else gold. */
+/** docs/product.md §4 / §9 medal thresholds: below the first bronze, below the second silver, else gold. */
 export const MEDAL_THRESHOLDS = { silver: 0.5, gold: 0.75 } as const;
 
 function usable(ratio: number | null | undefined): ratio is number {

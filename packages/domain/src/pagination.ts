@@ -1,6 +1,6 @@
 import { DASHBOARD_PAGE_SIZE } from './constants';
 
-// Re-exported so pagination callers need one import; the values live with the other SPEC §9 constants.
+// Re-exported so pagination callers need one import; the values live with the other docs/product.md §9 constants.
 export { DASHBOARD_PAGE_SIZE, LIMITS } from './constants';
 
 function assertPageSize(size: number): void {

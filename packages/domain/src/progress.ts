@@ -2,12 +2,12 @@ import type { LessonAttributes, LessonTreeNode, PageProgress, Scoring } from './
 
 type Score = Scoring['global'];
 
-/** SPEC §4: a lesson has ended when it was skipped or its progress is COMPLETED. */
+/** docs/product.md §4: a lesson has ended when it was skipped or its progress is COMPLETED. */
 export function lessonHasEnded(lesson: Pick<LessonAttributes, 'state' | 'progress'>): boolean {
   return lesson.state === 'SKIPPED' || lesson.progress === 'COMPLETED';
 }
 
-/** SPEC §4: the certificate link shows only for an ended lesson that has a certification reference. */
+/** docs/product.md §4: the certificate link shows only for an ended lesson that has a certification reference. */
 export function certificateAvailable(
   lesson: Pick<LessonAttributes, 'state' | 'progress' | 'certificationRef'>,
 ): boolean {
@@ -31,7 +31,7 @@ export function nodeCompletedShare(pages: readonly { progress: PageProgress | nu
 }
 
 /**
- * SPEC §4 progression: mean over tree nodes of each node's completed share, as a rounded
+ * docs/product.md §4 progression: mean over tree nodes of each node's completed share, as a rounded
  * percent. Shared by the API (LessonAttributes.percentProgression) and the web app.
  */
 export function progressionPercent(tree: readonly Pick<LessonTreeNode, 'pages'>[]): number {
@@ -56,7 +56,7 @@ export function scorePercent({ actual, max }: Score): number | null {
 
 export type ProgressColor = 'danger' | 'primary' | 'success';
 
-/** SPEC §9: below 0.5 danger, below 1 primary, otherwise success. A missing ratio reads as 0. */
+/** docs/product.md §9: below 0.5 danger, below 1 primary, otherwise success. A missing ratio reads as 0. */
 export function progressColor(ratio: number | null | undefined): ProgressColor {
   const value = ratio == null || Number.isNaN(ratio) ? 0 : ratio;
   if (value < 0.5) return 'danger';

@@ -1,4 +1,4 @@
-/** SPEC §3 "Rating display", §9: three stars in half-star steps. */
+/** docs/product.md §3 "Rating display", §9: three stars in half-star steps. */
 
 export const RATING_STARS = 3;
 

@@ -1,5 +1,5 @@
 /**
- * Form and route schemas (SPEC §5). Messages are i18n keys, never literal text: the web app
+ * Form and route schemas (docs/product.md §5). Messages are i18n keys, never literal text: the web app
  * translates them with VALIDATION_MESSAGES (or its catalogues), the API returns them as-is.
  */
 import { z } from 'zod';
@@ -15,7 +15,7 @@ import {
 } from './constants';
 import type { ContextSettings, Locale } from './entities';
 
-/** Every message key with its French and English text. French texts quote SPEC §5 verbatim. */
+/** Every message key with its French and English text. French texts quote docs/product.md §5 verbatim. */
 export const VALIDATION_MESSAGES = {
   'validation.login.identifier.required': {
     fr: 'Entrez votre e-mail ou votre pseudonyme',
@@ -85,7 +85,7 @@ export const VALIDATION_MESSAGES = {
     en: 'The subject must not exceed 254 characters',
   },
   'validation.contact.missingData': {
-    // "requète" is spelled as SPEC §5 quotes it.
+    // "requète" is spelled as docs/product.md §5 quotes it.
     fr: 'Des données sont manquantes pour satisfaire votre requète',
     en: 'Some data is missing to fulfil your request',
   },
@@ -131,7 +131,7 @@ export interface PasswordOptions {
   simple?: boolean;
 }
 
-/** SPEC §5 new-password rule (reset and profile). */
+/** docs/product.md §5 new-password rule (reset and profile). */
 export function passwordSchema(opts: PasswordOptions = {}) {
   const base = z.string(msg('validation.password.required')).min(1, required('validation.password.required'));
   if (opts.simple) return base.min(PASSWORD_MIN, msg('validation.password.minLength'));
@@ -145,7 +145,7 @@ export function passwordSchema(opts: PasswordOptions = {}) {
     .refine((v) => !WHITESPACE.test(v), msg('validation.password.whitespace'));
 }
 
-/** Whether the simple password rule applies to this user on this tenant (SPEC §5). */
+/** Whether the simple password rule applies to this user on this tenant (docs/product.md §5). */
 export function usesSimplePassword(
   user: { isFromInvitationCode: boolean },
   settings: Pick<ContextSettings, 'invitationCodes'>,
@@ -153,7 +153,7 @@ export function usesSimplePassword(
   return user.isFromInvitationCode && settings.invitationCodes.simplePassword;
 }
 
-/** Password renewal form (/reset): the field is trimmed before the rule applies (SPEC §5). */
+/** Password renewal form (/reset): the field is trimmed before the rule applies (docs/product.md §5). */
 export function resetPasswordSchema(opts: PasswordOptions = {}) {
   return z.object({
     password: z.string(msg('validation.password.required')).trim().pipe(passwordSchema(opts)),
@@ -214,9 +214,31 @@ function optionalField<T extends z.ZodType>(schema: T) {
 }
 
 /**
- * Profile form and PATCH users/{id} body (SPEC §5). Fields the context hides are left out of
+ * Profile form and PATCH users/{id} body (docs/product.md §5). Fields the context hides are left out of
  * the object, so zod strips them from the output and they are never sent.
  */
+/**
+ * The profile schema's flags for a user on a tenant: the one rule the API's PATCH users/{id} and
+ * the web's profile form both build their schema from (shared here so they cannot drift).
+ */
+export function profileFlagsOf(
+  user: { email: string; isFromInvitationCode: boolean },
+  settings: Pick<ContextSettings, 'invitationCodes' | 'profile' | 'requiredDatas'>,
+  change: { passwordChange: boolean; termsAcceptance?: boolean },
+): ProfileSchemaFlags {
+  const invitationRegistration = settings.invitationCodes.enabled;
+  return {
+    fields: settings.profile.fields,
+    invitationRegistration,
+    // docs/product.md §5: the e-mail is disabled once set, unless invitation registration is on.
+    emailLocked: !invitationRegistration && user.email.trim() !== '',
+    passwordChange: change.passwordChange,
+    simplePassword: usesSimplePassword(user, settings),
+    requiredDatas: settings.requiredDatas,
+    ...(change.termsAcceptance === undefined ? {} : { termsAcceptance: change.termsAcceptance }),
+  };
+}
+
 export function profileSchema(flags: ProfileSchemaFlags) {
   const { fields } = flags;
   const invitation = flags.invitationRegistration === true;
@@ -267,18 +289,18 @@ export interface ProfileFormValues {
 
 // ---------------------------------------------------------------- evaluate
 
-/** End-of-program evaluation (SPEC §5): a 1..5 rating and an optional comment. */
+/** End-of-program evaluation (docs/product.md §5): a 1..5 rating and an optional comment. */
 export const evaluateSchema = z.object({
   rating: z
     .number(msg('validation.evaluate.rating.required'))
     .min(1, msg('validation.evaluate.rating.required'))
     .max(MAX_RATING, msg('validation.evaluate.rating.max')),
-  // SPEC §5 reads both "under 1000" and "at most 1000"; the counter shows count / 1000, so 1000 is allowed.
+  // docs/product.md §5 reads both "under 1000" and "at most 1000"; the counter shows count / 1000, so 1000 is allowed.
   comment: z.string().max(COMMENT_MAX, msg('validation.evaluate.comment.length')).optional(),
 });
 export type EvaluateInput = z.infer<typeof evaluateSchema>;
 
-/** Review.ratio stored for a rating (SPEC §3, §9: rating / 5). */
+/** Review.ratio stored for a rating (docs/product.md §3, §9: rating / 5). */
 export function ratingRatio(rating: number): number {
   return rating / MAX_RATING;
 }
@@ -299,7 +321,7 @@ export const contactSchema = z.object({
 });
 export type ContactInput = z.infer<typeof contactSchema>;
 
-/** "Receive documentation by e-mail": at least one file, or the missing-data message (SPEC §5). */
+/** "Receive documentation by e-mail": at least one file, or the missing-data message (docs/product.md §5). */
 export const documentationRequestSchema = z.object({
   message: z.string().trim().max(CONTACT_MESSAGE_MAX, msg('validation.contact.message.length')).optional(),
   fileIds: fileIds.min(1, msg('validation.contact.missingData')),

@@ -1,5 +1,5 @@
 /**
- * Learner statistics (SPEC §2 dashboard "Stats", §9 period presets, week starts Monday, duration
+ * Learner statistics (docs/product.md §2 dashboard "Stats", §9 period presets, week starts Monday, duration
  * units 'h', 'min', 'sec'). Pure rules shared by the API (bucket bounds for its SQL) and the web
  * app (labels, durations).
  *
@@ -10,7 +10,7 @@
  * SQL compares stored UTC ISO timestamps with those instants.
  */
 
-/** Period presets in the order of SPEC §9; the first one is the default. */
+/** Period presets in the order of docs/product.md §9; the first one is the default. */
 export const STATISTICS_PERIODS = ['1w', '1m', '3m', '6m', '1y'] as const;
 export type StatisticsPeriod = (typeof STATISTICS_PERIODS)[number];
 export const DEFAULT_STATISTICS_PERIOD: StatisticsPeriod = STATISTICS_PERIODS[0];
@@ -57,7 +57,7 @@ export function addMonths(c: CivilDate, months: number): CivilDate {
   const index = c.y * 12 + (c.m - 1) + months;
   return { y: Math.floor(index / 12), m: (index % 12) + 1, d: 1 };
 }
-/** The Monday on or before `c` (SPEC §9: weeks start on Monday). */
+/** The Monday on or before `c` (docs/product.md §9: weeks start on Monday). */
 export function mondayOf(c: CivilDate): CivilDate {
   const weekday = new Date(toUtcMs(c)).getUTCDay(); // 0 = Sunday
   return addDays(c, -((weekday + 6) % 7));
@@ -193,7 +193,7 @@ export interface StatisticsAttributes {
 }
 
 /**
- * SPEC §9 duration units 'h', 'min', 'sec': the two largest non-zero units ("1 h 5 min",
+ * docs/product.md §9 duration units 'h', 'min', 'sec': the two largest non-zero units ("1 h 5 min",
  * "2 min 30 sec", "45 sec"); zero or less is "0 sec".
  */
 export function formatDuration(totalSeconds: number): string {
@@ -214,7 +214,7 @@ export function formatDuration(totalSeconds: number): string {
 
 /**
  * Progression of a bucket: the share of the points at stake on the pages done then that the
- * learner earned, floor(100 × earned / possible) as SPEC §4's score percent; null when no page of
+ * learner earned, floor(100 × earned / possible) as docs/product.md §4's score percent; null when no page of
  * the bucket carried points (nothing to show rather than a misleading 0 %).
  */
 export function progressionPercent(earned: number, possible: number): number | null {

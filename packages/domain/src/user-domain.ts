@@ -3,7 +3,7 @@ import type { UserDomain } from './entities';
 
 export const USER_DOMAINS = ['grains', 'client', 'public'] as const satisfies readonly UserDomain[];
 
-/** Every route's default permission (SPEC §2). */
+/** Every route's default permission (docs/product.md §2). */
 export const DEFAULT_PERMISSION = 'grains|client|public';
 
 export interface UserDomainSource {
@@ -15,7 +15,7 @@ export interface UserDomainSource {
 const ALLOWED_ROLES = new Set<string>(ALLOWED_COMPANY_ROLES);
 
 /**
- * SPEC §4 Domain rule: any role → grains; else a company where the user holds an allowed role
+ * docs/product.md §4 Domain rule: any role → grains; else a company where the user holds an allowed role
  * → client; else public. A STUDENT-only company membership does not make a client.
  */
 export function userDomain({ roles, companies }: UserDomainSource): UserDomain {

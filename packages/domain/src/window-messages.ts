@@ -1,5 +1,5 @@
 /**
- * SPEC §2 "Preview and correction", §6 and §7 "Window messages": the back office opens or embeds
+ * docs/product.md §2 "Preview and correction", §6 and §7 "Window messages": the back office opens or embeds
  * /preview or /correction, waits for our 'mounted' message, then posts a block (preview) or a
  * {page, lesson} pair (correction). A message is honoured only from a trusted origin: the app's
  * own origin and the tenant's configured back-office and app hosts. Anything else is refused

@@ -190,6 +190,12 @@ export function buildBlock(block: BlockFile, refs: BlockRefs): BuiltBlock {
     sections,
   };
   if (block.tincan) content.tincan = { url: refs.tincanUrl(block.tincan) };
+  if (block.table)
+    content.table = {
+      caption: block.table.caption ?? null,
+      head: block.table.head.map(clean),
+      rows: block.table.rows.map((r) => r.map(clean)),
+    };
   // The names the statement and rows show: only these of the learner's values reach the browser
   // before the answer (the other computed values may be the expected answer itself).
   if (block.datasets) content.datasetNames = [...placeholderNamesDeep(content)];

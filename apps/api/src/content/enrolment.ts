@@ -8,7 +8,7 @@ export interface EnsureLessonsScope {
 
 /**
  * Makes sure every STUDENT of a class has one lesson per class program and program course
- * (SPEC §3 Lesson). The first course of each program starts AVAILABLE, the others LOCKED; the
+ * (docs/product.md §3 Lesson). The first course of each program starts AVAILABLE, the others LOCKED; the
  * API unlocks them as the learner progresses. Existing lessons are never touched, so this is
  * safe to call after any enrolment change, as often as needed (the id is deterministic and a
  * unique index backs it).
@@ -38,10 +38,11 @@ export async function ensureLessons(
   const programIds = [...new Set(classPrograms.map((cp) => cp.programId))];
   const programCourses = programIds.length
     ? await db
-        .selectFrom('programCourses')
-        .select(['id', 'programId', 'courseId'])
-        .where('programId', 'in', programIds)
-        .orderBy('order')
+        .selectFrom('programCourses as pc')
+        .innerJoin('courses as c', 'c.id', 'pc.courseId')
+        .select(['pc.id', 'pc.programId', 'pc.courseId', 'c.settings as courseSettings'])
+        .where('pc.programId', 'in', programIds)
+        .orderBy('pc.order')
         .execute()
     : [];
   const courseIds = [...new Set(programCourses.map((pc) => pc.courseId))];
@@ -58,6 +59,17 @@ export async function ensureLessons(
         .execute()
     : [];
 
+  // A lesson names its class step (docs/product.md §3 Lesson classStepProgramId), when the class has steps.
+  const classProgramIds = classPrograms.map((cp) => cp.id);
+  const steps = classProgramIds.length
+    ? await db
+        .selectFrom('classSteps')
+        .select(['id', 'classProgramId', 'resourceId'])
+        .where('classProgramId', 'in', classProgramIds)
+        .execute()
+    : [];
+  const stepOf = new Map(steps.map((s) => [`${s.classProgramId}\u0000${s.resourceId}`, s.id]));
+
   const sectionsOf = new Map<string, string[]>();
   for (const s of sections) sectionsOf.set(s.courseId, [...(sectionsOf.get(s.courseId) ?? []), s.id]);
 
@@ -72,6 +84,8 @@ export async function ensureLessons(
     state: string;
     enabledSectionIds: string;
     startAt: string | null;
+    timeLimit: number | null;
+    classStepProgramId: string | null;
   }[] = [];
   for (const e of enrolments) {
     for (const cp of classPrograms.filter((c) => c.classId === e.classId)) {
@@ -89,6 +103,8 @@ export async function ensureLessons(
             state: index === 0 ? 'AVAILABLE' : 'LOCKED',
             enabledSectionIds: JSON.stringify(sectionsOf.get(pc.courseId) ?? []),
             startAt: cp.startAt ?? e.startAt,
+            timeLimit: lessonTimeLimit(pc.courseSettings),
+            classStepProgramId: stepOf.get(`${cp.id}\u0000${pc.id}`) ?? null,
           });
         });
     }
@@ -111,8 +127,6 @@ export async function ensureLessons(
         missing.slice(i, i + 200).map((w) => ({
           ...w,
           currentNodeId: null,
-          classStepProgramId: null,
-          timeLimit: null,
           progress: null,
           certificationRef: null,
           scoring: JSON.stringify({ global: { actual: 0, max: 0 } }),
@@ -152,4 +166,18 @@ export async function coursePages(
   const root = nodes.find((n) => n.type === 'root');
   for (const section of root ? (children.get(root.id) ?? []) : []) walk(section.id, section.id);
   return out;
+}
+
+/**
+ * A course's lesson-level time limit (seconds, `courses.settings.timeLimit`, authored as the
+ * course file's `timeLimit`): each new lesson of the course gets it; the player counts it from
+ * the lesson's first opening and answers LESSON_SKIPPED past it (docs/product.md §8).
+ */
+function lessonTimeLimit(settingsText: string): number | null {
+  try {
+    const v = (JSON.parse(settingsText) as { timeLimit?: unknown } | null)?.timeLimit;
+    return typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null;
+  } catch {
+    return null;
+  }
 }

@@ -5,6 +5,7 @@ import { courseCategoriesByIds, coursesByIds, courseTypesByIds } from './courses
 import { toCourseCategoryResource, toCourseResource, toCourseTypeResource } from './courses/serializer';
 import { programCoursesByProgramIds, programsByIds } from './programs/repository';
 import { toProgramCourseResource, toProgramResource } from './programs/serializer';
+import { activePagesOfLessons } from './pages/list';
 import type { Scope } from './scope';
 
 /**
@@ -99,7 +100,11 @@ export const relations: Relations<Scope> = {
       (await courseCategoriesByIds(db, viewer, ids)).map(toCourseCategoryResource),
     ),
   },
-  lessons: { course: courseRel, class: classRel },
+  lessons: {
+    course: courseRel,
+    class: classRel,
+    pages: toMany(async ({ db }, ids) => activePagesOfLessons(db, ids)),
+  },
 };
 
 const CLASS_TREE = [
@@ -116,7 +121,7 @@ export const INCLUDES = {
   classPrograms: ['program', 'program.programCourses', 'program.programCourses.course'],
   programs: ['programCourses', 'programCourses.course'],
   programCourses: ['course'],
-  // `type`: SPEC §7's name for `courseType` (INCLUDE_ALIASES).
+  // `type`: docs/product.md §7's name for `courseType` (INCLUDE_ALIASES).
   courses: ['courseType', 'type', 'category'],
-  lessons: ['course', 'class', 'class.classPrograms'],
+  lessons: ['course', 'class', 'class.classPrograms', 'pages'],
 } as const;

@@ -12,7 +12,7 @@ export interface AuthUser {
   id: string;
   row: UserRow;
   roles: SystemRole[];
-  /** superadmin or admin (SPEC §6 is_admin). */
+  /** superadmin or admin (docs/product.md §6 is_admin). */
   isAdmin: boolean;
   /**
    * The home's version stamps (lib/home-versions.ts), read with the user by `requireHomeUser`
@@ -36,7 +36,7 @@ export interface Auth {
   sign(userId: string, contextId: string, now?: Date): Promise<string>;
   /** preHandler: 401 UNAUTHORIZED unless a valid bearer token of this tenant is present. */
   requireUser(request: FastifyRequest): Promise<void>;
-  /** Same, also reading `?access_token=` (SPEC §7 `users/me?access_token`). */
+  /** Same, also reading `?access_token=` (docs/product.md §7 `users/me?access_token`). */
   requireUserOrQueryToken(request: FastifyRequest): Promise<void>;
   /**
    * `requireUser` for the home's cached reads (lib/answer-cache.ts): the same checks, and the

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Document, Resource, ResourceIdentifier } from '@parcours/domain/entities';
 
 /**
- * JSON:API 1.1 building blocks (ARCHITECTURE §4): a query-string schema per resource built from
+ * JSON:API 1.1 building blocks (docs/architecture.md §4): a query-string schema per resource built from
  * its allow-lists (so unknown filters, sorts and includes are a 400, never silently ignored),
  * the parsed query, include resolution with de-duplicated `included`, and document builders.
  */
@@ -53,7 +53,7 @@ function listChecker(allowed: readonly string[], what: string, strip: (token: st
 /** The strict query-string schema of a resource (documented in OpenAPI, enforced by Fastify). */
 export function jsonApiQuerySchema(spec: QuerySpec, extra: z.ZodRawShape = {}) {
   const shape: Record<string, z.ZodType> = {
-    // Cache busters that the web client may append (SPEC §7 "noCache timestamp", forced refresh).
+    // Cache busters that the web client may append (docs/product.md §7 "noCache timestamp", forced refresh).
     noCache: z.string().optional(),
     ...extra,
   };
@@ -83,7 +83,7 @@ export function jsonApiQuerySchema(spec: QuerySpec, extra: z.ZodRawShape = {}) {
 export const filterValue = z.string().min(1);
 
 /**
- * SPEC §7 names a few relationships by a name JSON:API forbids (`type`): the spec's name is
+ * docs/product.md §7 names a few relationships by a name JSON:API forbids (`type`): the spec's name is
  * accepted in `include` where the resource's allow-list has it, and read as the API's name.
  * docs/api.md "Spec names" lists every renamed field.
  */

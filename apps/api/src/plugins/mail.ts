@@ -6,7 +6,7 @@ import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 
 /**
- * Outgoing mail (ARCHITECTURE §1): SMTP when SMTP_URL is set; otherwise every message is
+ * Outgoing mail (docs/architecture.md §1): SMTP when SMTP_URL is set; otherwise every message is
  * written as an .eml file under DATA_DIR/outbox and its path logged, so a demo works without a
  * mail server. Tests pass their own transport (or an SMTP_URL to a local smtp-server).
  */

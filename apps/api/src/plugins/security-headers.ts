@@ -43,7 +43,7 @@ export function registerSecurityHeaders(
   app: FastifyInstance,
   options: HelmetOptions,
   /**
-   * Paths a back office on another origin opens in a window and talks to (SPEC §7 window
+   * Paths a back office on another origin opens in a window and talks to (docs/product.md §7 window
    * messages: /preview, /correction). COOP same-origin would sever `window.opener`, so the
    * 'mounted' message could never reach the back office; these pages keep the opener.
    */

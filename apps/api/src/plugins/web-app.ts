@@ -179,7 +179,10 @@ export async function registerWebApp(
     if (
       indexHtml &&
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !/^\/api(\/|$)/.test(pathname)
+      !/^\/api(\/|$)/.test(pathname) &&
+      // Files under /static/ (badge pictures: docs/product.md §7) are files or nothing: a missing one is a
+      // 404, not the app's HTML, so an <img> fails as it should instead of decoding a page.
+      !/^\/static\//.test(pathname)
     ) {
       if (signedIn && SIGNED_IN_PATH.test(pathname)) {
         // The page depends on who is signed in: never kept by a cache on the way.

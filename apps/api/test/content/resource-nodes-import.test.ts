@@ -7,7 +7,7 @@ import { stableId } from '../../src/lib/ids';
 import type { TestDb } from './helpers';
 import { openTestDb, TENANT_SETTINGS_YAML } from './helpers';
 
-/** Resource nodes under a block (SPEC §3): what the importer accepts and what it refuses, and where. */
+/** Resource nodes under a block (docs/product.md §3): what the importer accepts and what it refuses, and where. */
 let t: TestDb;
 let dir: string;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VIDEO_URL } from '../../src/content/schemas/rows';
 
-// SPEC §5: a video link is embedded only in the watch or short form; the importer refuses others.
+// docs/product.md §5: a video link is embedded only in the watch or short form; the importer refuses others.
 describe('VIDEO_URL (content video links)', () => {
   it.each([
     'https://www.youtube.com/watch?v=dQw4w9WgXcQ',

@@ -185,6 +185,7 @@ const levelRows = (doc: Doc<CompetencyLevelAttributes>) =>
     r.attributes.max,
     r.attributes.ratio,
     r.attributes.medal,
+    r.attributes.color,
   ]);
 
 describe('GET /api/competency-levels', () => {
@@ -192,8 +193,10 @@ describe('GET /api/competency-levels', () => {
     const doc = await read<CompetencyLevelAttributes>('/api/competency-levels', anna);
     expect(doc.data.every((r) => r.type === 'competency-levels')).toBe(true);
     expect(levelRows(doc)).toEqual([
-      [ids.compRoot, 0, 4, 10, 0.4, 'bronze'],
-      [ids.compChild, 1, 3, 4, 0.75, 'gold'],
+      // docs/product.md §4 medal colour: 0.4 danger, 0.75 success. The root is generic: its child, at the
+      // reporting level (1, docs/product.md §9), still has its row.
+      [ids.compRoot, 0, 4, 10, 0.4, 'bronze', 'danger'],
+      [ids.compChild, 1, 3, 4, 0.75, 'gold', 'success'],
     ]);
     const child = doc.data[1]!;
     expect(child.attributes).toMatchObject({
@@ -221,21 +224,21 @@ describe('GET /api/competency-levels', () => {
 
   it("is each learner's own: Bob sees his points, not Anna's", async () => {
     expect(levelRows(await read<CompetencyLevelAttributes>('/api/competency-levels', bob))).toEqual([
-      [ids.compRoot, 0, 4, 4, 1, 'gold'],
-      [ids.compChild, 1, 4, 4, 1, 'gold'],
+      [ids.compRoot, 0, 4, 4, 1, 'gold', 'success'],
+      [ids.compChild, 1, 4, 4, 1, 'gold', 'success'],
     ]);
   });
 
   it('shows a learner without results every competency, no medal', async () => {
     expect(levelRows(await read<CompetencyLevelAttributes>('/api/competency-levels', admin))).toEqual([
-      [ids.compRoot, 0, 0, 0, 0, null],
-      [ids.compChild, 1, 0, 0, 0, null],
+      [ids.compRoot, 0, 0, 0, 0, null, 'danger'],
+      [ids.compChild, 1, 0, 0, 0, null, 'danger'],
     ]);
   });
 
   it("stays in the tenant: the beta learner sees beta's competencies only", async () => {
     const doc = await read<CompetencyLevelAttributes>('/api/competency-levels', beta, hosts.beta);
-    expect(levelRows(doc)).toEqual([['comp-beta', 0, 0, 0, 0, null]]);
+    expect(levelRows(doc)).toEqual([['comp-beta', 0, 0, 0, 0, null, 'danger']]);
   });
 });
 

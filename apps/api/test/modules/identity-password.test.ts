@@ -134,7 +134,7 @@ describe('reset link', () => {
     // A token issued before the reset...
     const oldToken = await tokenIssuedAt(ids.teacher, ids.ctxA, new Date(Date.now() - 5_000));
     expect((await get(t.app, '/api/users/me', oldToken)).statusCode).toBe(200);
-    // The reset field is trimmed (SPEC §5).
+    // The reset field is trimmed (docs/product.md §5).
     const ok = await resetPost({ token, password: '  New-Pass1!  ' });
     expect(ok.statusCode).toBe(204);
     // ...is revoked; the new password signs in, the old one no longer does.

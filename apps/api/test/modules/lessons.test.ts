@@ -132,7 +132,8 @@ describe('GET /api/lessons', () => {
     expect((await get(t.app, `/api/lessons?filter[userId]=${ids.learnerB}`, anna)).statusCode).toBe(403);
     expect((await get(t.app, '/api/lessons?filter[certificationRef]=x', anna)).statusCode).toBe(400);
     expect((await get(t.app, '/api/lessons?filter[state]=DONE', anna)).statusCode).toBe(400);
-    expect((await get(t.app, '/api/lessons?include=pages', anna)).statusCode).toBe(400);
+    // include=pages is docs/product.md §7's "pages not ARCHIVED" (issue 27); deeper paths are unknown.
+    expect((await get(t.app, '/api/lessons?include=pages.answers', anna)).statusCode).toBe(400);
     expect((await get(t.app, '/api/lessons?sort=title', anna)).statusCode).toBe(400);
   });
 

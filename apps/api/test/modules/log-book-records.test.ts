@@ -8,7 +8,7 @@ import { get, login, startTestApp } from '../helpers/app';
 import type { ErrorDoc, TestContext } from '../helpers/app';
 
 /**
- * Logbook notes (SPEC §2 Logbook, §3 LogBookRecord, §7 log-book-records) and their attachments
+ * Logbook notes (docs/product.md §2 Logbook, §3 LogBookRecord, §7 log-book-records) and their attachments
  * (POST /files). Fixtures: learner A is a STUDENT of class-current, which the teacher teaches;
  * learner B is a STUDENT of class-b, taught by a second teacher added here.
  */

@@ -7,7 +7,7 @@ import { shortName } from '../../src/modules/manifest/service';
 import type { TestDb } from '../content/helpers';
 import { DEMO, openTestDb } from '../content/helpers';
 
-/** Issue 12: each tenant installs as itself (SPEC §1, §3): GET /manifest.webmanifest per Host. */
+/** Issue 12: each tenant installs as itself (docs/product.md §1, §3): GET /manifest.webmanifest per Host. */
 
 let t: TestDb;
 let app: FastifyInstance;

@@ -3,7 +3,7 @@ import { hosts, ids } from '../helpers/fixtures';
 import { get, login, startTestApp } from '../helpers/app';
 import type { TestContext } from '../helpers/app';
 
-/** SPEC §7 `GET pages` (issue 13): summaries only, scoped to the viewer. */
+/** docs/product.md §7 `GET pages` (issue 13): summaries only, scoped to the viewer. */
 let t: TestContext;
 let anna: string;
 let bob: string;

@@ -150,7 +150,7 @@ async function walkLesson(alias: string, lessonId: string, pick: number): Promis
     );
     checkedPages++;
     if (page.attributes.block) checkedBlocks.add(page.attributes.block.id);
-    // The page's resource nodes (SPEC §3 "a block holds resources") are read, never pages.
+    // The page's resource nodes (docs/product.md §3 "a block holds resources") are read, never pages.
     const listed = await send('GET', `/api/pages/${page.id}/resources?lessonId=${lessonId}`);
     expect(listed.statusCode).toBe(200);
     for (const r of (listed.json() as { data: { attributes: { block: { id: string } | null } }[] }).data) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlayWorld } from '../helpers/player';
 import { playLogin, player, startPlayWorld } from '../helpers/player';
 
-/** The course reads of SPEC §7 that node mode (/render/node/{id}) and the player use. */
+/** The course reads of docs/product.md §7 that node mode (/render/node/{id}) and the player use. */
 let w: PlayWorld;
 let ann: ReturnType<typeof player>;
 

@@ -4,7 +4,7 @@ import type { TincanWorld } from '../helpers/tincan';
 import { doc, startTincanWorld } from '../helpers/tincan';
 
 /**
- * Resource nodes under a block (issue 14, SPEC §3 "a block holds resources"), on the demo
+ * Resource nodes under a block (issue 14, docs/product.md §3 "a block holds resources"), on the demo
  * content: "Keep the fire instructions at hand" (English tenant, the last page of "Health and
  * safety at work") holds the resource "The assembly point". It is served by
  * GET pages/{id}/resources for the toolbar, and by the course-nodes reads for node mode; it is

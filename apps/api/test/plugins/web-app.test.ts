@@ -24,6 +24,8 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'assets', 'pdf.worker-1234.js'), 'onmessage = () => {}');
   writeFileSync(path.join(dist, 'assets', 'logo-1234.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  mkdirSync(path.join(dist, 'static', 'images', 'badges'), { recursive: true });
+  writeFileSync(path.join(dist, 'static', 'images', 'badges', 'badge-level_gold.png'), 'png');
   ctx = await startTestApp({ WEB_DIST: dist });
   app = ctx.app;
 });
@@ -42,6 +44,21 @@ describe('built web app on the same origin', () => {
     const sw = await get('/sw.js');
     expect(sw.headers['cache-control']).toBe('no-cache');
     expect((await get('/')).body).toContain('<title>Parcours</title>');
+  });
+
+  it('answers an unknown badge picture (any missing /static/ file) with 404, not the app’s HTML', async () => {
+    expect((await get('/static/images/badges/badge-level_gold.png')).statusCode).toBe(200);
+    for (const url of [
+      '/static/images/badges/badge-nope_gold.png',
+      '/static/images/badges/badge-level_gold_xl.png?v=1',
+      '/static/anything',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(String(res.headers['content-type']), url).not.toContain('text/html');
+    }
+    // A client route still gets the app.
+    expect((await get('/niveaux')).headers['content-type']).toContain('text/html');
   });
 
   it("allows index.html's own inline script by its hash, and no other inline script", async () => {

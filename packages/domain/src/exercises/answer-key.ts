@@ -18,7 +18,7 @@ function rowWithoutKey(row: unknown): RowCorrection | null {
 /**
  * The results as a page with a retry still open shows them. Kept: everything about what the
  * learner gave — right/wrong per row and item, the messages tied to their own picks or typed
- * answer — and the block's general feedbacks (SPEC §4: not answer-specific; the demo's are tips).
+ * answer — and the block's general feedbacks (docs/product.md §4: not answer-specific; the demo's are tips).
  * Withheld: a wrongly answered row's `incorrect` message (the `danger` one `gradePage` puts first
  * for the row), the answer-specific text where authors state the answer ("The European emergency
  * number is 112").

@@ -1,5 +1,5 @@
 /**
- * What every exercise type provides (ARCHITECTURE §5: one folder per type) and the pieces they
+ * What every exercise type provides (docs/architecture.md §5: one folder per type) and the pieces they
  * share. A grader is pure: the API feeds it the stored solution and the learner's answer, the
  * web app may reuse `answerSchema` to shape what it sends.
  */
@@ -28,7 +28,7 @@ export type ItemStatus = 'correct' | 'wrong' | 'missing' | 'neutral';
 export interface GradeResult<D> {
   /** 0..1, the share of the row's points earned. */
   ratio: number;
-  /** Only a full answer is correct (SPEC §5: "correct when its result equals 1"). */
+  /** Only a full answer is correct (docs/product.md §5: "correct when its result equals 1"). */
   correct: boolean;
   detail: D;
 }

@@ -1,5 +1,5 @@
 /**
- * Grading a whole page (SPEC §3 LessonPage results, §4 Hints/Feedbacks, §5 Exercises): parse
+ * Grading a whole page (docs/product.md §3 LessonPage results, §4 Hints/Feedbacks, §5 Exercises): parse
  * the learner's answers against the page's public rows, grade each exercise row with its type's
  * grader, then score the page and pick the feedbacks to show. Pure: the API loads the rows,
  * solution and hints, calls these and stores the result.
@@ -124,7 +124,7 @@ export function parsePageAnswers(rows: readonly PageRow[], rawAnswers: unknown):
   return issues.length ? { ok: false, issues: issues.slice(0, MAX_ANSWER_ISSUES) } : { ok: true, answers };
 }
 
-/** SPEC §5 no-answer rule, per row: rows that take no answer count as empty. */
+/** docs/product.md §5 no-answer rule, per row: rows that take no answer count as empty. */
 export function isEmptyAnswer(rowType: string, answer: unknown): boolean {
   return !isExerciseType(rowType) || isBlank(answer);
 }
@@ -145,7 +145,7 @@ export interface HintsView {
   nextMalus: number | null;
 }
 
-/** SPEC §3 results.hints. With the course type's hints off, the page shows none. */
+/** docs/product.md §3 results.hints. With the course type's hints off, the page shows none. */
 export function hintsView(
   hints: readonly { message: string; cost: number }[],
   used: number,
@@ -172,7 +172,7 @@ export function hintCost(hintCosts: readonly number[], used: number): number {
 // ---------------------------------------------------------------------------------------------
 // Page grading
 
-/** The course type's settings grading obeys (CourseType.settings, SPEC §3). */
+/** The course type's settings grading obeys (CourseType.settings, docs/product.md §3). */
 export interface GradingSettings {
   hints: boolean;
   feedbacks: boolean;
@@ -185,7 +185,7 @@ export const DEFAULT_GRADING_SETTINGS: GradingSettings = { hints: true, feedback
 export type PageOutcome = 'correct' | 'partial' | 'incorrect';
 
 export interface PageFeedback {
-  /** General (block) feedbacks come first, then the answer-specific ones, row by row (SPEC §4). */
+  /** General (block) feedbacks come first, then the answer-specific ones, row by row (docs/product.md §4). */
   source: 'general' | 'answer';
   preset: string;
   message: string;
@@ -219,7 +219,7 @@ export interface PageGrade {
   hintCost: number;
   /** The course type allows a retry and something is left to get right. */
   retryAllowed: boolean;
-  /** A graded page is done (SPEC §4 page progress). */
+  /** A graded page is done (docs/product.md §4 page progress). */
   progress: PageProgress;
 }
 

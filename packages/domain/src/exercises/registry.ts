@@ -1,5 +1,5 @@
 /**
- * Exercise types by name (ARCHITECTURE §5): adding a type means one folder here, one entry
+ * Exercise types by name (docs/architecture.md §5): adding a type means one folder here, one entry
  * below, and its component in apps/web.
  */
 import type { ExerciseType } from '../entities';

@@ -42,10 +42,10 @@ export const rowValidatorSchema = z.discriminatedUnion('type', [
 export type RowValidator = z.infer<typeof rowValidatorSchema>;
 
 export const blockSolutionSchema = z.object({
-  /** General feedbacks, shown one at a time before the answer-specific ones (SPEC §4). */
+  /** General feedbacks, shown one at a time before the answer-specific ones (docs/product.md §4). */
   feedbacks: z.array(z.object({ when: z.enum(FEEDBACK_WHEN), preset: z.string(), message: z.string() })),
   validators: z.array(rowValidatorSchema),
-  /** A parametrised block (SPEC §3 `datasets`, `datasetsComputed`): kept server-side, formulas included. */
+  /** A parametrised block (docs/product.md §3 `datasets`, `datasetsComputed`): kept server-side, formulas included. */
   parameters: z
     .object({
       datasets: datasetsSchema,

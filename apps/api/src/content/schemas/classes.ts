@@ -127,6 +127,8 @@ export const classesSchema = z.strictObject({
               })
               .default({}),
             settings: z.record(z.string(), z.unknown()).default({}),
+            /** Class steps (docs/product.md §3): courses of the program, in the order this class takes them. */
+            steps: z.array(slug).default([]),
           }),
         )
         .min(1),
@@ -157,7 +159,7 @@ export const classesSchema = z.strictObject({
       ),
     }),
   ),
-  /** Invitation codes (SPEC §1): registering with one enrols the new learner in these classes. */
+  /** Invitation codes (docs/product.md §1): registering with one enrols the new learner in these classes. */
   invitations: z
     .array(
       z.strictObject({

@@ -48,6 +48,6 @@ export const iconName = z
   .string()
   .regex(/^[a-z0-9][a-z0-9-]*$/, 'an icon name: lowercase letters, digits and dashes');
 
-/** How a certifying course's document is worded (SPEC §9: certification or attestation). */
+/** How a certifying course's document is worded (docs/product.md §9: certification or attestation). */
 export const CERTIFICATION_WORDINGS = ['certification', 'attestation'] as const;
 export type CertificationWording = (typeof CERTIFICATION_WORDINGS)[number];

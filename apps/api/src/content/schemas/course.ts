@@ -4,7 +4,7 @@ import { BLOCK_TYPES, PUBLICATION_STATES } from '@parcours/domain/entities';
 import { datasetsSchema } from '@parcours/domain/exercises/datasets/draw';
 import { FEEDBACK_WHEN } from '@parcours/domain/exercises/solution';
 import { CERTIFICATION_WORDINGS, filePath, html, slug } from './common';
-import { rowSchema, tincanRef, VIDEO_URL } from './rows';
+import { rowSchema, tableSchema, tincanRef, VIDEO_URL } from './rows';
 
 export const blockSchema = z.strictObject({
   id: slug,
@@ -21,7 +21,7 @@ export const blockSchema = z.strictObject({
       hideMainTitle: z.boolean().optional(),
     })
     .default({}),
-  /** Revealed one by one; a cost (score points) asks confirmation first (SPEC §4). */
+  /** Revealed one by one; a cost (score points) asks confirmation first (docs/product.md §4). */
   hints: z.array(z.strictObject({ message: html, cost: z.number().min(0).default(0) })).default([]),
   statement: z.strictObject({ html, settings: z.record(z.string(), z.unknown()).default({}) }).optional(),
   sections: z
@@ -39,8 +39,10 @@ export const blockSchema = z.strictObject({
     .default([]),
   /** The external learning module of a tincan block. */
   tincan: tincanRef.optional(),
+  /** A table of the block itself, shown under its statement (SPEC §3 CourseBlock content.table). */
+  table: tableSchema.optional(),
   /**
-   * A parametrised exercise (SPEC §3, decision 0042): per variable, `{ values: [..] }` or
+   * A parametrised exercise (docs/product.md §3, decision 0042): per variable, `{ values: [..] }` or
    * `{ min, max, step? }`; each learner's page draws one value of each, once.
    */
   datasets: datasetsSchema.optional(),
@@ -85,6 +87,8 @@ export const courseSchema = z.strictObject({
   competencies: z.array(slug).default([]),
   video: z.string().regex(VIDEO_URL).nullable().default(null),
   settings: z.record(z.string(), z.unknown()).default({}),
+  /** Lesson-level time limit in seconds (docs/product.md §3 Lesson `timeLimit`): past it, LESSON_SKIPPED. */
+  timeLimit: z.number().int().positive().optional(),
   /**
    * A certifying course (its type has `certificate: true`): the share of the lesson's points
    * needed for the document, and its wording (default: the tenant's `settings.certification.type`).

@@ -112,7 +112,7 @@ const imageCliquableRow = z.strictObject({
   type: z.literal('image-cliquable'),
   ...rowBase,
   image: filePath,
-  /** SVG viewBox; always 808 wide (SPEC §9), height to the image's proportions. */
+  /** SVG viewBox; always 808 wide (docs/product.md §9), height to the image's proportions. */
   viewBox: z.strictObject({ width: z.literal(CLICKABLE_IMAGE_WIDTH), height: z.number().positive() }),
   zones: z.array(zone).min(2),
   /** Indexes (0-based) of the zones to click. */
@@ -120,14 +120,16 @@ const imageCliquableRow = z.strictObject({
 });
 
 const wysiwygRow = z.strictObject({ type: z.literal('wysiwyg'), ...rowBase, html });
+/** A table of HTML cells: a `wysiwyg-table` row's, or a block's own (SPEC §3 CourseBlock content.table). */
+export const tableSchema = z.strictObject({
+  caption: z.string().optional(),
+  head: z.array(html).default([]),
+  rows: z.array(z.array(html)).min(1),
+});
 const wysiwygTableRow = z.strictObject({
   type: z.literal('wysiwyg-table'),
   ...rowBase,
-  table: z.strictObject({
-    caption: z.string().optional(),
-    head: z.array(html).default([]),
-    rows: z.array(z.array(html)).min(1),
-  }),
+  table: tableSchema,
 });
 const mediaInternalRow = z.strictObject({
   type: z.literal('media-internal'),
@@ -145,8 +147,8 @@ export const tincanRef = z.union([
   }),
 ]);
 const mediaTincanRow = z.strictObject({ type: z.literal('media-tincan'), ...rowBase, tincan: tincanRef });
-/** Watch or short form of a video site (SPEC §5); anything else would not embed. */
-/** SPEC §5: the watch or short form of a video site, the same forms the web app embeds (video-url.ts). */
+/** Watch or short form of a video site (docs/product.md §5); anything else would not embed. */
+/** docs/product.md §5: the watch or short form of a video site, the same forms the web app embeds (video-url.ts). */
 export const VIDEO_URL =
   /^https:\/\/(?:(?:www\.|m\.)?youtube\.com\/watch\?v=[\w-]{11}|youtu\.be\/[\w-]{11}|(?:www\.)?vimeo\.com\/\d+|(?:www\.)?dailymotion\.com\/video\/\w+|dai\.ly\/\w+)/;
 const videoExternalRow = z.strictObject({
@@ -164,7 +166,7 @@ const widget = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('countdown'), seconds: z.number().int().positive() }),
   z.strictObject({ kind: z.literal('pdf'), file: filePath }),
   z.strictObject({ kind: z.literal('sound'), file: filePath }),
-  // A link of the supported form (SPEC §5), or a stored video of a supported type (SPEC §3).
+  // A link of the supported form (docs/product.md §5), or a stored video of a supported type (docs/product.md §3).
   z
     .strictObject({
       kind: z.literal('video'),

@@ -89,6 +89,14 @@ export function validateClasses(
         if (progs.has(p.program))
           push(cf, `${cp}.programs[${j}].program`, `program "${p.program}" is listed twice`);
         progs.add(p.program);
+        const courses = programs.get(p.program)?.courses ?? [];
+        const steps = new Set<string>();
+        p.steps.forEach((step, k) => {
+          const at = `${cp}.programs[${j}].steps[${k}]`;
+          if (!courses.includes(step)) push(cf, at, `course "${step}" is not in program "${p.program}"`);
+          if (steps.has(step)) push(cf, at, `course "${step}" is a step twice`);
+          steps.add(step);
+        });
       });
       const seen = new Set<string>();
       cl.users.forEach((u, j) => {

@@ -64,6 +64,12 @@ export function validateCourses(
     if (d.type && !types.has(d.type)) push(cf, 'type', `unknown course type "${d.type}"`);
     if (d.certification && !certifying.has(d.type ?? ''))
       push(cf, 'certification', 'a certifying course needs a course type with settings.certificate: true');
+    if ('timeLimit' in d.settings)
+      push(
+        cf,
+        'settings.timeLimit',
+        "give the lesson's time limit as the course's timeLimit field (seconds)",
+      );
     if ('certification' in d.settings)
       push(
         cf,
@@ -207,7 +213,7 @@ function validateTree(
     else ids.set(n.id, p);
     n.attachments.forEach((f, i) => useFile(cf, `${p}.attachments[${i}]`, f));
     if (underBlock) {
-      // SPEC §3 "a block holds resources": each one a block node of its own, listed by the
+      // docs/product.md §3 "a block holds resources": each one a block node of its own, listed by the
       // toolbar's resources (GET pages/{id}/resources), never a page of the lesson.
       validateResource(n, p, cf, blocks, push);
       return;

@@ -1,5 +1,5 @@
 /**
- * Parametrised blocks (SPEC §3 `datasets`, `datasetsComputed`; decision 0042): every formula is
+ * Parametrised blocks (docs/product.md §3 `datasets`, `datasetsComputed`; decision 0042): every formula is
  * parsed in the formula library's safe subset, every `{{name}}` names a value, and the formulas
  * are tried on sample draws so a division by zero or an index out of range fails the import with
  * its path instead of a learner's page.
@@ -52,6 +52,7 @@ export function validateDatasets(blk: BlockFile, bp: string, cf: string, push: P
       if (!params.names.has(n)) push(cf, p, `{{${n}}} names no variable or computed value`);
   };
   if (blk.statement) unknownNames(blk.statement.html, `${bp}.statement.html`);
+  if (blk.table) unknownNames(blk.table, `${bp}.table`);
 
   const checks: { formula: Formula; path: string; choices: number | null }[] = [];
   for (const { row, rp } of rows) {

@@ -47,6 +47,20 @@ export async function writeClasses(tw: TenantWrite): Promise<void> {
           settings: json(p.settings),
         },
       );
+    // Class steps: kept as written (an unchanged import writes nothing); a removed step goes.
+    for (const p of cl.programs) {
+      const classProgramId = id('class-program', cl.id, p.program);
+      const stepIds = p.steps.map((course) => id('class-step', cl.id, p.program, course));
+      for (const [order, course] of p.steps.entries())
+        await w.upsert(
+          'classSteps',
+          { id: stepIds[order]! },
+          { classProgramId, resourceId: id('program-course', p.program, course), order },
+        );
+      let stale = db.deleteFrom('classSteps').where('classProgramId', '=', classProgramId);
+      if (stepIds.length) stale = stale.where('id', 'not in', stepIds);
+      await stale.execute();
+    }
     for (const u of cl.users)
       await w.upsert(
         'classUsers',

@@ -12,9 +12,10 @@ import { json } from './context';
  * certifying course (the wording defaults to the tenant's).
  */
 export function courseSettings(d: CourseFile, tenantWording: CertificationWording): Record<string, unknown> {
-  if (!d.certification) return d.settings;
+  const settings = d.timeLimit === undefined ? d.settings : { ...d.settings, timeLimit: d.timeLimit };
+  if (!d.certification) return settings;
   const { passingScore, wording } = d.certification;
-  return { ...d.settings, certification: { passingScore, wording: wording ?? tenantWording } };
+  return { ...settings, certification: { passingScore, wording: wording ?? tenantWording } };
 }
 
 export async function writeCourses(tw: TenantWrite): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * classes.yaml `logbook`: notes about a student (SPEC §3 LogBookRecord), written by the student
+ * classes.yaml `logbook`: notes about a student (docs/product.md §3 LogBookRecord), written by the student
  * or a teacher of the class. A note's id is its position under that class user, so editing a
  * note's text updates it; notes added in the app (random ids) are never touched.
  */

@@ -1,5 +1,5 @@
 /**
- * DEMO ONLY: a learner's totals and score records (SPEC §3 Record) derived from their history
+ * DEMO ONLY: a learner's totals and score records (docs/product.md §3 Record) derived from their history
  * pages, so the dashboard's XP has a past to compare with. Written as the server would have:
  * `users.scoring.xp` (Σ page scores), `donePageCount`, `timeAlive` (Σ page time), and one
  * record per UTC day with answered pages, holding the totals at that day's last page, under the

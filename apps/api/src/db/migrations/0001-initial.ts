@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The whole data model of SPEC §3 in one migration, so that later work adds behaviour rather
+ * The whole data model of docs/product.md §3 in one migration, so that later work adds behaviour rather
  * than schema churn. Portable on purpose (decision 0002): ids are text, timestamps are UTC ISO
  * strings in text columns, JSON is kept as text, flags are 0/1 integers. Column names are
  * snake_case; Kysely's CamelCasePlugin maps them to the spec's camelCase names.
@@ -216,7 +216,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     // Statement, sections and rows as shown, with every expected answer stripped out.
     .addColumn('content', 'text', (c) => c.notNull().defaultTo('{}'))
     // Server-only: per-row validators (expected answers, tolerances) and all feedbacks.
-    // Never serialised to a learner before their answer is recorded (SPEC §3, ARCHITECTURE §1).
+    // Never serialised to a learner before their answer is recorded (docs/product.md §3, docs/architecture.md §1).
     .addColumn('solution', 'text', (c) => c.notNull().defaultTo('{}'))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
@@ -472,7 +472,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['student_id', 'created_at'])
     .execute();
 
-  // Score snapshots per user (SPEC §3 Record): xp and levels at a date, for the dashboard.
+  // Score snapshots per user (docs/product.md §3 Record): xp and levels at a date, for the dashboard.
   await db.schema
     .createTable('records')
     .addColumn('id', 'text', (c) => c.primaryKey())

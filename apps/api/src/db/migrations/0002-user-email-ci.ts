@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
  * E-mail uniqueness per tenant becomes case-insensitive (sign-in already matches e-mails in any
  * case, so "Anna@x" and "anna@x" must not be two accounts, even when registered concurrently),
  * and blank e-mails are left out of it: a learner registered with an invitation code may have
- * no e-mail yet (SPEC §5), stored as '' because the column stays NOT NULL.
+ * no e-mail yet (docs/product.md §5), stored as '' because the column stays NOT NULL.
  * Partial expression indexes work the same on SQLite and PostgreSQL.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

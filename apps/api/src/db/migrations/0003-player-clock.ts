@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 
 /**
  * Lesson player (issue 3).
- * - `lesson_pages.started_at`: when the learner confirmed a timed page (SPEC §2 timed-exercise
+ * - `lesson_pages.started_at`: when the learner confirmed a timed page (docs/product.md §2 timed-exercise
  *   confirmation); the server's time limit counts from it, never from a client clock.
  * - `lesson_pages.last_seen_at`: the last keep-alive (or the opening) of the page; each ping adds
  *   the server-measured time since then, so a client cannot claim more time than elapsed.

@@ -38,9 +38,9 @@ function stateCookie(contextId: string, value: string, maxAge: number, secure: b
 }
 
 /**
- * SSO per tenant (SPEC §7 "The OIDC login URL is built from the API host and context id"):
+ * SSO per tenant (docs/product.md §7 "The OIDC login URL is built from the API host and context id"):
  *   GET /api/auth/oidc/{contextId}/login    → 302 to the provider
- *   GET /api/auth/oidc/{contextId}/callback → 302 to /?idT=<token>&idU=<userId> (SPEC §2)
+ *   GET /api/auth/oidc/{contextId}/callback → 302 to /?idT=<token>&idU=<userId> (docs/product.md §2)
  * A failed callback goes to /login?sso=failed so the sign-in screen can say so.
  */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {

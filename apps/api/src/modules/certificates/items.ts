@@ -8,7 +8,7 @@ import {
   lessonEnded,
   scoreOutOf1000,
 } from '@parcours/domain/certification';
-import type { CertificationWording } from '@parcours/domain/certification';
+import type { CertificationItemAttributes, CertificationWording } from '@parcours/domain/certification';
 import { progressionPercent, scoreRatio } from '@parcours/domain/progress';
 import type { Db } from '../../db/db';
 import { parseJson } from '../../db/schema';
@@ -54,7 +54,7 @@ export function evaluate(row: ItemRow, tenantType: unknown): Evaluated {
   };
 }
 
-/** Percent progression of each lesson, by the same tree rule as GET /lessons (SPEC §4). */
+/** Percent progression of each lesson, by the same tree rule as GET /lessons (docs/product.md §4). */
 async function progressionOf(db: Db, rows: ItemRow[]): Promise<Map<string, number>> {
   const nodes = await structureOfCourses(db, [...new Set(rows.map((r) => r.courseId))]);
   const pages = groupBy(
@@ -79,22 +79,8 @@ async function progressionOf(db: Db, rows: ItemRow[]): Promise<Map<string, numbe
   );
 }
 
-export interface CertificationItemAttributes {
-  lessonId: string;
-  course: { id: string; title: string; reference: string | null };
-  class: { id: string; name: string };
-  classProgram: { id: string | null; startAt: string | null; expireAt: string | null };
-  scoreRatio: number;
-  score: number;
-  passingScore: number;
-  percentProgression: number;
-  ended: boolean;
-  endedAt: string | null;
-  certificationRef: string | null;
-  wording: CertificationWording;
-  certificateUrl: string | null;
-  credentialUrl: string | null;
-}
+// Shared with the web's certificates tab (docs/architecture.md §2: types of both sides live in the domain).
+export type { CertificationItemAttributes } from '@parcours/domain/certification';
 
 export function toItemResource(e: Evaluated, percent: number): Resource {
   const r = e.row;

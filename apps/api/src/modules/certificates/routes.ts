@@ -76,7 +76,7 @@ function wantsJson(accept: string | undefined): boolean {
 }
 
 /**
- * Certificates (SPEC §2 Certificates tab, §3 Certification item, §4 link rule): the learner's
+ * Certificates (docs/product.md §2 Certificates tab, §3 Certification item, §4 link rule): the learner's
  * items, the PDF document, the same achievement as a signed Open Badges 3.0 credential, the
  * tenant's public keys and issuer profile, and the public verification page (docs/api.md
  * "Certificates").

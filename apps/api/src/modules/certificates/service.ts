@@ -14,7 +14,7 @@ import { findOwnItem, issueCertificate, snapshotOf } from './repository';
 import { docLocale } from './texts';
 import type { DocLocale } from './texts';
 
-/** SPEC §6: the certificates feature is gated by the tenant's flag; the API says so too. */
+/** docs/product.md §6: the certificates feature is gated by the tenant's flag; the API says so too. */
 export function assertCertificationAllowed(request: FastifyRequest): void {
   if (!contextSettings(request.context).certification.allowed) {
     throw new ApiError(403, 'Forbidden', 'Certificates are not enabled for this organisation.');

@@ -12,7 +12,7 @@ import type { Resource } from '../../plugins/jsonapi';
 import { groupBy } from '../scope';
 
 /**
- * SPEC §7 `GET contexts`, the context mapper: which tenant answers on which host, and where its
+ * docs/product.md §7 `GET contexts`, the context mapper: which tenant answers on which host, and where its
  * API lives, so a front end served from one place can find its tenant. Public and read before
  * sign-in, so it carries the routing fields only — never settings, metas or any secret.
  */

@@ -44,7 +44,7 @@ const params = z.object({ id: z.string().min(1) });
 const oneQuery = jsonApiQuerySchema({ includes: ['terms'] });
 const termsQuery = jsonApiQuerySchema({ filters: { id: filterValue } });
 
-/** Node-mode reads of SPEC §7: `course-blocks/{id}` (include terms) and `course-terms`. */
+/** Node-mode reads of docs/product.md §7: `course-blocks/{id}` (include terms) and `course-terms`. */
 export const courseBlockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/course-blocks/:id',

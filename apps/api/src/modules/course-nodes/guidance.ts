@@ -11,13 +11,13 @@ import type { NodeRow } from './repository';
 import { childrenOf, nodesByIds } from './repository';
 
 /**
- * What node mode (SPEC §2 /render/node/{id}) shows beside the block, none of it recorded:
+ * What node mode (docs/product.md §2 /render/node/{id}) shows beside the block, none of it recorded:
  * - progression: the node's place among its parent's children (a multiblock's child counts as
  *   its multiblock);
- * - hints, revealed by click (SPEC §4): only the free ones (cost 0). A hint with a cost is paid
+ * - hints, revealed by click (docs/product.md §4): only the free ones (cost 0). A hint with a cost is paid
  *   for in the lesson, so node mode must not be a free way to read it (decision 0018); the total
  *   says how many more the lesson holds;
- * - feedback before Next (SPEC §4 Next flow): the block's general feedbacks given whatever the
+ * - feedback before Next (docs/product.md §4 Next flow): the block's general feedbacks given whatever the
  *   answer (`when: always`); nothing is graded here, so no answer-tied feedback can be chosen
  *   and none leaves the server. None when the course type turns feedbacks off, and none while
  *   the learner can still answer the block for a grade in one of their lessons (issue 29 K-1:

@@ -26,7 +26,7 @@ const ref = (p: Resource, key: string) => {
   return typeof v === 'string' ? v : null;
 };
 
-/** Node mode (SPEC §2 /render/node/{id}): parent, children and their blocks, with the same visibility as direct reads. */
+/** Node mode (docs/product.md §2 /render/node/{id}): parent, children and their blocks, with the same visibility as direct reads. */
 const relations: Relations<Scope> = {
   ...blockRelations,
   'course-nodes': {

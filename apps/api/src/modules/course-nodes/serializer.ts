@@ -1,3 +1,4 @@
+import { parseJson } from '../../db/schema';
 import type { Resource } from '../../plugins/jsonapi';
 import { downloadPath } from '../files/service';
 import { nodeView } from '../lesson-pages/serializer';
@@ -17,6 +18,8 @@ export function toNodeResource(row: NodeRow): Resource {
       courseId: row.courseId,
       blockId: row.blockId,
       order: row.order,
+      // docs/product.md §3 CourseNode `conditions`, as authored (docs/content-format.md).
+      conditions: parseJson<unknown[]>(row.conditions, []),
     },
     relationships: {
       parent: { data: row.parentId ? { type: 'course-nodes', id: row.parentId } : null },

@@ -67,6 +67,7 @@ export const dashboardLevelRoutes: FastifyPluginAsyncZod = async (app) => {
           max: level.max,
           ratio: level.ratio,
           medal: level.medal,
+          color: level.color,
         };
         return {
           type: 'competency-levels',

@@ -32,7 +32,7 @@ function escapeAttr(value: string): string {
 }
 
 /**
- * SPEC §3 "the infos call returns htmlPlayer": a ready-made player for sounds and videos; other
+ * docs/product.md §3 "the infos call returns htmlPlayer": a ready-made player for sounds and videos; other
  * files have none. The web app still sanitises it before use.
  */
 export function htmlPlayerOf(row: FileRow): string | null {

@@ -1,5 +1,5 @@
 /**
- * Server-side time rules of the player (docs/api.md "Lesson player", SPEC §4 Countdown). Every
+ * Server-side time rules of the player (docs/api.md "Lesson player", docs/product.md §4 Countdown). Every
  * decision uses the time the request was RECEIVED (stamped before authentication), so an answer
  * that arrived in time is kept even if its transaction commits after the limit.
  */

@@ -115,7 +115,7 @@ async function refuseIfLessonTimeIsUp(ctx: PlayerContext, lesson: OwnLessonRow):
   if (lesson.state === 'SKIPPED') throw conflict('LESSON_SKIPPED', 'The time of this lesson is up.');
   if (!isLate(ctx.receivedAt, lessonDeadlineOf(accommodationOf(lesson), lesson))) return;
   const iso = ctx.receivedAt.toISOString();
-  // Recorded before refusing, so the dashboard shows the lesson as ended (SPEC §4 lesson state),
+  // Recorded before refusing, so the dashboard shows the lesson as ended (docs/product.md §4 lesson state),
   // and in the same transaction the program's rules open what follows it, as a completion does.
   await writeTx(ctx.db, ctx.kind, async (trx) => {
     const res = await trx

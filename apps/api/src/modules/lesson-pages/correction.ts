@@ -7,7 +7,7 @@ import { pageDocument } from './document';
 import { openPage } from './navigation';
 
 /**
- * SPEC §2/§6 correction (issue 13): `GET …/pages/current?pageId=` for a page of someone else's
+ * docs/product.md §2/§6 correction (issue 13): `GET …/pages/current?pageId=` for a page of someone else's
  * lesson. An administrator of the tenant or a TEACHER of the lesson's class reads the learner's
  * page with its answers and the expected ones; it is a pure read: the lesson is not synced, no
  * page is opened or timed, no module launch is issued. Anyone else gets the 404 a foreign lesson

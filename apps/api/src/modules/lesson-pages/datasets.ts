@@ -18,7 +18,7 @@ import type { BlockContent, ContentCache } from './content-cache';
 import type { PageRow } from './repository';
 
 export interface PageSheet {
-  /** SPEC §3 LessonPage `sheet.datasetComputed`: the drawn variables and the computed values. */
+  /** docs/product.md §3 LessonPage `sheet.datasetComputed`: the drawn variables and the computed values. */
   datasetComputed?: DatasetValues;
 }
 

@@ -80,6 +80,7 @@ export function blockView(block: BlockRow, terms: TermRow[]): BlockView {
       statement: (content.statement as BlockView['content']['statement']) ?? null,
       sections,
       tincan: (content.tincan as BlockView['content']['tincan']) ?? null,
+      ...(content.table ? { table: content.table as BlockView['content']['table'] } : {}),
       ...(Array.isArray(content.datasetNames)
         ? { datasetNames: content.datasetNames.filter((n): n is string => typeof n === 'string') }
         : {}),
@@ -144,6 +145,22 @@ export interface PageDocInput {
   sheet: { datasetComputed: Record<string, number> };
 }
 
+/** docs/product.md §3 `results.sections`: each block section's mean answer ratio, from the page's ratios in reading order. */
+export function sectionResults(
+  block: BlockView | null,
+  ratios: readonly (number | null)[] | undefined,
+): NonNullable<PageResults['sections']> {
+  if (!block || !Array.isArray(ratios)) return [];
+  let at = 0;
+  return block.content.sections.map((section) => {
+    const own = ratios
+      .slice(at, (at += section.rows.length))
+      .filter((r): r is number => typeof r === 'number');
+    const ratio = own.length ? Math.round((own.reduce((a, b) => a + b, 0) / own.length) * 1000) / 1000 : null;
+    return { title: section.title ?? null, ratio };
+  });
+}
+
 export function pageResource(d: PageDocInput): Resource {
   const { page } = d;
   const answered = page.answeredAt !== null;
@@ -163,11 +180,18 @@ export function pageResource(d: PageDocInput): Resource {
     hints: d.hints,
     inputs: answered ? { answers: Array.isArray(inputs?.answers) ? inputs.answers : [] } : null,
     // Results exist only once the answer is recorded; the hints part follows later unlocks.
-    results: stored ? { ...(d.keyShown ? stored : withoutKey(stored)), hints: d.hints } : null,
+    results: stored
+      ? {
+          ...(d.keyShown ? stored : withoutKey(stored)),
+          hints: d.hints,
+          sections: sectionResults(d.block, stored.answerRatios),
+        }
+      : null,
     timeLimit: d.timeLimit,
     remainingSeconds: d.remainingSeconds,
     startedAt: page.startedAt,
     timeSpent: page.timeSpent,
+    timeAlive: page.timeAlive,
     answeredAt: page.answeredAt,
     lessonScoring: d.lessonScoring,
     courseTypeSettings: d.settings,

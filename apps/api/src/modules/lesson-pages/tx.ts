@@ -8,7 +8,7 @@ import { opsFigures } from '../../lib/ops-figures';
 export type Tx = Kysely<Database>;
 
 /**
- * One transaction per write (ARCHITECTURE §4: never a partial write).
+ * One transaction per write (docs/architecture.md §4: never a partial write).
  *
  * PostgreSQL: READ COMMITTED; the guarantees come from conditional updates and unique indexes
  * (a second UPDATE of the same row waits for the first and re-checks its WHERE clause).

@@ -43,7 +43,7 @@ export interface WindowColumns {
   program: { startAt: string | null; expireAt: string | null; openingBoundaries: string } | null;
 }
 
-/** The window the lesson's pages may be written in: its class's, narrowed by its class program's (SPEC §3). */
+/** The window the lesson's pages may be written in: its class's, narrowed by its class program's (docs/product.md §3). */
 export function windowOf(w: WindowColumns): TimeWindow {
   const cls = { startAt: w.classStartAt, expireAt: w.classExpireAt };
   if (!w.program) return cls;

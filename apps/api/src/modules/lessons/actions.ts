@@ -26,7 +26,7 @@ const invalid = (i: number, field: 'actionIdx' | 'choiceIdx', detail: string) =>
   ApiError.validation([{ detail, source: { pointer: `/inputs/${i}/${field}` } }]);
 
 /**
- * POST /lessons/{id}/actions (SPEC §4 "Choosing an unlocked lesson"): the learner answers the
+ * POST /lessons/{id}/actions (docs/product.md §4 "Choosing an unlocked lesson"): the learner answers the
  * end-of-lesson question of an ended lesson; each choice opens its target lesson
  * (CHOSEN_BY_ACTION). One transaction: the answers are kept on the lesson (a second, different
  * answer is 409 INVALID_INPUTS; the same one again is a no-op) and the targets are opened.

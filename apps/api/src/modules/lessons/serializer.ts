@@ -75,6 +75,15 @@ export function buildTree(
     }));
 }
 
+/** The tree's pages in reading order (tree sections and pages are already sorted by order). */
+export function sortedTreeOf(tree: LessonTreeNode[]): LessonAttributes['sortedTree'] {
+  return tree
+    .flatMap((section) =>
+      section.pages.map((p) => ({ nodeId: p.nodeId, sectionId: section.nodeId, progress: p.progress })),
+    )
+    .map((p, index) => ({ ...p, index }));
+}
+
 function scoringOf(text: string): Scoring {
   const v = parseJson<{ global?: { actual?: unknown; max?: unknown } }>(text, {});
   const actual = Number(v?.global?.actual ?? 0);
@@ -111,6 +120,7 @@ export function toLessonResource(row: LessonRow, tree: LessonTreeNode[], actions
     isEndOfProgram: row.isEndOfProgram === 1,
     tree,
     percentProgression: progressionPercent(tree),
+    sortedTree: sortedTreeOf(tree),
     // Computed from content by the progression rules; the column keeps the learner's answers.
     actions: actions ?? actionsOf(row.actions),
     scoring: scoringOf(row.scoring),

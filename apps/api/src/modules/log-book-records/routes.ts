@@ -76,13 +76,13 @@ const listQuery = jsonApiQuerySchema(
     includes: INCLUDES,
     paginated: true,
   },
-  // SPEC §7 says "populate user": the same as include=user.
+  // docs/product.md §7 says "populate user": the same as include=user.
   { populate: includeList.optional() },
 );
 const idParams = z.object({ id: z.string().min(1).max(200) });
 const noQuery = z.strictObject({});
 
-/** SPEC §3, §7 log-book-records: the logbook's notes (docs/api.md "Logbook"). */
+/** docs/product.md §3, §7 log-book-records: the logbook's notes (docs/api.md "Logbook"). */
 export const logBookRecordRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async (app, opts) => {
   const now = opts.now ?? (() => new Date());
   /** Writes answer with the author and attachments, which the dialog shows at once. */

@@ -9,7 +9,7 @@ export function attachmentIdsOf(row: Pick<LogBookRecordRow, 'attachmentIds'>): s
   return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [];
 }
 
-/** SPEC §3 LogBookRecord. */
+/** docs/product.md §3 LogBookRecord. */
 export function toLogBookRecordResource(row: LogBookRecordRow): Resource {
   const attributes: LogBookRecordAttributes = {
     title: row.title,

@@ -63,7 +63,7 @@ async function checkAttachments(db: Db, v: Viewer, ids: string[], alreadyAttache
 /**
  * A learner writes about themselves (in one of their classes, when a class is named). A teacher
  * writes about a student of a class they teach, naming that class. The note takes the class's
- * company (SPEC §3 LogBookRecord.companyId).
+ * company (docs/product.md §3 LogBookRecord.companyId).
  */
 export async function createLogBookRecord(
   db: Db,

@@ -41,7 +41,7 @@ export function homePageOf(context: Pick<ContextRow, 'alias' | 'hosts'>): string
   return `urn:parcours:tenant:${context.alias}`;
 }
 
-/** SPEC §7: the learner as an xAPI agent, named by `tincanIdentifier`, identified by account. */
+/** docs/product.md §7: the learner as an xAPI agent, named by `tincanIdentifier`, identified by account. */
 export function learnerAgent(
   context: Pick<ContextRow, 'alias' | 'hosts'>,
   user: { id: string; tincanIdentifier: string | null },
@@ -53,7 +53,7 @@ export function learnerAgent(
   };
 }
 
-/** SPEC §7: the registration is the block id, else the nil UUID. */
+/** docs/product.md §7: the registration is the block id, else the nil UUID. */
 export const registrationOf = (blockId: string | null) =>
   blockId && UUID.test(blockId) ? blockId.toLowerCase() : NIL_UUID;
 

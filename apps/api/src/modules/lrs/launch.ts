@@ -5,7 +5,7 @@ import { emitStatements, launchedStatement } from './emit';
 import type { LrsOptions } from './resource';
 import type { Agent } from './statement-schema';
 
-/** What the player puts in the module's address (SPEC §7). */
+/** What the player puts in the module's address (docs/product.md §7). */
 export interface LaunchParameters {
   endpoint: string;
   auth: string;

@@ -6,7 +6,7 @@ import { z } from 'zod';
  * properties it does not define (extensions are where free data goes).
  */
 
-/** Any UUID shape (the nil registration of SPEC §7 included), lower or upper case. */
+/** Any UUID shape (the nil registration of docs/product.md §7 included), lower or upper case. */
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 /** An absolute IRI: a scheme, a colon, then no white space. */

@@ -38,12 +38,12 @@ function imageType(src: string): string {
   if (ext === 'svg') return 'image/svg+xml';
   if (ext === 'webp') return 'image/webp';
   if (ext === 'jpg' || ext === 'jpeg') return 'image/jpeg';
-  // Stored files are served from /api/files/{id}/download (no extension): touch icons are PNG (SPEC §3).
+  // Stored files are served from /api/files/{id}/download (no extension): touch icons are PNG (docs/product.md §3).
   return 'image/png';
 }
 
 /**
- * The installable app of one tenant (SPEC §1, §3): its name, colours and touch icons, so the
+ * The installable app of one tenant (docs/product.md §1, §3): its name, colours and touch icons, so the
  * home screen shows the tenant a learner signed in to, not a generic product. Colours the
  * tenant left out or stored malformed fall back to the app's own, which browsers accept.
  */

@@ -65,7 +65,7 @@ export async function findCompany(db: Db, v: Viewer, id: string): Promise<Compan
 }
 
 /**
- * SPEC §5 allowed company roles: a learner sees the staff of their companies (whom to turn to)
+ * docs/product.md §5 allowed company roles: a learner sees the staff of their companies (whom to turn to)
  * and their own membership, never the other learners.
  */
 export async function listCompanyUsers(db: Db, v: Viewer, q: JsonApiQuery): Page<CompanyUserRow> {

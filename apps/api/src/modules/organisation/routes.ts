@@ -20,7 +20,7 @@ import {
 } from './serializer';
 
 /**
- * Organisation reads of SPEC §7 (companies, company users, libraries, roles, role users) and the
+ * Organisation reads of docs/product.md §7 (companies, company users, libraries, roles, role users) and the
  * tenant's reference data by id (course categories and types). Scoping lives in the repository:
  * a learner sees their own companies, memberships and roles, administrators the whole tenant.
  */

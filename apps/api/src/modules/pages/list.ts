@@ -7,11 +7,11 @@ import type { Viewer } from '../scope';
 import { countRows, withSort } from '../scope';
 
 /**
- * SPEC §7 `GET pages`: the pages of lessons, as a summary (where, state, progress, time and
+ * docs/product.md §7 `GET pages`: the pages of lessons, as a summary (where, state, progress, time and
  * score) — never the learner's answers, the results or any expected answer, which only the
  * player's own calls give. A learner sees the pages of their own lessons; a teacher those of the
  * lessons of the classes they teach (to follow and correct); an administrator the tenant's.
- * Archived attempts are left out unless asked for (SPEC §3: ARCHIVED excluded on load).
+ * Archived attempts are left out unless asked for (docs/product.md §3: ARCHIVED excluded on load).
  */
 interface PageSummaryRow {
   id: string;
@@ -22,6 +22,7 @@ interface PageSummaryRow {
   state: string;
   progress: string | null;
   timeSpent: number;
+  timeAlive: number;
   timeLimit: number | null;
   scoreActual: number;
   scoreMax: number;
@@ -70,6 +71,7 @@ export async function listPages(
       'p.state',
       'p.progress',
       'p.timeSpent',
+      'p.timeAlive',
       'p.timeLimit',
       'p.scoreActual',
       'p.scoreMax',
@@ -87,7 +89,45 @@ export async function listPages(
   return { rows, total };
 }
 
-function toPageSummary(row: PageSummaryRow): Resource {
+const SUMMARY_COLUMNS = [
+  'id',
+  'lessonId',
+  'nodeId',
+  'sectionId',
+  'attempt',
+  'state',
+  'progress',
+  'timeSpent',
+  'timeAlive',
+  'timeLimit',
+  'scoreActual',
+  'scoreMax',
+  'answeredAt',
+  'createdAt',
+] as const;
+
+/**
+ * `include=pages` on lessons (docs/product.md §7 "populate … pages not ARCHIVED"): the summaries of the
+ * lessons' active pages, in reading order. The parents are lessons the viewer may read already.
+ */
+export async function activePagesOfLessons(
+  db: Db,
+  lessonIds: string[],
+): Promise<{ parentId: string; resource: Resource }[]> {
+  if (lessonIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('lessonPages')
+    .select(SUMMARY_COLUMNS)
+    .where('lessonId', 'in', lessonIds)
+    .where('state', '=', 'ACTIVE')
+    .orderBy('lessonId')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ parentId: row.lessonId, resource: toPageSummary(row) }));
+}
+
+export function toPageSummary(row: PageSummaryRow): Resource {
   return {
     type: 'pages',
     id: row.id,
@@ -99,6 +139,7 @@ function toPageSummary(row: PageSummaryRow): Resource {
       state: row.state,
       progress: row.progress,
       timeSpent: row.timeSpent,
+      timeAlive: row.timeAlive,
       timeLimit: row.timeLimit,
       score: { actual: row.scoreActual, max: row.scoreMax },
       answeredAt: row.answeredAt,

@@ -18,7 +18,7 @@ const fileSchema = z.object({
 });
 
 /**
- * `GET /pages/{id}/resources?lessonId=` (SPEC §7): what the toolbar's resources list shows for a
+ * `GET /pages/{id}/resources?lessonId=` (docs/product.md §7): what the toolbar's resources list shows for a
  * lesson page — the resource nodes under the page's node with their blocks (`page-resources`
  * resources, id of the node), and the files attached to the node and its block (`meta.files`:
  * JSON:API allows no other top-level member).

@@ -38,7 +38,7 @@ export async function listRecords(
 }
 
 /**
- * A snapshot of the learner's score when a lesson ends (SPEC §3 Record): XP, pages done and
+ * A snapshot of the learner's score when a lesson ends (docs/product.md §3 Record): XP, pages done and
  * time, from the user row as the same transaction left it. One record per learner and UTC day
  * (deterministic id): a later completion that day updates it, so `date` is the day's last one.
  */

@@ -39,7 +39,7 @@ function toRecordResource(row: RecordRow): Resource {
   return { type: 'records', id: row.id, attributes: { ...attributes } };
 }
 
-/** Score snapshots (SPEC §3 Record, §7 `records`): by learner, sorted by date, before a date. */
+/** Score snapshots (docs/product.md §3 Record, §7 `records`): by learner, sorted by date, before a date. */
 export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/records',

@@ -61,7 +61,7 @@ export async function followsProgram(
 
 /**
  * Whether the viewer, a STUDENT of the class, has completed the end of this program there: one
- * of their lessons of that class program is the end of the program and COMPLETED (SPEC §4: the
+ * of their lessons of that class program is the end of the program and COMPLETED (docs/product.md §4: the
  * player offers the evaluation exactly then). A teacher of the class has no such lesson role.
  */
 export async function completedProgram(

@@ -23,7 +23,7 @@ const id = z.string().min(1).max(200);
 const createBody = z.object({
   classId: id,
   comment: z.string().max(COMMENT_MAX, `At most ${COMMENT_MAX} characters.`).nullable().optional(),
-  // SPEC §2: /evaluate/{type}/{id}, the type can only be the program type.
+  // docs/product.md §2: /evaluate/{type}/{id}, the type can only be the program type.
   resourceType: z.literal('program'),
   resourceId: id,
   ratio: z

@@ -1,7 +1,7 @@
 import type { Resource } from '../../plugins/jsonapi';
 import type { ReviewRow } from './repository';
 
-/** SPEC §3 Review. */
+/** docs/product.md §3 Review. */
 export interface ReviewAttributes {
   classId: string | null;
   comment: string | null;

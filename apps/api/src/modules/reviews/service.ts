@@ -10,7 +10,7 @@ import type { ReviewRow } from './repository';
 
 export { COMMENT_MAX };
 
-/** The ratios a 1..5 rating gives (SPEC §3, §9: ratio = rating / 5): 0.2, 0.4, 0.6, 0.8, 1. */
+/** The ratios a 1..5 rating gives (docs/product.md §3, §9: ratio = rating / 5): 0.2, 0.4, 0.6, 0.8, 1. */
 export const REVIEW_RATIOS: readonly number[] = Array.from(
   { length: MAX_RATING },
   (_, i) => (i + 1) / MAX_RATING,
@@ -30,8 +30,8 @@ export interface NewReview {
 }
 
 /**
- * One review per learner and program (SPEC §2 /evaluate), from a learner of the class who has
- * completed the program's end (SPEC §4; decision 0009): a program not started or not finished,
+ * One review per learner and program (docs/product.md §2 /evaluate), from a learner of the class who has
+ * completed the program's end (docs/product.md §4; decision 0009): a program not started or not finished,
  * or a teacher of the class, is refused with 403. The unique index on
  * (user_id, resource_type, resource_id) decides between two concurrent submissions: the loser
  * gets 409 BAD_REQUEST, never a 500 nor a second row.

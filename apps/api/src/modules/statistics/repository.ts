@@ -18,7 +18,7 @@ export interface BucketSums {
  * calendar months are all the same query on SQLite and PostgreSQL. Served by `lessons_user_idx`
  * and `lesson_pages_answered_idx` (migration 0006).
  *
- * What counts (SPEC §4 page progress): pages done are COMPLETED pages that are not ARCHIVED, dated
+ * What counts (docs/product.md §4 page progress): pages done are COMPLETED pages that are not ARCHIVED, dated
  * by their answer; their points make the progression. Time counts every answered page, archived
  * attempts included, because the learner spent it.
  */

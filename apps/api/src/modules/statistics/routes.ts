@@ -20,7 +20,7 @@ export interface StatisticsRouteOptions {
 }
 
 /**
- * GET /statistics (issue 9, SPEC §2 dashboard "Stats"): the signed-in learner's pages done, time
+ * GET /statistics (issue 9, docs/product.md §2 dashboard "Stats"): the signed-in learner's pages done, time
  * and progression per bucket of a §9 period preset, in the browser's time zone. Personal: asking
  * for anyone else is 403, administrators included (their tools are elsewhere).
  */

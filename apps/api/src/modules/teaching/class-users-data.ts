@@ -14,7 +14,7 @@ import { assertTeacherOf } from './teacher-of';
 import { accommodationResource, timeAccommodationRoutes } from './time-accommodation';
 
 /**
- * SPEC §7 `classes/{id}/users/data` (role TEACHER): the learners of one class with, per course
+ * docs/product.md §7 `classes/{id}/users/data` (role TEACHER): the learners of one class with, per course
  * they have a lesson in, the progression, score and time, and their time accommodation
  * (decision 0019). Only a teacher of that very class (or an administrator of the tenant) may read
  * it (teacher-of.ts).

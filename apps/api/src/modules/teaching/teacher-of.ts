@@ -4,7 +4,7 @@ import type { Viewer } from '../scope';
 import { notFound } from '../scope';
 
 /**
- * What a teacher does with a class (SPEC §7 `classes/{id}/users/data`, time accommodations) only
+ * What a teacher does with a class (docs/product.md §7 `classes/{id}/users/data`, time accommodations) only
  * a TEACHER of that very class, or an administrator of the tenant, may do; a teacher of another
  * class gets 403 like a learner. A class of another tenant does not exist (404).
  */

@@ -39,7 +39,7 @@ const missingData = (pointer: string) =>
 /**
  * POST users/contact. With `fileIds` it is the "receive documentation by e-mail" request: the
  * files go to the learner's own address. Without, the message goes to the teachers of the
- * class (only with internal login and allowContactTeacher, SPEC §6).
+ * class (only with internal login and allowContactTeacher, docs/product.md §6).
  */
 export async function contact(
   deps: ContactDeps,

@@ -27,7 +27,7 @@ export function hashResetToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-// SPEC §8 "User load via link": 403 'Lien expiré', 401 'Lien invalide ou expiré'.
+// docs/product.md §8 "User load via link": 403 'Lien expiré', 401 'Lien invalide ou expiré'.
 const invalidLink = () =>
   new ApiError(401, 'UNAUTHORIZED', 'Lien invalide ou expiré / The link is invalid or was already used.');
 const expiredLink = () => new ApiError(403, 'Forbidden', 'Lien expiré / The link has expired.');
@@ -75,7 +75,7 @@ export interface ResetLinkInfo {
   userId: string;
   email: string;
   displayName: string;
-  /** The simple-password rule applies to this user (SPEC §5). */
+  /** The simple-password rule applies to this user (docs/product.md §5). */
   simplePassword: boolean;
 }
 
@@ -92,7 +92,7 @@ async function loadLink(deps: IdentityDeps, context: ContextRow, token: string) 
   return { reset, user, simplePassword };
 }
 
-/** GET users/reset/{token}: the reset screen loads the link first (SPEC §7). */
+/** GET users/reset/{token}: the reset screen loads the link first (docs/product.md §7). */
 export async function loadResetLink(
   deps: IdentityDeps,
   context: ContextRow,

@@ -1,4 +1,4 @@
-import { profileSchema, usesSimplePassword } from '@parcours/domain/schemas';
+import { profileFlagsOf, profileSchema } from '@parcours/domain/schemas';
 import type { ProfileFormValues, ProfileInput, ProfileSchemaFlags } from '@parcours/domain/schemas';
 import type { z } from 'zod';
 import type { ContextSettings, MeResponse } from '@parcours/domain/entities';
@@ -58,19 +58,16 @@ export function profileFlags(
   settings: ContextSettings,
   patch: ProfilePatch,
 ): ProfileSchemaFlags {
-  const invitationRegistration = settings.invitationCodes.enabled;
-  return {
-    fields: settings.profile.fields,
-    invitationRegistration,
-    // SPEC §5: the e-mail is disabled once set, unless invitation registration is on.
-    emailLocked: !invitationRegistration && user.email.trim() !== '',
-    passwordChange: patch.password !== undefined,
-    simplePassword: usesSimplePassword({ isFromInvitationCode: user.isFromInvitationCode === 1 }, settings),
-    requiredDatas: settings.requiredDatas,
-    termsAcceptance:
-      (patch.acceptTerms !== undefined || patch.legal?.cguAcceptedVersion !== undefined) &&
-      settings.legal.cgu !== null,
-  };
+  return profileFlagsOf(
+    { email: user.email, isFromInvitationCode: user.isFromInvitationCode === 1 },
+    settings,
+    {
+      passwordChange: patch.password !== undefined,
+      termsAcceptance:
+        (patch.acceptTerms !== undefined || patch.legal?.cguAcceptedVersion !== undefined) &&
+        settings.legal.cgu !== null,
+    },
+  );
 }
 
 /** Which profile fields this user may change (the same rules that shape the schema). */
@@ -98,7 +95,7 @@ function given(value: string | null | undefined): string | null {
 
 /**
  * PATCH users/{id}. A learner changes only their own profile. The body carries only changed
- * fields (SPEC §5 "Updates send only changed fields"); each is checked by the shared profile
+ * fields (docs/product.md §5 "Updates send only changed fields"); each is checked by the shared profile
  * schema built with the tenant's flags.
  */
 export async function updateProfile(

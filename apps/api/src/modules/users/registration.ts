@@ -38,7 +38,7 @@ export const uniqueEmail = () =>
     pointer: '/email',
   });
 
-/** Maps a unique-index failure of a users write to the SPEC §8 code; rethrows anything else. */
+/** Maps a unique-index failure of a users write to the docs/product.md §8 code; rethrows anything else. */
 export function rethrowUnique(err: unknown): never {
   const hit = uniqueViolation(err);
   if (hit === 'username') throw uniqueUsername();
@@ -47,7 +47,7 @@ export function rethrowUnique(err: unknown): never {
 }
 
 /**
- * POST users/register: an account from an invitation code (SPEC §5 "checked by the server").
+ * POST users/register: an account from an invitation code (docs/product.md §5 "checked by the server").
  * The code use, the user, its class enrolments and their lessons are written in one
  * transaction; the unique indexes decide between concurrent registrations.
  */
@@ -69,7 +69,7 @@ export async function register(
     deps.addressLimit,
   );
 
-  // The invitation-registration form of SPEC §5: username required, e-mail optional; names
+  // The invitation-registration form of docs/product.md §5: username required, e-mail optional; names
   // are validated when given (the required-data flow asks for them later otherwise).
   const schema = profileSchema({
     fields: { ...NO_FIELDS, firstname: body.firstname !== undefined, lastname: body.lastname !== undefined },

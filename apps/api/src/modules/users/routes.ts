@@ -69,7 +69,7 @@ export interface UserRoutesOptions {
 
 const meResponse = z.object({ _id: z.string(), profile: profileSchema });
 
-// Loose types only: the SPEC §5 rules depend on the tenant and the user, so the services run
+// Loose types only: the docs/product.md §5 rules depend on the tenant and the user, so the services run
 // the shared domain schemas and answer their message keys (400 VALIDATION_ERROR).
 const text = z.string().max(5_000);
 const nullableText = text.nullable().optional();

@@ -126,7 +126,7 @@ async function upgradeHash(db: Db, user: { id: string; passwordHash: string | nu
   }
 }
 
-/** SPEC §5 "Required profile data": names, birthday and acceptance of the current terms. */
+/** docs/product.md §5 "Required profile data": names, birthday and acceptance of the current terms. */
 export function needsRequiredDatas(user: UserRow, settings: ContextSettings): boolean {
   if (!settings.requiredDatas) return false;
   const blank = (v: string | null) => v == null || v.trim() === '';
@@ -173,8 +173,8 @@ export async function profileOf(db: Db, context: ContextRow, user: AuthUser): Pr
     isFromInvitationCode: row.isFromInvitationCode === 1,
     tincanIdentifier: row.tincanIdentifier,
     roles: user.roles,
-    // The route guard reads the domain (SPEC §2 'grains|client|public'); administrators may
-    // also open previews and corrections (SPEC §6).
+    // The route guard reads the domain (docs/product.md §2 'grains|client|public'); administrators may
+    // also open previews and corrections (docs/product.md §6).
     permissions: [domain, ...(user.isAdmin ? ['preview', 'correction'] : [])],
     companies,
     createdAt: row.createdAt,

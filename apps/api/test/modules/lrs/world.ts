@@ -5,7 +5,7 @@ import { flushEmitted } from '../../../src/modules/lrs/emit';
 import { TINCAN_HOST, doc } from '../../helpers/tincan';
 import type { TincanWorld } from '../../helpers/tincan';
 
-/** What POST /api/xapi/launches answers (SPEC §7 parameters). */
+/** What POST /api/xapi/launches answers (docs/product.md §7 parameters). */
 export interface Launched {
   lessonId: string;
   pageId: string;

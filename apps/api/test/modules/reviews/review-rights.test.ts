@@ -5,7 +5,7 @@ import { codeOf, learner, progLogin, startProgWorld } from '../../helpers/progre
 /**
  * Issue 10 finding 4 (decision 0009): an end-of-program review (POST /api/reviews) needs the
  * learner's own completed end of that program, in that class, as a STUDENT of the class
- * (SPEC §4: the player offers the evaluation once the end of the program is COMPLETED).
+ * (docs/product.md §4: the player offers the evaluation once the end of the program is COMPLETED).
  */
 let w: ProgWorld;
 let ann: ReturnType<typeof learner>;

@@ -1,5 +1,5 @@
 /**
- * SPEC §5 "Required profile data": last name, first name, birthday, and acceptance of the current
+ * docs/product.md §5 "Required profile data": last name, first name, birthday, and acceptance of the current
  * terms version. The gate asks for them with the shared profile rule (requiredDatas makes the
  * three fields required; termsAcceptance adds the checkbox).
  */

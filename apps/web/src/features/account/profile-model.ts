@@ -1,10 +1,10 @@
 /**
- * What the profile form shows and sends, from the tenant's settings and the user (SPEC §5). The
+ * What the profile form shows and sends, from the tenant's settings and the user (docs/product.md §5). The
  * flags are the ones the server builds for PATCH users/{id} (docs/api.md), so the form and the
  * route check the same schema.
  */
 import type { ContextSettings, UserProfile } from '@parcours/domain/entities';
-import { profileSchema, usesSimplePassword, type ProfileSchemaFlags } from '@parcours/domain/schemas';
+import { profileFlagsOf, profileSchema, type ProfileSchemaFlags } from '@parcours/domain/schemas';
 import { z } from 'zod';
 import type { ProfilePatch } from './api/update-profile';
 
@@ -36,16 +36,8 @@ export function profileFlags(
   settings: ContextSettings,
   passwordChange: boolean,
 ): ProfileSchemaFlags {
-  const invitationRegistration = settings.invitationCodes.enabled;
-  return {
-    fields: settings.profile.fields,
-    invitationRegistration,
-    // SPEC §5: the e-mail is disabled once set, unless invitation registration is on.
-    emailLocked: !invitationRegistration && profile.email.trim() !== '',
-    passwordChange,
-    simplePassword: usesSimplePassword(profile, settings),
-    requiredDatas: settings.requiredDatas,
-  };
+  // The API's rule for PATCH users/{id}, shared (packages/domain/src/schemas.ts).
+  return profileFlagsOf(profile, settings, { passwordChange });
 }
 
 export type FieldMode = 'editable' | 'locked' | 'hidden';
@@ -109,7 +101,7 @@ export function formValuesOf(profile: UserProfile): ProfileFormValues {
 }
 
 /**
- * SPEC §5 "Updates send only changed fields": the editable fields whose parsed value differs from
+ * docs/product.md §5 "Updates send only changed fields": the editable fields whose parsed value differs from
  * the stored one, and the password (with the current one) only when the change was opened.
  */
 export function profilePatch(

@@ -1,5 +1,5 @@
 /**
- * The recover form's e-mail rule with the profile's messages (SPEC §5 "Saisissez un e-mail
+ * The recover form's e-mail rule with the profile's messages (docs/product.md §5 "Saisissez un e-mail
  * valide"), written with zod/mini: this mode is one field, and classic zod would weigh more
  * than the rest of the screen.
  */

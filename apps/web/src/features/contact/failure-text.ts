@@ -1,7 +1,7 @@
 import { errorCodeOf, fieldProblems } from '../../lib/api-errors';
 
 /**
- * SPEC §8 contact errors: the translated title of the code (UNDEFINED when unknown), and the
+ * docs/product.md §8 contact errors: the translated title of the code (UNDEFINED when unknown), and the
  * message key of a field the form does not show (e.g. the missing class: 'Des données sont
  * manquantes pour satisfaire votre requète').
  */

@@ -1,6 +1,6 @@
 /**
- * The dashboard's tabs (SPEC §2 "Dashboard tabs"), as registry entries like the exercise rows
- * (ARCHITECTURE §5): a tab is its route, its label, its lazily loaded panel and the rule that says
+ * The dashboard's tabs (docs/product.md §2 "Dashboard tabs"), as registry entries like the exercise rows
+ * (docs/architecture.md §5): a tab is its route, its label, its lazily loaded panel and the rule that says
  * whether this learner on this screen sees it. The shell renders whatever is visible, in order.
  *
  * A tab panel renders inside the shell's `<section>`, under the shell's `<h2>` naming the tab:
@@ -13,7 +13,7 @@ export type DashboardTabId = 'levels' | 'jobs' | 'stats' | 'certificates' | 'log
 
 /** What a visibility rule or a label may depend on. */
 export interface TabContext {
-  /** At least the SPEC §9 xs breakpoint (768 px). */
+  /** At least the docs/product.md §9 xs breakpoint (768 px). */
   desktop: boolean;
   settings: ContextSettings | undefined;
 }
@@ -27,7 +27,7 @@ export interface DashboardTab {
   isVisible: (ctx: TabContext) => boolean;
 }
 
-/** SPEC §9 breakpoint xs: below it the tabs become a select and statistics are not offered. */
+/** docs/product.md §9 breakpoint xs: below it the tabs become a select and statistics are not offered. */
 export const DESKTOP_QUERY = '(min-width: 768px)';
 export const DEFAULT_TAB_PATH = '/niveaux';
 
@@ -57,19 +57,19 @@ export const DASHBOARD_TABS: readonly DashboardTab[] = [
     path: '/statistiques',
     labelKey: () => 'dashboard.tabs.stats',
     Panel: panel(() => import('./stats/StatsTab'), 'StatsTab'),
-    // SPEC §2: desktop only (the charts need the width).
+    // docs/product.md §2: desktop only (the charts need the width).
     isVisible: (ctx) => ctx.desktop,
   },
   {
     id: 'certificates',
     path: '/validations',
-    // SPEC §9: the tenant says "certification" or "attestation" (default certification).
+    // docs/product.md §9: the tenant says "certification" or "attestation" (default certification).
     labelKey: (ctx) =>
       ctx.settings?.certification?.type === 'attestation'
         ? 'dashboard.tabs.attestation'
         : 'dashboard.tabs.certification',
     Panel: panel(() => import('./certificates/CertificatesTab'), 'CertificatesTab'),
-    // SPEC §6: gated by the context flag.
+    // docs/product.md §6: gated by the context flag.
     isVisible: (ctx) => ctx.settings?.certification?.allowed === true,
   },
   {

@@ -1,5 +1,5 @@
 /**
- * Row type → renderer (ARCHITECTURE §5). Exercise types each have their folder; drag-n-drop,
+ * Row type → renderer (docs/architecture.md §5). Exercise types each have their folder; drag-n-drop,
  * the largest, loads only when a page has one. The `widgets` and `video-external` rows belong to
  * features/widgets and are added where the player is composed (app/screens).
  */

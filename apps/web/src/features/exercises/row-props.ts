@@ -1,5 +1,5 @@
 /**
- * The contract between the player and a row renderer (ARCHITECTURE §5: one folder per type).
+ * The contract between the player and a row renderer (docs/architecture.md §5: one folder per type).
  * The player owns the answers, a row renders one of them and reports changes.
  */
 import type { PublicRowView } from '@parcours/domain/entities';
@@ -17,7 +17,7 @@ export interface TincanScore {
   max?: number;
 }
 
-/** A tincan page being played: the launch the server issued with it (`tincanLaunch`), SPEC §7. */
+/** A tincan page being played: the launch the server issued with it (`tincanLaunch`), docs/product.md §7. */
 export interface TincanLaunch {
   lessonId: string;
   pageId: string;
@@ -54,9 +54,9 @@ export interface RowProps {
   onTincanAction?: (action: TincanAction) => void;
   /** Embedded learning modules report their score (tincan blocks only). */
   onTincanScore?: (score: TincanScore) => void;
-  /** A tincan block's launch: its module opens with learning-record parameters (SPEC §7). */
+  /** A tincan block's launch: its module opens with learning-record parameters (docs/product.md §7). */
   tincanLaunch?: TincanLaunch | null;
-  /** Sends chosen documents by e-mail (SPEC §2 "receive documentation"), when the app provides it. */
+  /** Sends chosen documents by e-mail (docs/product.md §2 "receive documentation"), when the app provides it. */
   DocumentsDialog?: ComponentType<DocumentsDialogProps>;
   /** The block's glossary: content rows mark its terms as the statement does. */
   terms?: readonly GlossaryTerm[];

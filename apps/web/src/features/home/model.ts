@@ -1,6 +1,6 @@
 /**
  * Turns the home's JSON:API documents into what a class card shows, and applies the filters.
- * Pure functions: the rules of SPEC §2 (filters) and §4 (class timing, progress, score) are
+ * Pure functions: the rules of docs/product.md §2 (filters) and §4 (class timing, progress, score) are
  * tested here without rendering.
  */
 import {
@@ -28,7 +28,7 @@ export interface LessonView {
   id: string;
   state: LessonState;
   percent: number;
-  /** Shown only when the lesson has a positive maximum score (SPEC §4). */
+  /** Shown only when the lesson has a positive maximum score (docs/product.md §4). */
   scorePercent: number | null;
   ended: boolean;
 }
@@ -46,7 +46,7 @@ export interface ProgramView {
   programId: string;
   name: string;
   courses: CourseView[];
-  /** The class-program's own window (SPEC §3), which may open later than its class. */
+  /** The class-program's own window (docs/product.md §3), which may open later than its class. */
   window?: TimeWindow;
 }
 
@@ -58,7 +58,7 @@ export interface ClassView {
   period: ClassPeriod;
   teachers: string[];
   programs: ProgramView[];
-  /** SPEC §7: classes with settings.mobile.allowed false are not offered on small screens. */
+  /** docs/product.md §7: classes with settings.mobile.allowed false are not offered on small screens. */
   mobileAllowed: boolean;
 }
 
@@ -195,7 +195,7 @@ export function competencyFamily(
 }
 
 /**
- * Applies the SPEC §2 filters. A program or competency filter also narrows each card to the
+ * Applies the docs/product.md §2 filters. A program or competency filter also narrows each card to the
  * matching programs and courses, so the learner sees why the class matched.
  */
 export function filterClasses(
@@ -261,7 +261,7 @@ export function canRestart(view: ClassView, program: ProgramView): boolean {
 export type { ClassPeriod };
 
 /**
- * SPEC §4 class timing: how long until the home must look again because a class, or one of its
+ * docs/product.md §4 class timing: how long until the home must look again because a class, or one of its
  * programs, opens (its start plus 200 ms, so the server already unlocks its lessons). Null when
  * nothing is waiting to open.
  */

@@ -11,7 +11,7 @@ export interface InstallBannerProps {
 }
 
 /**
- * SPEC §4 install prompt: a non-modal banner at the bottom of the screen (it never takes the
+ * docs/product.md §4 install prompt: a non-modal banner at the bottom of the screen (it never takes the
  * focus away from what the learner is doing), a labelled region screen readers can find.
  */
 export function InstallBanner({ offer, appName, onInstall, onRefuse }: InstallBannerProps) {

@@ -37,7 +37,7 @@ function offerInstall(outcome: 'accepted' | 'dismissed' = 'dismissed') {
   return event;
 }
 
-/** Renders the shell's slot on a clock the test moves (the 5 s check of SPEC §9). */
+/** Renders the shell's slot on a clock the test moves (the 5 s check of docs/product.md §9). */
 function renderOffer() {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   return render(<InstallOffer />);
@@ -91,7 +91,7 @@ describe('install offer (SPEC §4, §9)', () => {
     expect(event.prompt).not.toHaveBeenCalled();
     first.unmount();
 
-    // The flag outlives signing out (SPEC §4 keeps only the context... and this phone's answer).
+    // The flag outlives signing out (docs/product.md §4 keeps only the context... and this phone's answer).
     clearAllExceptContext();
     expect(window.localStorage.getItem(STORAGE_KEYS.dontShowAddToPhone)).toBe('1');
     newVisit();

@@ -6,7 +6,7 @@ import { useInstallOffer } from './use-install-offer';
 // Most visits never show it: the banner's code loads only when there is something to offer.
 const InstallBanner = lazy(() => import('./InstallBanner').then((m) => ({ default: m.InstallBanner })));
 
-/** Where the shell shows the install banner (SPEC §4, §9). */
+/** Where the shell shows the install banner (docs/product.md §4, §9). */
 export function InstallOffer() {
   const { t } = useTranslation();
   const tenant = useTenant();

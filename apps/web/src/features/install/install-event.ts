@@ -1,7 +1,7 @@
 /**
  * Keeps the browser's install prompt (`beforeinstallprompt`, Chromium browsers) from the very
  * start: it can fire before React renders, and Chrome's own mini-infobar is replaced by our
- * banner (SPEC §4), offered once. Installed from anywhere (`appinstalled`) counts as answered.
+ * banner (docs/product.md §4), offered once. Installed from anywhere (`appinstalled`) counts as answered.
  */
 import { setDontShowAddToPhone } from '../../lib/storage';
 

@@ -1,5 +1,5 @@
 /**
- * SPEC §4/§9: a mobile install prompt, checked 5 s after start, offered once, never again once
+ * docs/product.md §4/§9: a mobile install prompt, checked 5 s after start, offered once, never again once
  * the learner refused (`dontShowAddToPhone`). Browsers with an install prompt (Chrome, Edge,
  * Samsung Internet) get our banner that opens it; iOS has none, so its banner explains Share →
  * Add to Home Screen instead.

@@ -1,5 +1,5 @@
 /**
- * iOS launch screens (SPEC §3 splash sizes). iOS ignores the manifest for these: it picks the
+ * iOS launch screens (docs/product.md §3 splash sizes). iOS ignores the manifest for these: it picks the
  * `apple-touch-startup-image` link whose media query matches the device exactly, so each
  * picture size is tied to the screen (CSS size and pixel ratio) it was made for.
  */
@@ -36,7 +36,7 @@ export interface SplashLink {
   size: SplashSize;
 }
 
-/** One link per splash screen the tenant has, in SPEC §3 order. */
+/** One link per splash screen the tenant has, in docs/product.md §3 order. */
 export function splashLinks(splashScreens: ContextAssets['splashScreens'] | undefined): SplashLink[] {
   return SPLASH_SIZES.flatMap((size) => {
     const href = splashScreens?.[size];

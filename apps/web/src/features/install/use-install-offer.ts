@@ -20,11 +20,11 @@ export interface InstallOfferState {
   offer: InstallOffer;
   /** Opens the browser's install dialog; the banner goes either way. */
   install(): Promise<void>;
-  /** "No thanks" / "Got it": never offered again on this device (SPEC §9 dontShowAddToPhone). */
+  /** "No thanks" / "Got it": never offered again on this device (docs/product.md §9 dontShowAddToPhone). */
   refuse(): void;
 }
 
-/** The install banner to show now, if any: decided 5 s after start (SPEC §9), then kept. */
+/** The install banner to show now, if any: decided 5 s after start (docs/product.md §9), then kept. */
 export function useInstallOffer(delayMs = INSTALL_CHECK_DELAY_MS): InstallOfferState {
   const [offer, setOffer] = useState<InstallOffer>(null);
 

@@ -1,5 +1,5 @@
 /**
- * SPEC §8: a script chunk that cannot be loaded raises a chunk-load error (time-out or missing),
+ * docs/product.md §8: a script chunk that cannot be loaded raises a chunk-load error (time-out or missing),
  * a style chunk a style chunk error. After a deployment the old chunks are gone from the server,
  * so for an open app these mean "a new version is available": the answer is to reload.
  */
@@ -23,7 +23,7 @@ const STYLE = /Unable to preload CSS|CSS_CHUNK_LOAD_FAILED|Loading CSS chunk/i;
 const SCRIPT =
   /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Loading chunk [\w-]+ failed|ChunkLoadError/i;
 
-/** The SPEC §8 kind of a load failure, or null for any other error. */
+/** The docs/product.md §8 kind of a load failure, or null for any other error. */
 export function loadErrorKind(error: unknown): LoadErrorKind | null {
   if (error instanceof ChunkLoadError) return error.kind;
   if (!(error instanceof Error)) return null;
@@ -34,7 +34,7 @@ export function loadErrorKind(error: unknown): LoadErrorKind | null {
 }
 
 /**
- * A lazy import that gives up after SPEC §9's chunk load time-out, so a stalled network ends in
+ * A lazy import that gives up after docs/product.md §9's chunk load time-out, so a stalled network ends in
  * "reload" instead of an endless spinner; failures come out as ChunkLoadError of their kind.
  */
 export function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {

@@ -1,5 +1,5 @@
 /**
- * The page's rows in reading order and the SPEC §5 no-answer rule, as in
+ * The page's rows in reading order and the docs/product.md §5 no-answer rule, as in
  * packages/domain/src/exercises (pageRows, isEmptyAnswer, allAnswersEmpty). Restated here because
  * those modules build zod schemas when loaded, and zod would add about 28 kB gzip to the player
  * chunk for three small functions; page-rows.test.ts checks both agree.

@@ -1,5 +1,5 @@
 /**
- * A parametrised exercise shows the learner's own values (SPEC §3 `sheet.datasetComputed`,
+ * A parametrised exercise shows the learner's own values (docs/product.md §3 `sheet.datasetComputed`,
  * decision 0042): every `{{name}}` of the block's statement and rows is replaced by that value,
  * written the learner's way (decimal comma in French). Kept per block object, so a render does
  * not build a new block (and redraw its rows) unless the page document changed.

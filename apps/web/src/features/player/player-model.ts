@@ -1,5 +1,5 @@
 /**
- * The player's rules as pure functions (SPEC §2 footer, §4 lesson player, next flow, feedbacks,
+ * The player's rules as pure functions (docs/product.md §2 footer, §4 lesson player, next flow, feedbacks,
  * countdown), so each is tested without rendering.
  */
 import { COUNTDOWN_ENDING_S, COUNTDOWN_WARNING_S } from '@parcours/domain/constants';
@@ -23,7 +23,7 @@ export function isAnswered(page: LessonPage): boolean {
   return page.results !== null || page.inputs !== null;
 }
 
-/** SPEC §4: the no-answer dialog shows on exercise pages when nothing was answered. */
+/** docs/product.md §4: the no-answer dialog shows on exercise pages when nothing was answered. */
 export function needsNoAnswerDialog(page: LessonPage, answers: readonly unknown[]): boolean {
   if (!page.block || page.block.type !== 'exercice' || isAnswered(page)) return false;
   return allAnswersEmpty(rowsOf(page.block), answers);
@@ -32,7 +32,7 @@ export function needsNoAnswerDialog(page: LessonPage, answers: readonly unknown[
 export type Feedback = PageResults['feedbacks'][number];
 
 /**
- * SPEC §4: one at a time, general ones before answer-specific ones, none when the course type
+ * docs/product.md §4: one at a time, general ones before answer-specific ones, none when the course type
  * turns feedback off. The sort is stable, so the server's order holds within each group.
  */
 export function orderFeedbacks(page: LessonPage): Feedback[] {
@@ -46,12 +46,12 @@ export function feedbackTone(preset: string): 'success' | 'info' | 'warning' | '
   return preset === 'success' || preset === 'warning' || preset === 'danger' ? preset : 'info';
 }
 
-/** SPEC §2: 'end module' on tincan blocks, else 'next'. */
+/** docs/product.md §2: 'end module' on tincan blocks, else 'next'. */
 export function nextLabelKey(block: BlockView | null): string {
   return block?.type === 'tincan' ? 'player.footer.endModule' : 'player.footer.next';
 }
 
-/** SPEC §2: the dashboard button shows when the block asks for it, never on tincan blocks. */
+/** docs/product.md §2: the dashboard button shows when the block asks for it, never on tincan blocks. */
 export function showsDashboardButton(block: BlockView | null): boolean {
   return Boolean(block?.settings.template?.backToDashBoard) && block?.type !== 'tincan';
 }
@@ -61,7 +61,7 @@ const ENTER_OWNERS =
   'button, a[href], textarea, select, summary, [role="button"], [role="link"], [role="checkbox"], [role="radio"], [role="menuitem"], [role="option"], [role="tab"], [contenteditable="true"], [role="dialog"], [role="alertdialog"]';
 
 /**
- * SPEC §2: Enter triggers Next, except in tincan blocks. It is left alone where Enter has its
+ * docs/product.md §2: Enter triggers Next, except in tincan blocks. It is left alone where Enter has its
  * own meaning (buttons, links, lists, text areas, dialogs), while typing an answer in a text
  * field it moves on like a form would.
  */
@@ -115,7 +115,7 @@ export function needsTimedStart(page: LessonPage): boolean {
 export type CountdownPhase = 'running' | 'warning' | 'ending' | 'ended';
 
 /**
- * SPEC §4: 'ending' at 5 s or fewer, 'ended' at 0 or below; before them, 'warning' from 20 s
+ * docs/product.md §4: 'ending' at 5 s or fewer, 'ended' at 0 or below; before them, 'warning' from 20 s
  * (RGAA 13.1, decision 0019: the learner is told at least 20 s before the end).
  */
 export function countdownPhase(remaining: number): CountdownPhase {
@@ -125,7 +125,7 @@ export function countdownPhase(remaining: number): CountdownPhase {
 }
 
 /**
- * Where the learner goes once the lesson has no page left (SPEC §4): the interactive question,
+ * Where the learner goes once the lesson has no page left (docs/product.md §4): the interactive question,
  * else the chooser of unlocked lessons, else the program evaluation when it is due. Null: none
  * of them applies.
  */

@@ -1,6 +1,6 @@
 /**
  * What the player renders but does not own: row renderers (features/exercises, features/widgets)
- * and the calculator. app/screens composes them (ARCHITECTURE §2: features do not import each
+ * and the calculator. app/screens composes them (docs/architecture.md §2: features do not import each
  * other), so the player stays one feature and each row type one folder.
  */
 import { createContext, useContext, type ComponentType } from 'react';

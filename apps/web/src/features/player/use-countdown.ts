@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { countdownPhase } from './player-model';
 
 /**
- * SPEC §4 countdown: remaining seconds from a deadline (so a slow tick never drifts), 'warning'
+ * docs/product.md §4 countdown: remaining seconds from a deadline (so a slow tick never drifts), 'warning'
  * from 20 s, 'ending' at 5 s, 'ended' at 0, then `onEnded` once, 0.5 s later, and the clock
  * stops. `key` restarts it (a new page, a new start from the server).
  * `warned` turns true once per key, after a render, when the clock is 20 s or less from its end

@@ -1,5 +1,5 @@
 /**
- * The page-mode player (SPEC §4 lesson player, next flow, hints, feedbacks, timed pages,
+ * The page-mode player (docs/product.md §4 lesson player, next flow, hints, feedbacks, timed pages,
  * NO_LESSON_PAGE_AVAILABLE): which page shows, the learner's answers, the dialog in front, and
  * every move. The server decides; this hook sequences the calls and the dialogs.
  */
@@ -99,7 +99,7 @@ export function usePagePlayer({
   };
 
   /**
-   * SPEC §4, once the lesson has no page left: reload the lesson, then its question, its
+   * docs/product.md §4, once the lesson has no page left: reload the lesson, then its question, its
    * unlocked lessons, or the program evaluation when due. Otherwise the last page simply goes
    * back to the dashboard, while NO_LESSON_PAGE_AVAILABLE out of the blue says so first.
    */
@@ -234,7 +234,7 @@ export function usePagePlayer({
     await advance(from);
   };
 
-  /** SPEC §4: Next is debounced 200 ms; a press while a call is running is ignored too. */
+  /** docs/product.md §4: Next is debounced 200 ms; a press while a call is running is ignored too. */
   const next = () => {
     if (!page || !playing || dialog || inFlight.current || waitingForStart || page.block === null) return;
     const now = performance.now();
@@ -295,7 +295,7 @@ export function usePagePlayer({
       announce(t('player.hints.revealed', { number: unlocked.messages.length }));
     });
   };
-  /** SPEC §4: a hint with a cost asks first; a free one shows at once. */
+  /** docs/product.md §4: a hint with a cost asks first; a free one shows at once. */
   const requestHint = () => {
     if (!hints || hints.remaining <= 0 || readOnly) return;
     const cost = hints.nextMalus ?? 0;
@@ -344,7 +344,7 @@ export function usePagePlayer({
     void submit(page, answers);
   };
 
-  /** SPEC §4 tincan: 'action:next' and 'action:close' save an empty patch, then move on or go home. */
+  /** docs/product.md §4 tincan: 'action:next' and 'action:close' save an empty patch, then move on or go home. */
   const tincanAction = (action: TincanAction) => {
     if (!page || !playing) return;
     if (action === 'next') {

@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ping } from './api/ping';
 
 /**
- * SPEC §4: the 1-second lesson timer. Counts seconds on the page shown, restarts with each page,
+ * docs/product.md §4: the 1-second lesson timer. Counts seconds on the page shown, restarts with each page,
  * and stops when the player leaves (or in correction mode, where it is off).
  */
 export function usePageClock(pageId: string | null, enabled: boolean): number {
@@ -21,8 +21,8 @@ export function usePageClock(pageId: string | null, enabled: boolean): number {
 }
 
 /**
- * SPEC §4: the 10-second keep-alive. A failed ping stops pinging and goes to the player's error
- * handling (SPEC §8). A hidden tab is not pinged: time nobody spends reading is not counted.
+ * docs/product.md §4: the 10-second keep-alive. A failed ping stops pinging and goes to the player's error
+ * handling (docs/product.md §8). A hidden tab is not pinged: time nobody spends reading is not counted.
  */
 export function useKeepAlive(
   lessonId: string,

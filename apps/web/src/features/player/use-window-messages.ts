@@ -3,7 +3,7 @@ import { MOUNTED_MESSAGE } from '@parcours/domain/window-messages';
 
 /**
  * Listens to window messages and tells the window that opened or embeds us that we are ready
- * (SPEC §7: the preview posts 'mounted' to its parent). 'mounted' carries nothing, so it goes to
+ * (docs/product.md §7: the preview posts 'mounted' to its parent). 'mounted' carries nothing, so it goes to
  * any origin: the back office may sit on a host we only learn from the tenant.
  */
 export function useWindowMessages(onMessage: (event: MessageEvent) => void): void {

@@ -5,8 +5,8 @@ import { getLesson } from './api/get-lesson';
 import { firstEnabledSection } from './progression-model';
 
 /**
- * SPEC §4 "Choosing an unlocked lesson": reload it, open its current page from its first
- * enabled section, remember it as the opened lesson (SPEC §7 session key), and answer the
+ * docs/product.md §4 "Choosing an unlocked lesson": reload it, open its current page from its first
+ * enabled section, remember it as the opened lesson (docs/product.md §7 session key), and answer the
  * player's path. A lesson with no page left still goes to the player, whose own
  * NO_LESSON_PAGE_AVAILABLE flow knows what comes next.
  */

@@ -1,5 +1,5 @@
 /**
- * The end-of-lesson rules (SPEC §2 end-of-lesson screens, §4 choosing a lesson) as pure
+ * The end-of-lesson rules (docs/product.md §2 end-of-lesson screens, §4 choosing a lesson) as pure
  * functions, tested without rendering.
  */
 import type { LessonAttributes, LessonActions } from '@parcours/domain/entities';
@@ -8,7 +8,7 @@ export type UnlockedLesson = LessonActions['unlockedLessons'][number];
 export type InteractiveAction = LessonActions['interactive'][number];
 
 /**
- * SPEC §2: the chooser lists unlocked lessons unique by content. The server already keeps one
+ * docs/product.md §2: the chooser lists unlocked lessons unique by content. The server already keeps one
  * lesson per course; the same id or the same title twice would still read as one choice to the
  * learner, so only the first is kept.
  */
@@ -26,7 +26,7 @@ export function uniqueUnlockedLessons(lessons: readonly UnlockedLesson[] | undef
   return result;
 }
 
-/** SPEC §2: a sole option is pre-selected; with several the learner must pick one. */
+/** docs/product.md §2: a sole option is pre-selected; with several the learner must pick one. */
 export function soleChoice<T>(options: readonly T[]): T | null {
   return options.length === 1 ? (options[0] ?? null) : null;
 }
@@ -41,13 +41,13 @@ export function allAnswered(answers: readonly (number | null)[]): answers is num
   return answers.length > 0 && answers.every((choice) => choice !== null);
 }
 
-/** SPEC §4: a chosen lesson opens at the current page of its first enabled section. */
+/** docs/product.md §4: a chosen lesson opens at the current page of its first enabled section. */
 export function firstEnabledSection(lesson: Pick<LessonAttributes, 'enabledSectionIds'>): string | null {
   return lesson.enabledSectionIds?.[0] ?? null;
 }
 
 /**
- * Translation keys of an error dialog: the code's own texts, else the generic ones (SPEC §8
+ * Translation keys of an error dialog: the code's own texts, else the generic ones (docs/product.md §8
  * "Question screen failure" falls back to placeholder words; a learner is shown the generic
  * UNDEFINED texts instead). `exists` tells whether the catalogue has a key.
  */

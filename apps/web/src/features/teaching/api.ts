@@ -53,7 +53,7 @@ interface LearnerData {
   timeAccommodation: TimeAccommodationView;
 }
 
-/** SPEC §7 classes/{id}/users/data (role TEACHER): the class's learners with their accommodation. */
+/** docs/product.md §7 classes/{id}/users/data (role TEACHER): the class's learners with their accommodation. */
 async function getClassLearners(classId: string, signal?: AbortSignal): Promise<ClassLearner[]> {
   const doc = await apiFetch<{ data: { attributes: LearnerData }[] }>(
     `classes/${encodeURIComponent(classId)}/users/data`,

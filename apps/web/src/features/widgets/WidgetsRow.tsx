@@ -54,7 +54,7 @@ function WidgetView({ widget }: { widget: Widget }) {
     case 'calculator':
       return <CalculatorWidget />;
     case 'video': {
-      // A link of the supported form (SPEC §5), or a stored video played by the browser.
+      // A link of the supported form (docs/product.md §5), or a stored video played by the browser.
       const src = downloadUrl(widget.appFile);
       if (src)
         return <VideoButton title="" source={{ kind: 'file', url: src, mimeType: widget.appFile?.type }} />;
@@ -79,7 +79,7 @@ function WidgetView({ widget }: { widget: Widget }) {
   }
 }
 
-/** A `widgets` row: calculator, countdown, PDF, sound, video and rich text (SPEC §1). */
+/** A `widgets` row: calculator, countdown, PDF, sound, video and rich text (docs/product.md §1). */
 export function WidgetsRow({ row }: { row: PublicRowView }) {
   const widgets = (Array.isArray(row.widgets) ? row.widgets : []) as Widget[];
   return (

@@ -8,6 +8,6 @@ import { WidgetsRow } from './WidgetsRow';
 export const widgetRows: Partial<Record<RowType, FunctionComponent<{ row: PublicRowView }>>> = {
   widgets: WidgetsRow,
   'video-external': VideoExternal,
-  // Over exercises' plain media-internal: PDFs in the viewer, sounds in the SPEC §4 player.
+  // Over exercises' plain media-internal: PDFs in the viewer, sounds in the docs/product.md §4 player.
   'media-internal': MediaRow,
 };

@@ -1,5 +1,5 @@
 /**
- * Parametrised exercises (SPEC §3 CourseBlock `datasets`, LessonPage `sheet.datasetComputed`):
+ * Parametrised exercises (docs/product.md §3 CourseBlock `datasets`, LessonPage `sheet.datasetComputed`):
  * an author gives each variable a list of values or a range; each learner's page draws one value
  * per variable, once, when the page is created, and keeps it (the server stores the draw in the
  * page's sheet). The draw is seeded (by the page id) so it is reproducible in tests and audits.

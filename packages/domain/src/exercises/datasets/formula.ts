@@ -1,5 +1,5 @@
 /**
- * Formulas of parametrised exercises (SPEC §3 CourseBlock `datasetsComputed`, decision 0042):
+ * Formulas of parametrised exercises (docs/product.md §3 CourseBlock `datasetsComputed`, decision 0042):
  * parsed by mathjs's expression parser, then accepted only if every node of the parsed tree is
  * on a short list — numbers, the block's value names, arithmetic, comparisons, a condition
  * `a ? b : c` and a few number functions. Nothing else reaches evaluation: no assignment, no

@@ -1,6 +1,6 @@
 /**
  * `{{name}}` in a parametrised block's statement and rows stands for the learner's value of
- * `name` (SPEC §3 `sheet.datasetComputed`). Pure and light: the web app fills the placeholders,
+ * `name` (docs/product.md §3 `sheet.datasetComputed`). Pure and light: the web app fills the placeholders,
  * the importer checks that each one names a value.
  */
 

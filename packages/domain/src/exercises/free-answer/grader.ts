@@ -1,7 +1,7 @@
 /**
  * free-answer: a typed text or number.
  * Answer: a string of at most MAX_FREE_ANSWER_LENGTH characters.
- * No partial credit (SPEC §5: "a free-answer is correct when its result equals 1"):
+ * No partial credit (docs/product.md §5: "a free-answer is correct when its result equals 1"):
  * - text: correct when the answer, normalised, equals one accepted string. Normalisation is
  *   normaliseFreeAnswer (Unicode NFKD, accents removed, lower case, typographic apostrophes
  *   made plain, trimmed, inner spaces collapsed) and, for comparing only, final punctuation

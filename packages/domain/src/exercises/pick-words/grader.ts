@@ -1,6 +1,6 @@
 /**
  * pick-words: toggle the words of a text that answer the question.
- * Answer (SPEC §3, "a list of picked words or table positions"), either
+ * Answer (docs/product.md §3, "a list of picked words or table positions"), either
  * - positions: distinct indexes into the row's `words` (exact: each occurrence counts), or
  * - words: distinct strings, each one of the row's words (compared normalised). A word stands
  *   for all its occurrences, so the expected set is the distinct expected words.

@@ -1,5 +1,5 @@
 /**
- * PATCH users/{id} (SPEC §7, docs/api.md): only the changed fields; answers the reloaded user,
+ * PATCH users/{id} (docs/product.md §7, docs/api.md): only the changed fields; answers the reloaded user,
  * plus a new token after a password change (the request's token is revoked by then).
  */
 import type { Locale, MeResponse } from '@parcours/domain/entities';

@@ -43,7 +43,7 @@ const AUTOCOMPLETE = {
   birthday: 'bday',
 };
 
-/** /me: the profile form of SPEC §5, with the tenant's fields and an on-demand password change. */
+/** /me: the profile form of docs/product.md §5, with the tenant's fields and an on-demand password change. */
 export function ProfilePage() {
   const session = useSession();
   const settings = useTenant()?.attributes.settings;

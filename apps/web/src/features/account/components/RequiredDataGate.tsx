@@ -32,7 +32,7 @@ const INPUT = {
 } as const;
 
 /**
- * Shown instead of any signed-in screen while `needsRequiredDatas` is true (SPEC §5): the learner
+ * Shown instead of any signed-in screen while `needsRequiredDatas` is true (docs/product.md §5): the learner
  * gives the missing data and accepts the current terms, then the screen they asked for appears
  * (the saved user no longer needs it). Legal texts open in a new tab so the form is kept.
  */

@@ -1,6 +1,6 @@
 /**
- * GET users/reset/{token}: the reset screen loads its link first (SPEC §7). 401 means invalid
- * or used, 403 expired (SPEC §8 "user load via link"). A plain call: the screen has no other
+ * GET users/reset/{token}: the reset screen loads its link first (docs/product.md §7). 401 means invalid
+ * or used, 403 expired (docs/product.md §8 "user load via link"). A plain call: the screen has no other
  * server state, so it does not need the query cache.
  */
 import { apiFetch } from '../../../lib/api-client';

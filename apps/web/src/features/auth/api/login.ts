@@ -1,5 +1,5 @@
 /**
- * POST users/login (SPEC §7). A plain call rather than a mutation of the query cache (lib/query): the sign-in screen
+ * POST users/login (docs/product.md §7). A plain call rather than a mutation of the query cache (lib/query): the sign-in screen
  * must stay within the /login script budget, and it has a single call to make.
  */
 import type { LoginResponse } from '@parcours/domain/entities';

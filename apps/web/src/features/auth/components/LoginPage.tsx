@@ -18,7 +18,7 @@ const RecoverForm = lazy(() => import('./RecoverForm').then((m) => ({ default: m
 const RegisterForm = lazy(() => import('./RegisterForm').then((m) => ({ default: m.RegisterForm })));
 const SsoButton = lazy(() => import('./SsoButton').then((m) => ({ default: m.SsoButton })));
 
-/** The /login portal (SPEC §2) switches between modes with `?mode=`. */
+/** The /login portal (docs/product.md §2) switches between modes with `?mode=`. */
 type PortalMode = 'signin' | 'recover' | 'register';
 const MODES: Record<PortalMode, { titleKey: string; introKey: string }> = {
   signin: { titleKey: 'login.title', introKey: 'login.intro' },
@@ -26,7 +26,7 @@ const MODES: Record<PortalMode, { titleKey: string; introKey: string }> = {
   register: { titleKey: 'register.title', introKey: 'register.intro' },
 };
 
-/** Set by the reset screen when the new password was saved (SPEC §8, shown 7 s). */
+/** Set by the reset screen when the new password was saved (docs/product.md §8, shown 7 s). */
 export interface LoginLocationState {
   passwordReset?: boolean;
 }

@@ -17,8 +17,8 @@ interface RegisterFormProps {
 const FIELDS = ['code', 'username', 'email', 'password'] as const;
 
 /**
- * Register mode of the /login portal (SPEC §2, only when the tenant has invitation codes): the
- * code is checked by the server (SPEC §5), which signs the new learner in.
+ * Register mode of the /login portal (docs/product.md §2, only when the tenant has invitation codes): the
+ * code is checked by the server (docs/product.md §5), which signs the new learner in.
  */
 export function RegisterForm({ onSignedIn }: RegisterFormProps) {
   const { t, i18n } = useTranslation();

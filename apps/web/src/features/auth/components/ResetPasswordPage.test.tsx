@@ -68,7 +68,7 @@ describe('password renewal (/reset)', () => {
     );
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(JSON.parse(String(post[1]?.body))).toEqual({ token: 'tok-1', password: 'Nouveau#2026' });
-    // Logout clears everything but the context (SPEC §4).
+    // Logout clears everything but the context (docs/product.md §4).
     expect(getToken()).toBeNull();
     expect(getStoredContext()).toBe('{"ctx":1}');
   }, 20_000);

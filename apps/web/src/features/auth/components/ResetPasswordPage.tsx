@@ -17,7 +17,7 @@ import type { LoginLocationState } from './LoginPage';
 import '../../../components/ui/form.css';
 import '../auth.css';
 
-/** SPEC §8 "user load via link": 403 expired, 401 invalid or used, anything else: sign in again. */
+/** docs/product.md §8 "user load via link": 403 expired, 401 invalid or used, anything else: sign in again. */
 function linkNotice(error: unknown): SessionNotice | null {
   if (error instanceof ApiError && error.status === 403) return 'linkExpired';
   if (error instanceof ApiError && error.status === 401) return 'linkInvalid';
@@ -29,7 +29,7 @@ interface ResetForm {
 }
 
 /**
- * /reset/{token} and /reset?token= (SPEC §2, §4 "Password reset": form, then done, logout,
+ * /reset/{token} and /reset?token= (docs/product.md §2, §4 "Password reset": form, then done, logout,
  * success message). The link is checked first; a bad link logs out and opens the recover mode
  * with the reason, so a new link is one step away.
  */
@@ -73,7 +73,7 @@ export function ResetPasswordPage() {
     setFailure(null);
     try {
       await resetPassword(token, password);
-      // SPEC §4: done, then logout, then the success message on the sign-in screen.
+      // docs/product.md §4: done, then logout, then the success message on the sign-in screen.
       endSession();
       const state: LoginLocationState = { passwordReset: true };
       void navigate('/login', { replace: true, state });

@@ -11,7 +11,7 @@ interface SignInFormProps {
   onSignedIn: (token: string, userId: string) => Promise<boolean>;
 }
 
-/** SPEC §2 sign-in mode of the /login portal: identifier, password, inline errors, failure alert. */
+/** docs/product.md §2 sign-in mode of the /login portal: identifier, password, inline errors, failure alert. */
 export function SignInForm({ onSignedIn }: SignInFormProps) {
   const { t } = useTranslation();
   const id = useId();

@@ -9,7 +9,7 @@ interface SsoButtonProps {
 }
 
 /**
- * SSO sign-in (SPEC §7: the URL is built from the API host and the context id). A real link, not
+ * SSO sign-in (docs/product.md §7: the URL is built from the API host and the context id). A real link, not
  * a script: the server answers with a redirect to the provider, which comes back to
  * `/?idT=…&idU=…` (docs/api.md "SSO").
  */

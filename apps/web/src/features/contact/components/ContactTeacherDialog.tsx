@@ -45,7 +45,7 @@ function ContactTeacherModal({
     formState: { errors, isSubmitting },
   } = useForm<ContactFormValues, unknown, ContactInput>({
     resolver: zodResolver(contactSchema),
-    // SPEC §5: the message requirement shows as soon as the field is left.
+    // docs/product.md §5: the message requirement shows as soon as the field is left.
     mode: 'onBlur',
     defaultValues: { subject: '', message: '' },
   });
@@ -127,8 +127,8 @@ function ContactTeacherModal({
 }
 
 /**
- * SPEC §2 "contact a user" dialog: object and message to the teachers of a class; errors show
- * the code's title, success 'Message envoyé' then the dialog closes after 1.5 s (SPEC §8).
+ * docs/product.md §2 "contact a user" dialog: object and message to the teachers of a class; errors show
+ * the code's title, success 'Message envoyé' then the dialog closes after 1.5 s (docs/product.md §8).
  * Mounted only while open, so each opening starts with an empty form.
  */
 export function ContactTeacherDialog({

@@ -30,7 +30,7 @@ describe('receive documentation by e-mail', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Recevoir la documentation par e-mail' });
     const image = container.ownerDocument.querySelector('.doc-file__preview img');
     expect(image).toHaveAttribute('src', '/api/files/f-1/download');
-    // SPEC §9: names shortened to 56 characters, the full name kept as a tooltip.
+    // docs/product.md §9: names shortened to 56 characters, the full name kept as a tooltip.
     const longName = screen.getByTitle(FILES[1]!.name);
     expect(longName.textContent).toHaveLength(56);
 

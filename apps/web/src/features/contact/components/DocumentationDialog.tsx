@@ -30,7 +30,7 @@ export interface DocumentationDialogProps {
   title?: string;
 }
 
-/** SPEC §9: file names are shortened to 56 characters. */
+/** docs/product.md §9: file names are shortened to 56 characters. */
 function shortName(name: string): string {
   return name.length > FILE_NAME_MAX ? `${name.slice(0, FILE_NAME_MAX - 1)}…` : name;
 }
@@ -94,7 +94,7 @@ function DocumentationModal({
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFailure(null);
-    // The route's own rule: at least one file (SPEC §5 'Des données sont manquantes…').
+    // The route's own rule: at least one file (docs/product.md §5 'Des données sont manquantes…').
     const checked = documentationRequestSchema.safeParse({
       fileIds: files.map((file) => file.id).filter((fileId) => selected.has(fileId)),
       ...(message.trim() ? { message } : {}),
@@ -189,9 +189,9 @@ function DocumentationModal({
 }
 
 /**
- * SPEC §2 "receive documentation by e-mail": previews of the row's files (all ticked), an
+ * docs/product.md §2 "receive documentation by e-mail": previews of the row's files (all ticked), an
  * optional message, and Send; the files go to the learner's own address, and the dialog closes
- * 1.5 s after success (SPEC §8). Mounted only while open, so each opening starts afresh.
+ * 1.5 s after success (docs/product.md §8). Mounted only while open, so each opening starts afresh.
  */
 export function DocumentationDialog({ isOpen, onOpenChange, files, title }: DocumentationDialogProps) {
   const close = useCallback(() => onOpenChange(false), [onOpenChange]);

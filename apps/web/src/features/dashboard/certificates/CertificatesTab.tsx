@@ -10,9 +10,9 @@ import { CertificatesTable } from './components/CertificatesTable';
 import './certificates.css';
 
 /**
- * The dashboard's certificates tab (SPEC §2 Certificates): the learner's certifying lessons in a
+ * The dashboard's certificates tab (docs/product.md §2 Certificates): the learner's certifying lessons in a
  * table, with the certificate PDF and the Open Badges credential when the link rule allows (SPEC
- * §4). The tenant's wording (certification or attestation, SPEC §9) names the tab's texts.
+ * §4). The tenant's wording (certification or attestation, docs/product.md §9) names the tab's texts.
  * Rendered by the dashboard shell inside its tab panel, under the shell's <h2>.
  */
 export function CertificatesTab() {

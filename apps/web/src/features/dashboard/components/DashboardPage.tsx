@@ -22,7 +22,7 @@ interface DashboardPageProps {
 }
 
 /**
- * The dashboard shell (SPEC §2): a title, the visible tabs as links (a select under 768 px) and
+ * The dashboard shell (docs/product.md §2): a title, the visible tabs as links (a select under 768 px) and
  * the current tab's lazily loaded panel. A tab this learner cannot see sends to /niveaux.
  */
 export function DashboardPage({ aside, tabs: registry = DASHBOARD_TABS }: DashboardPageProps) {
@@ -89,7 +89,7 @@ function TabLinks({ tabs, current, label }: TabChooserProps) {
   );
 }
 
-/** SPEC §2: on small screens the tabs are offered as a select; choosing navigates. */
+/** docs/product.md §2: on small screens the tabs are offered as a select; choosing navigates. */
 function TabSelect({ tabs, current, label }: TabChooserProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -5,7 +5,7 @@ import { PanelEmpty, PanelStatus } from '../components/PanelStatus';
 import { useCategoryProgress } from './api/get-category-progress';
 import './jobs.css';
 
-/** The dashboard's Jobs tab (SPEC §2): a badge per started category, with its percent out of 100. */
+/** The dashboard's Jobs tab (docs/product.md §2): a badge per started category, with its percent out of 100. */
 export function JobsTab() {
   const { t } = useTranslation();
   const query = useCategoryProgress();

@@ -1,3 +1,4 @@
+import { medalColor } from '@parcours/domain/medal';
 import type { CompetencyLevelAttributes } from '@parcours/domain/dashboard-levels';
 import { QueryClient, QueryClientProvider } from '../../../lib/query';
 import { render, screen, within } from '@testing-library/react';
@@ -35,6 +36,7 @@ function level(
     max,
     ratio: max > 0 ? actual / max : 0,
     medal,
+    color: medalColor(max > 0 ? actual / max : 0),
   };
   return { type: 'competency-levels', id, attributes };
 }
@@ -73,6 +75,13 @@ describe('levels tab', () => {
     expect(screen.getByRole('progressbar', { name: 'Progress Title safety' })).toHaveAttribute(
       'aria-valuenow',
       '25',
+    );
+    // docs/product.md §4 medal colour: 0.25 danger, 0.8 success (not the progress rule's primary).
+    expect(screen.getByRole('progressbar', { name: 'Progress Title safety' })).toHaveClass(
+      'competency__progress--danger',
+    );
+    expect(screen.getByRole('progressbar', { name: 'Progress Title maths' })).toHaveClass(
+      'competency__progress--success',
     );
   });
 

@@ -1,4 +1,5 @@
 import { badgeLevel } from '@parcours/domain/badges';
+import { medalColor } from '@parcours/domain/medal';
 import { scorePercent } from '@parcours/domain/progress';
 import { useId, useState } from 'react';
 import { Badge } from '../../../components/ui/badge/Badge';
@@ -31,7 +32,7 @@ function toTree(levels: readonly CompetencyLevel[]): TreeNode[] {
   return roots;
 }
 
-/** The dashboard's Levels tab (SPEC §2): the competency tree with the learner's medals. */
+/** The dashboard's Levels tab (docs/product.md §2): the competency tree with the learner's medals. */
 export function LevelsTab() {
   const { t } = useTranslation();
   const query = useCompetencyLevels();
@@ -56,7 +57,7 @@ function CompetencyItem({ node }: { node: TreeNode }) {
   const listId = useId();
   const { title, children } = { title: node.level.attributes.title, children: node.children };
   const depth = node.level.attributes.depth;
-  // SPEC §2: sub-competencies collapse under their parent on phones; desktops show them all.
+  // docs/product.md §2: sub-competencies collapse under their parent on phones; desktops show them all.
   const collapsible = !desktop && children.length > 0;
   const showChildren = children.length > 0 && (!collapsible || open);
 
@@ -115,7 +116,8 @@ function CompetencyCard({ level }: { level: CompetencyLevel }) {
             value={percent}
             label={t('dashboard.levels.progress', { title })}
             valueText={`${percent} %`}
-            className="competency__progress"
+            // docs/product.md §4: a level's bar takes the medal colour rule, not the progress one.
+            className={`competency__progress competency__progress--${medalColor(ratio)}`}
           />
         )}
       </div>

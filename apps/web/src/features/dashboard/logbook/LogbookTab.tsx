@@ -16,7 +16,7 @@ import './logbook.css';
 type Editing = { note: LogbookNote | null } | null;
 
 /**
- * The dashboard's logbook tab (SPEC §2 Logbook): the learner's notes, newest first, with Print,
+ * The dashboard's logbook tab (docs/product.md §2 Logbook): the learner's notes, newest first, with Print,
  * "Add a note" and, on the learner's own notes, edit. Rendered by the dashboard shell inside its
  * tab panel, under the shell's <h2>. Print uses the browser's dialog; logbook.css hides
  * everything but the notes on paper.

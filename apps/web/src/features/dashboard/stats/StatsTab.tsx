@@ -14,7 +14,7 @@ import { StatsChart } from './components/StatsChart';
 import './stats.css';
 
 /**
- * The dashboard's stats tab (SPEC §2 "Stats"): pages done ('grains') and time spent over a
+ * The dashboard's stats tab (docs/product.md §2 "Stats"): pages done ('grains') and time spent over a
  * period preset (§9, the first by default), then the Activité, Progression and Temps charts.
  * Rendered by the dashboard shell inside its tab panel, under its <h2>.
  */

@@ -20,7 +20,7 @@ export interface ChartModel {
 }
 
 /**
- * The three charts of SPEC §2 "Stats" from the API's buckets:
+ * The three charts of docs/product.md §2 "Stats" from the API's buckets:
  * - Activité: pages done per bucket;
  * - Progression: the share of points earned on the pages done in the bucket, beside the same
  *   share accumulated since the start of the period (the learner's trend);

@@ -4,13 +4,13 @@ import { RatingDisplay } from '../../../components/ui/rating/RatingDisplay';
 import { useTranslation } from '../../../lib/i18n';
 import './test-badges.css';
 
-/** SPEC §9 test badge ratios. */
+/** docs/product.md §9 test badge ratios. */
 export const TEST_RATIOS = [0.2, 0.4, 0.6, 0.8, 1] as const;
 
 const ICONS: Record<string, string | undefined> = { level: 'calculator', theme: 'handshake' };
 
 /**
- * /test-badges (SPEC §2): every badge kind, level and size at each test ratio, with changes of
+ * /test-badges (docs/product.md §2): every badge kind, level and size at each test ratio, with changes of
  * both signs, and the rating display on both themes — for checking the pictures and the styles.
  */
 export function TestBadgesPage() {

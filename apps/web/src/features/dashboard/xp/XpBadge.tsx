@@ -9,7 +9,7 @@ function profileXp(scoring: Record<string, unknown> | undefined): number {
   return Number.isFinite(xp) ? xp : 0;
 }
 
-/** The learner's XP as a PI badge, with its change over the last week (SPEC §3, §7 records). */
+/** The learner's XP as a PI badge, with its change over the last week (docs/product.md §3, §7 records). */
 export function XpBadge() {
   const { t, i18n } = useTranslation();
   const { user } = useSession();

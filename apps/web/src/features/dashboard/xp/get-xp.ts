@@ -44,7 +44,7 @@ async function lastRecord(
 }
 
 /**
- * The learner's XP and its change since `before` (SPEC §7 `records`: by userId sorted -date,
+ * The learner's XP and its change since `before` (docs/product.md §7 `records`: by userId sorted -date,
  * limit 1, also before a date). The newest record is the current XP; the profile's value stands
  * in while the learner has none.
  */

@@ -5,7 +5,7 @@ const PAGE_KEYS = { title: 'notFound.title', text: 'notFound.text' };
 const LESSON_KEYS = { title: 'notFound.lessonTitle', text: 'notFound.lessonText' };
 
 /**
- * SPEC §2 unknown route, and an unknown lesson id (issue 12): the player's MODEL_NOT_FOUND says
+ * docs/product.md §2 unknown route, and an unknown lesson id (issue 12): the player's MODEL_NOT_FOUND says
  * "cannot find the next page", which misleads when the lesson itself does not exist or is not the
  * learner's, so the player shows this page with the lesson's wording instead.
  */

@@ -22,7 +22,7 @@ export function mediaKind(file: AppFile): 'image' | 'audio' | 'video' | 'pdf' | 
 /**
  * media-internal: an image, sound or video stored with the course, with the browser's own
  * controls. Where the player is composed (app/screens) the widgets' MediaRow takes its place:
- * PDFs in the viewer, sounds in the SPEC §4 player.
+ * PDFs in the viewer, sounds in the docs/product.md §4 player.
  */
 export function MediaInternal({ row }: RowProps) {
   const { t } = useTranslation();

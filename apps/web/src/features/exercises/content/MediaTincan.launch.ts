@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { apiFetch } from '../../../lib/api-client';
 import type { TincanLaunch } from '../row-props';
 
-/** What the LRS answers to a launch (docs/api.md "Learning records", SPEC §7). */
+/** What the LRS answers to a launch (docs/api.md "Learning records", docs/product.md §7). */
 export interface TincanLaunchParams {
   endpoint: string;
   auth: string;
@@ -16,7 +16,7 @@ export function requestLaunch(launch: TincanLaunch): Promise<TincanLaunchParams>
 }
 
 /**
- * SPEC §7: the module's address carries endpoint, auth (Basic), actor (JSON) and registration,
+ * docs/product.md §7: the module's address carries endpoint, auth (Basic), actor (JSON) and registration,
  * as query parameters (the usual xAPI launch), added to any the address already has.
  */
 export function withLaunchParams(src: string, p: TincanLaunchParams): string {

@@ -1,6 +1,6 @@
 import { useEffect, useState, type RefObject } from 'react';
 
-/** SPEC §4: a module is fully seen once scrolled past 90 %. */
+/** docs/product.md §4: a module is fully seen once scrolled past 90 %. */
 export const FULL_SEEN_RATIO = 0.9;
 /** How often the position is read (scroll events do not reach us from inside the frame). */
 export const SEEN_POLL_MS = 200;

@@ -7,7 +7,7 @@ import { useTincanLaunch, withLaunchParams } from './MediaTincan.launch';
 import { useFullSeen } from './MediaTincan.seen';
 import './MediaTincan.css';
 
-/** SPEC §9: tincan frames are 600 px high (the tincan dialog is 870×630). */
+/** docs/product.md §9: tincan frames are 600 px high (the tincan dialog is 870×630). */
 const TINCAN_HEIGHT = 600;
 
 /**
@@ -18,7 +18,7 @@ const TINCAN_HEIGHT = 600;
  */
 const TINCAN_SANDBOX = 'allow-scripts';
 
-/** SPEC §5: a tincan address of invalid form yields nothing. */
+/** docs/product.md §5: a tincan address of invalid form yields nothing. */
 export function tincanSrc(url: unknown): string | null {
   if (typeof url !== 'string' || !url) return null;
   try {
@@ -57,9 +57,9 @@ export function tincanScoreOf(data: unknown): TincanScore | null {
 
 /**
  * An embedded learning module. It talks to the player with window messages: 'action:next' and
- * 'action:close' (SPEC §4), and `{ type: 'score', score }` to report its score; only messages
+ * 'action:close' (docs/product.md §4), and `{ type: 'score', score }` to report its score; only messages
  * from this frame count, anything malformed is ignored. With a launch (a tincan page being
- * played), it opens with the learning-record parameters of SPEC §7 and records its statements,
+ * played), it opens with the learning-record parameters of docs/product.md §7 and records its statements,
  * its score included, through the LRS. `data-full-seen` turns true once scrolled past 90 %.
  */
 export function TincanFrame({
@@ -124,7 +124,7 @@ export function TincanFrame({
 /**
  * media-tincan. A tincan block's module is the page itself, shown inline (rowIndex −1, see
  * BlockScreen); a module placed as a row among other content opens in the tincan dialog
- * (SPEC §2, 870×630), so it never squeezes the page around it.
+ * (docs/product.md §2, 870×630), so it never squeezes the page around it.
  */
 export function MediaTincan({ row, rowIndex, onTincanAction, onTincanScore, tincanLaunch }: RowProps) {
   const tincan = row.tincan as { url?: unknown } | undefined;

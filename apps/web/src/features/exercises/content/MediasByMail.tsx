@@ -13,7 +13,7 @@ interface OfferedFile {
 }
 
 /**
- * medias-by-mail: the documents a learner can receive by e-mail (SPEC §2). Each one is also a
+ * medias-by-mail: the documents a learner can receive by e-mail (docs/product.md §2). Each one is also a
  * download, so nothing depends on the mail arriving; the dialog (from features/contact, given by
  * the app through `DocumentsDialog`) previews them and sends the chosen ones.
  */

@@ -9,7 +9,7 @@ import { asText } from '../shared/answers';
  */
 export const FREE_ANSWER_MAX = 1000;
 
-/** Default field width (SPEC §9), widened by the row's `defaultWidth` when it sets one. */
+/** Default field width (docs/product.md §9), widened by the row's `defaultWidth` when it sets one. */
 const DEFAULT_WIDTH_PX = 175;
 
 /**

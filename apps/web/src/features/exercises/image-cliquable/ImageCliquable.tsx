@@ -11,7 +11,7 @@ import { fileUrl } from '../shared/file-url';
  */
 const SVG_FOCUSABLE: Record<string, number> = { tabindex: 0 };
 
-/** SPEC §9: clickable images are drawn in a viewBox 808 wide. */
+/** docs/product.md §9: clickable images are drawn in a viewBox 808 wide. */
 const VIEWBOX_WIDTH = 808;
 
 interface Zone {

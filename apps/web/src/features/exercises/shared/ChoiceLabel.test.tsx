@@ -3,7 +3,7 @@ import { ChoiceLabel } from './ChoiceLabel';
 
 const picture = { id: 'f1', name: 'cat.png', url: '/api/files/f1/download?sig=1' };
 
-/** Row settings showDescriptionIfImage and returnToLineAfterImage (SPEC §3) on a choice's label. */
+/** Row settings showDescriptionIfImage and returnToLineAfterImage (docs/product.md §3) on a choice's label. */
 describe('ChoiceLabel row settings', () => {
   it.each([
     // [case, choice, settings, visible text, picture's alt, stacked]

@@ -6,7 +6,7 @@ type Choice = NonNullable<PublicRowView['choices']>[number];
 
 /**
  * A choice's text and, when it has one, its picture: decorative when the text names the choice,
- * named by the file otherwise. Row settings (SPEC §3): with a picture, the text shows only with
+ * named by the file otherwise. Row settings (docs/product.md §3): with a picture, the text shows only with
  * `showDescriptionIfImage` (hidden, it names the picture instead, so the choice keeps its name
  * for screen readers); `returnToLineAfterImage` puts the text on its own line under the picture
  * rather than beside it.

@@ -8,7 +8,7 @@ import { homeKeys } from './query-keys';
 
 export type ClassUsersDocument = Document<Resource<string, ClassUserAttributes>[]>;
 
-/** The learner's own STUDENT class memberships with classes, programs, courses and teachers (SPEC §7). */
+/** The learner's own STUDENT class memberships with classes, programs, courses and teachers (docs/product.md §7). */
 export function getClassUsers(expired: boolean, signal?: AbortSignal): Promise<ClassUsersDocument> {
   return fetchCollection<ClassUserAttributes>('class-users', classUsersQuery(expired), signal);
 }
@@ -23,7 +23,7 @@ export const classUsersQueryOptions = (expired: boolean) =>
       ),
     // Run even when the browser says offline (the query cache would pause): the kept copy answers.
     networkMode: 'always',
-    // SPEC §9: the dashboard's classes refresh every 20 s (only while the page is visible).
+    // docs/product.md §9: the dashboard's classes refresh every 20 s (only while the page is visible).
     refetchInterval: DASHBOARD_REFRESH_MS,
   });
 

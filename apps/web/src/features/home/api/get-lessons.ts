@@ -24,7 +24,7 @@ export const lessonsQueryOptions = (userId: string) =>
     queryFn: ({ signal }) => withKeptCopy(userId || null, 'lessons', () => getLessons(userId, signal)),
     // Run even when the browser says offline (the query cache would pause): the kept copy answers.
     networkMode: 'always',
-    // SPEC §9: lesson visibility on the dashboard refreshes every 20 s (only while visible).
+    // docs/product.md §9: lesson visibility on the dashboard refreshes every 20 s (only while visible).
     refetchInterval: DASHBOARD_REFRESH_MS,
     // Coming back from a lesson, the lessons it unlocked must show at once, not 20 s later: a read
     // is fresh for a second only, so each new home asks again, but the home's first screen does

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '../../../lib/query';
 import { apiFetch } from '../../../lib/api-client';
 import { homeKeys } from './query-keys';
 
-/** POST class-programs/{id}/reset/me (SPEC §7): the learner's lessons of it start again. */
+/** POST class-programs/{id}/reset/me (docs/product.md §7): the learner's lessons of it start again. */
 export function resetProgram(classProgramId: string): Promise<unknown> {
   return apiFetch(`class-programs/${encodeURIComponent(classProgramId)}/reset/me`, { method: 'POST' });
 }

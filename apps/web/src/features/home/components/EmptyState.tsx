@@ -10,7 +10,7 @@ interface EmptyStateProps {
   onClearFilters: () => void;
 }
 
-/** SPEC §2 empty home: picture, welcome text by situation, optional demo video. */
+/** docs/product.md §2 empty home: picture, welcome text by situation, optional demo video. */
 export function EmptyState({
   variant,
   name,

@@ -18,7 +18,7 @@ interface HomeFiltersProps {
   competenciesPending?: boolean;
 }
 
-/** SPEC §2 filters: past classes, next classes, by program, by competency. */
+/** docs/product.md §2 filters: past classes, next classes, by program, by competency. */
 export function HomeFilters({
   filters,
   programs,

@@ -66,7 +66,7 @@ interface HomePageProps {
   classActions?: (view: ClassView) => ReactNode;
 }
 
-/** SPEC §2 home: the learner's classes, 5 a page, filters, restored page, empty states. */
+/** docs/product.md §2 home: the learner's classes, 5 a page, filters, restored page, empty states. */
 export function HomePage({ classActions }: HomePageProps = {}) {
   const { t, i18n } = useTranslation();
   const session = useSession();
@@ -113,7 +113,7 @@ export function HomePage({ classActions }: HomePageProps = {}) {
     [available, filters, competencyList],
   );
 
-  // SPEC §4: a class (or a class-program) that has not opened yet refreshes at its start plus 200 ms.
+  // docs/product.md §4: a class (or a class-program) that has not opened yet refreshes at its start plus 200 ms.
   useEffect(() => {
     if (!views) return undefined;
     const delay = nextOpeningDelay(views, new Date());
@@ -125,7 +125,7 @@ export function HomePage({ classActions }: HomePageProps = {}) {
   const total = filtered.length;
   const pages = pageCount(total, DASHBOARD_PAGE_SIZE);
   const requestedPage = Number(params.get('page'));
-  // SPEC §2: without an explicit page, show the page holding the last class the learner opened.
+  // docs/product.md §2: without an explicit page, show the page holding the last class the learner opened.
   const restoredPage = useMemo(() => {
     const active = getActiveLesson();
     return active

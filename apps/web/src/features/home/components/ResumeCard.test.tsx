@@ -107,7 +107,7 @@ describe('ResumeCard', () => {
     expect(card).toHaveTextContent('Score: 57%');
     const link = screen.getByRole('link', { name: 'Resume Fractions' });
     expect(link).toHaveAttribute('href', '/session/l-1');
-    // Opening it keeps SPEC §2's page restore: the class becomes the active one.
+    // Opening it keeps docs/product.md §2's page restore: the class becomes the active one.
     await user.click(link);
     expect(getActiveLesson()).toEqual({ classId: 'a', lessonId: 'l-1' });
   });

@@ -17,7 +17,7 @@ interface ResumeCardProps {
 /**
  * Issue 12: what the learner was doing, first on the home — the last lesson opened, its class and
  * program, its progress and a button to its current page (the player opens `pages/current`).
- * Opening it records the active class like a class card does, so SPEC §2's page restore still
+ * Opening it records the active class like a class card does, so docs/product.md §2's page restore still
  * finds that class's page of the list.
  */
 export function ResumeCard({ views, lessons }: ResumeCardProps) {

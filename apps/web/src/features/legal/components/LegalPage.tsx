@@ -13,7 +13,7 @@ type LegalKind = 'cgu' | 'rgpd';
 
 const TITLES: Record<LegalKind, string> = { cgu: 'legal.mentions.title', rgpd: 'legal.protection.title' };
 
-/** SPEC §2 legal texts from the context settings: title, content, version and date, back home. */
+/** docs/product.md §2 legal texts from the context settings: title, content, version and date, back home. */
 export function LegalDocument({ kind }: { kind: LegalKind }) {
   const { t, i18n } = useTranslation();
   const tenant = useTenant();

@@ -26,7 +26,7 @@ export interface CourseNodeView {
   children: CourseNodeResource[];
 }
 
-/** A course node with its children (node mode, SPEC §2 /render/node/{id}). */
+/** A course node with its children (node mode, docs/product.md §2 /render/node/{id}). */
 export async function getCourseNode(nodeId: string, signal?: AbortSignal): Promise<CourseNodeView> {
   const doc = await apiFetch<Document<CourseNodeResource>>(`course-nodes/${encodeURIComponent(nodeId)}`, {
     query: { include: 'children' },

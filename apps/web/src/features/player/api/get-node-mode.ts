@@ -9,7 +9,7 @@ import { playerKeys } from './query-keys';
 /**
  * What node mode shows beside the block (GET course-nodes/{id}/guidance): its place among its
  * parent's children, the free hints (a paid hint is read in the lesson, decision 0018) and the
- * general feedbacks shown before Next (SPEC §4 Next flow).
+ * general feedbacks shown before Next (docs/product.md §4 Next flow).
  */
 export interface NodeGuidance {
   position: { index: number; count: number } | null;
@@ -55,7 +55,7 @@ function nodeViewOf(r: CourseNodeResource): NodeView {
 }
 
 /**
- * The resource nodes under a block node (SPEC §3 "a block holds resources"): its children with
+ * The resource nodes under a block node (docs/product.md §3 "a block holds resources"): its children with
  * their blocks, in the shape the toolbar's resources list reads in page mode.
  */
 export async function getNodeResources(nodeId: string, signal?: AbortSignal): Promise<PageResource[]> {

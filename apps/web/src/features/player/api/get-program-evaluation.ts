@@ -3,7 +3,7 @@ import { apiFetch } from '../../../lib/api-client';
 import type { LessonResource } from './get-lesson';
 
 /**
- * The program whose evaluation is due after this lesson, or null (SPEC §4): the lesson is
+ * The program whose evaluation is due after this lesson, or null (docs/product.md §4): the lesson is
  * complete, ends its program, and the learner has not reviewed that program yet. The reviews
  * call may not exist on the server yet: any failure reads as "not due", never as an error.
  */

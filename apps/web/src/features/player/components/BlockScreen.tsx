@@ -21,7 +21,7 @@ interface BlockScreenProps {
   onTincanAction?: (action: TincanAction) => void;
   /** A tincan block's module reported its score (not passed to modules inside other blocks). */
   onTincanScore?: (score: TincanScore) => void;
-  /** A tincan block being played: its launch, for the learning-record parameters (SPEC §7). */
+  /** A tincan block being played: its launch, for the learning-record parameters (docs/product.md §7). */
   tincanLaunch?: TincanLaunch | null;
   onClose: () => void;
   /** Above the statement: hints, a result line, the correction legend. */
@@ -30,7 +30,7 @@ interface BlockScreenProps {
   showContent?: boolean;
 }
 
-/** SPEC §2 block screen: title, close button, hints, statement, sections and rows. */
+/** docs/product.md §2 block screen: title, close button, hints, statement, sections and rows. */
 export function BlockScreen({
   block,
   idPrefix,
@@ -52,6 +52,7 @@ export function BlockScreen({
   const statementId = block.content.statement?.html ? `${idPrefix}-statement` : null;
   const hideTitle = Boolean(block.settings.template?.hideMainTitle);
   const TincanRow = rows['media-tincan'];
+  const TableRow = rows['wysiwyg-table'];
   let rowIndex = 0;
 
   const sectionRows = (placeBefore: boolean) =>
@@ -118,6 +119,20 @@ export function BlockScreen({
           {beforeStatement}
           {block.content.statement?.html ? (
             <Statement id={`${idPrefix}-statement`} html={block.content.statement.html} terms={block.terms} />
+          ) : null}
+          {block.content.table && TableRow ? (
+            // The block's own table (docs/product.md §3), drawn as a table row is.
+            <TableRow
+              row={{ type: 'wysiwyg-table', table: block.content.table }}
+              rowIndex={-1}
+              idPrefix={`${idPrefix}-table`}
+              labelledBy={block.content.statement?.html ? `${idPrefix}-statement` : `${idPrefix}-title`}
+              value={null}
+              onChange={() => undefined}
+              readOnly={readOnly}
+              correction={null}
+              announce={announce}
+            />
           ) : null}
           {afterStatement}
           {block.type === 'tincan' && block.content.tincan?.url && TincanRow ? (

@@ -1,7 +1,7 @@
 import { CorrectionMark } from '../../../components/ui/CorrectionMark';
 import { useTranslation } from '../../../lib/i18n';
 
-/** SPEC §2: what the correct, wrong and expected styles mean. */
+/** docs/product.md §2: what the correct, wrong and expected styles mean. */
 export function CorrectionLegend() {
   const { t } = useTranslation();
   return (

@@ -12,7 +12,7 @@ import { PlayerPage } from './PlayerPage';
 export const CORRECTION_WAIT_MS = 10_000;
 
 /**
- * SPEC §2 correction: the page and lesson come from the route or from a window message
+ * docs/product.md §2 correction: the page and lesson come from the route or from a window message
  * {page, lesson} sent by the back office (our own origin or the tenant's back-office or app
  * host). Timers and pings are off: PlayerPage runs in correction mode. A message from another
  * origin is refused with both origins named; one that does not parse is reported.

@@ -43,7 +43,7 @@ interface CountdownProps {
 }
 
 /**
- * SPEC §4 countdown: 'ending' at 5 s or fewer, 'ended' at 0, ended event 0.5 s later. Screen
+ * docs/product.md §4 countdown: 'ending' at 5 s or fewer, 'ended' at 0, ended event 0.5 s later. Screen
  * readers hear the moments that matter, not every second: 20 s before the end, politely and once
  * (RGAA 13.1, decision 0019: time to ask for more or to finish), then the end. The lesson's clock
  * speaks politely throughout: it runs for the whole lesson and must not cut into what the learner

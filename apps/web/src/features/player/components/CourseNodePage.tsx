@@ -19,10 +19,10 @@ import { Toolbar } from './Toolbar';
 import '../player.css';
 
 /**
- * SPEC §2 node mode (/render/node/{id}): the node's block with its toolbar (progression, resource
+ * docs/product.md §2 node mode (/render/node/{id}): the node's block with its toolbar (progression, resource
  * nodes, files, countdown, calculator); a multiblock first offers its blocks by numbered title.
  * Nothing is graded or recorded here. Hints are revealed by click (the free ones: decision 0018);
- * Next shows the block's general feedbacks one at a time (SPEC §4 Next flow), then goes to the
+ * Next shows the block's general feedbacks one at a time (docs/product.md §4 Next flow), then goes to the
  * next node of the same parent, else home.
  */
 export function CourseNodePage({ nodeId }: { nodeId: string }) {

@@ -1,4 +1,4 @@
-/** The player's dialogs (SPEC §2): feedback, no answer, hint cost, timed start, error. */
+/** The player's dialogs (docs/product.md §2): feedback, no answer, hint cost, timed start, error. */
 import type { ErrorCode } from '@parcours/domain/errors';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
@@ -98,7 +98,7 @@ export function HintConfirmDialog({
   );
 }
 
-/** SPEC §2 timed exercise confirmation; "later" goes back to the dashboard. */
+/** docs/product.md §2 timed exercise confirmation; "later" goes back to the dashboard. */
 export function TimedConfirmDialog({
   seconds,
   onStart,
@@ -137,7 +137,7 @@ export function TimedConfirmDialog({
   );
 }
 
-/** SPEC §8 player errors: the code's title and message, its button or 'OK', then home. */
+/** docs/product.md §8 player errors: the code's title and message, its button or 'OK', then home. */
 export function ErrorDialog({ code, onClose }: { code: ErrorCode; onClose: () => void }) {
   const { t } = useTranslation();
   const button = `errors.${code}.button`;

@@ -32,7 +32,7 @@ function useFullscreen(target: RefObject<HTMLElement | null>) {
 }
 
 /**
- * SPEC §2 footer: previous/next, full screen, 'end module' on tincan blocks, the dashboard
+ * docs/product.md §2 footer: previous/next, full screen, 'end module' on tincan blocks, the dashboard
  * button when the block asks for it (never on tincan). Busy keeps Next focusable but inert, so
  * focus does not fall off the page while the server answers.
  */

@@ -12,7 +12,7 @@ interface HintsProps {
 }
 
 /**
- * SPEC §4 hints: the ones already unlocked, and a button for the next one saying how many are
+ * docs/product.md §4 hints: the ones already unlocked, and a button for the next one saying how many are
  * left and, when it has one, its cost.
  */
 export function Hints({ hints, canReveal, onReveal }: HintsProps) {

@@ -10,7 +10,7 @@ interface MultiblockChooserProps {
   busy?: boolean;
 }
 
-/** SPEC §2: a multiblock first offers its blocks by numbered title. */
+/** docs/product.md §2: a multiblock first offers its blocks by numbered title. */
 export function MultiblockChooser({
   title,
   choices,

@@ -44,7 +44,7 @@ interface PlayerPageProps {
   mode?: PlayerMode;
 }
 
-/** Page mode (SPEC §2 /session/{id}[/page/{pageId}]) and correction mode (/correction…). */
+/** Page mode (docs/product.md §2 /session/{id}[/page/{pageId}]) and correction mode (/correction…). */
 export function PlayerPage({ lessonId, pageId, mode = 'page' }: PlayerPageProps) {
   const { t, i18n } = useTranslation();
   const player = usePagePlayer({ lessonId, pageId, mode });
@@ -65,7 +65,7 @@ export function PlayerPage({ lessonId, pageId, mode = 'page' }: PlayerPageProps)
     nextRef.current = player.next;
   });
 
-  // SPEC §4: after advancing the view goes to the top; focus follows so a screen reader starts
+  // docs/product.md §4: after advancing the view goes to the top; focus follows so a screen reader starts
   // reading the new page at its title.
   useEffect(() => {
     if (!page) return;
@@ -103,7 +103,7 @@ export function PlayerPage({ lessonId, pageId, mode = 'page' }: PlayerPageProps)
       </Suspense>
     );
   if (player.loadError) {
-    // SPEC §8 MODEL_NOT_FOUND: in the back office's correction window, closing the error closes
+    // docs/product.md §8 MODEL_NOT_FOUND: in the back office's correction window, closing the error closes
     // that window (the back office opened it) instead of sending the administrator home.
     const closesWindow =
       mode === 'correction' && player.loadError === 'MODEL_NOT_FOUND' && window.opener !== null;

@@ -18,7 +18,7 @@ import '../player.css';
 
 type Received = Exclude<PreviewMessage, { kind: 'ignored' }>;
 
-/** The fake draft course of SPEC §2: one container node holding one block node. */
+/** The fake draft course of docs/product.md §2: one container node holding one block node. */
 export const PREVIEW_COURSE = {
   id: 'preview-course',
   state: 'DRAFT',
@@ -38,7 +38,7 @@ function toBlockView(block: PreviewBlock): BlockView {
 }
 
 /**
- * SPEC §2 /preview (administrators): waits for a block from the back office, then shows it in
+ * docs/product.md §2 /preview (administrators): waits for a block from the back office, then shows it in
  * the real block screen. The author may answer and check: the same domain graders the server
  * uses grade it here, and nothing is sent to any learner's record.
  */

@@ -91,7 +91,7 @@ function FileItem({
 }
 
 /**
- * SPEC §2 toolbar resources list: a button with the count opening the resource modal, which
+ * docs/product.md §2 toolbar resources list: a button with the count opening the resource modal, which
  * lists the resource blocks under the page's node and the files of node and block. A file opens
  * in its widget (the player's FileViewer slot): PDF viewer, sound player, video dialog.
  */

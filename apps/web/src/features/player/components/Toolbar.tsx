@@ -22,7 +22,7 @@ interface ToolbarProps {
   calculator: boolean;
 }
 
-/** SPEC §2 toolbar: progress, lesson timer, countdown, resources with their count, calculator. */
+/** docs/product.md §2 toolbar: progress, lesson timer, countdown, resources with their count, calculator. */
 export function Toolbar({
   position,
   progressLabel,

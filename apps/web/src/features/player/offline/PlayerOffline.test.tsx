@@ -55,7 +55,7 @@ function renderPlayer({ offline = false } = {}) {
   return fetchMock;
 }
 
-/** SPEC §4 debounces Next by 200 ms: each read of the clock here is a second later. */
+/** docs/product.md §4 debounces Next by 200 ms: each read of the clock here is a second later. */
 function slowClock() {
   let now = 0;
   vi.spyOn(performance, 'now').mockImplementation(() => (now += 1000));

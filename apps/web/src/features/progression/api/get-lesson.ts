@@ -16,7 +16,7 @@ export interface EndedLesson {
 export const lessonPath = (lessonId: string) => `lessons/${encodeURIComponent(lessonId)}`;
 
 /**
- * The lesson, reloaded (SPEC §4: the end screens and "choosing a lesson" both start from a
+ * The lesson, reloaded (docs/product.md §4: the end screens and "choosing a lesson" both start from a
  * fresh copy, since the server has just changed its actions and unlocked lessons).
  */
 export async function getLesson(lessonId: string, signal?: AbortSignal): Promise<EndedLesson> {

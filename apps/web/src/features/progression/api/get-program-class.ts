@@ -11,14 +11,14 @@ import { getActiveLesson } from '../../../lib/storage';
 import { progressionKeys } from './query-keys';
 
 export interface ProgramClass {
-  /** The class the review is given in (SPEC §3 Review.classId); null: the learner does not follow it. */
+  /** The class the review is given in (docs/product.md §3 Review.classId); null: the learner does not follow it. */
   classId: string | null;
   programName: string | null;
 }
 
 /**
  * The evaluate route names only the program; the review also needs the class. The class of the
- * lesson just finished (SPEC §7 session key) wins, else the first class that holds the program.
+ * lesson just finished (docs/product.md §7 session key) wins, else the first class that holds the program.
  */
 export async function getProgramClass(programId: string, signal?: AbortSignal): Promise<ProgramClass> {
   const doc = await fetchCollection<ClassUserAttributes>(

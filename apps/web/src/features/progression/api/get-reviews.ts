@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '../../../lib/query';
 import { apiFetch } from '../../../lib/api-client';
 import { progressionKeys } from './query-keys';
 
-/** SPEC §3 Review, as docs/api.md "Progression" serves it. */
+/** docs/product.md §3 Review, as docs/api.md "Progression" serves it. */
 export interface ReviewAttributes {
   classId: string;
   comment: string | null;

@@ -12,7 +12,7 @@ export interface ReviewInput {
   comment?: string | undefined;
 }
 
-/** Rates a program (SPEC §3 Review: the ratio is rating / 5; an empty comment is not sent). */
+/** Rates a program (docs/product.md §3 Review: the ratio is rating / 5; an empty comment is not sent). */
 export async function postReview({
   classId,
   programId,

@@ -15,7 +15,7 @@ import { LoadFailure } from './LoadFailure';
 import '../progression.css';
 
 /**
- * /session/{id}/actions (SPEC §2): the finished course, its score, and the lessons it unlocked.
+ * /session/{id}/actions (docs/product.md §2): the finished course, its score, and the lessons it unlocked.
  * Continue shows only when there is a lesson to go to, and waits for a pick when there are several.
  */
 export function ActionsPage({ lessonId }: { lessonId: string }) {

@@ -3,12 +3,12 @@ import { exists, useTranslation } from '../../../lib/i18n';
 import { errorTextKeys } from '../progression-model';
 
 interface ErrorDialogProps {
-  /** A SPEC §8 catalogue code, or null when closed. */
+  /** A docs/product.md §8 catalogue code, or null when closed. */
   code: string | null;
   onClose: () => void;
 }
 
-/** SPEC §8 player errors: the code's title and text, one button (default 'OK'), then the caller moves on. */
+/** docs/product.md §8 player errors: the code's title and text, one button (default 'OK'), then the caller moves on. */
 export function ErrorDialog({ code, onClose }: ErrorDialogProps) {
   const { t } = useTranslation();
   const keys = errorTextKeys(code ?? 'UNDEFINED', exists);

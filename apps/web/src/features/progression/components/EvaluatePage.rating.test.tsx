@@ -6,7 +6,7 @@ import { classUsersDoc, me } from '../../../test/fixtures';
 import { EvaluatePage } from './EvaluatePage';
 import { renderAt } from './test-utils';
 
-// Issue 9: where a rating was given, it is shown with the rating display (SPEC §3, §9).
+// Issue 9: where a rating was given, it is shown with the rating display (docs/product.md §3, §9).
 it('shows a review already given with its stars and percent', async () => {
   setToken('token');
   mockApi({

@@ -26,12 +26,12 @@ import { StarRating } from './StarRating';
 import '../../../components/ui/form.css';
 import '../progression.css';
 
-/** SPEC §2: the rating form exists only for programs. */
+/** docs/product.md §2: the rating form exists only for programs. */
 const EVALUATED_TYPES = new Set(['program']);
 
 type EvaluateForm = z.input<typeof evaluateSchema>;
 
-/** /evaluate/{type}/{id} (SPEC §2, §4 Evaluate, §5): rate a finished program, once. */
+/** /evaluate/{type}/{id} (docs/product.md §2, §4 Evaluate, §5): rate a finished program, once. */
 export function EvaluatePage({ type, id }: { type: string; id: string }) {
   if (!EVALUATED_TYPES.has(type)) return <Navigate to="/404" replace />;
   return <ProgramEvaluation programId={id} />;
@@ -98,7 +98,7 @@ function EvaluationForm({
   });
   const comment = useWatch({ control, name: 'comment' }) ?? '';
 
-  // SPEC §4: untouched → sending → success (form locked) or error; a review already given reads as done.
+  // docs/product.md §4: untouched → sending → success (form locked) or error; a review already given reads as done.
   const status = send.isPending
     ? 'sending'
     : send.isSuccess

@@ -3,7 +3,7 @@ import { scorePercent } from '@parcours/domain/progress';
 import { useTranslation } from '../../../lib/i18n';
 import { RadialScore } from './RadialScore';
 
-/** The lesson's score ring, only when the lesson has a positive maximum (SPEC §4). */
+/** The lesson's score ring, only when the lesson has a positive maximum (docs/product.md §4). */
 export function LessonScore({ scoring }: { scoring: Scoring | undefined }) {
   const { t } = useTranslation();
   const percent = scorePercent(scoring?.global ?? { actual: 0, max: 0 });

@@ -15,7 +15,7 @@ import { LoadFailure } from './LoadFailure';
 import '../progression.css';
 
 /**
- * /session/{id}/questions (SPEC §2, §4): the score, then the lesson's question(s). The chosen
+ * /session/{id}/questions (docs/product.md §2, §4): the score, then the lesson's question(s). The chosen
  * answer is sent, and the lesson it leads to opens like a chosen lesson.
  */
 export function QuestionsPage({ lessonId }: { lessonId: string }) {

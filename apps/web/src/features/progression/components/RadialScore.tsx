@@ -17,7 +17,7 @@ interface RadialScoreProps {
 }
 
 /**
- * The lesson score as a ring (SPEC §2, §9: it fills 500 ms after the screen shows, so the eye
+ * The lesson score as a ring (docs/product.md §2, §9: it fills 500 ms after the screen shows, so the eye
  * catches it). One image with a text alternative for screen readers; with reduced motion the
  * ring is drawn full at once.
  */

@@ -29,7 +29,7 @@ function Star({ filled }: { filled: boolean }) {
 }
 
 /**
- * SPEC §5 rating, 1 to 5 stars, as a radio group (React Aria): arrows move and pick, each star
+ * docs/product.md §5 rating, 1 to 5 stars, as a radio group (React Aria): arrows move and pick, each star
  * is named "3 stars" in the learner's language, and hovering previews the stars it would light.
  */
 export function StarRating({

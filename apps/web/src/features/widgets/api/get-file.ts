@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '../../../lib/query';
 import { apiFetch } from '../../../lib/api-client';
 
 /**
- * `GET files/{id}/infos` (SPEC §3, §7): a stored file as the widgets need it. `download` is the
+ * `GET files/{id}/infos` (docs/product.md §3, §7): a stored file as the widgets need it. `download` is the
  * URL the API gave (signed for the learner); `htmlPlayer` is the server's ready-made player
  * (an `<audio>` or `<video>` element) for a file that can be played, null for any other.
  */

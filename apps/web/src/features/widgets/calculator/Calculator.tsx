@@ -10,7 +10,7 @@ import {
 } from './calculator';
 import '../widgets.css';
 
-/** SPEC §4: the window opens 120 px from the top and 50 px from the right. */
+/** docs/product.md §4: the window opens 120 px from the top and 50 px from the right. */
 const START = { top: 120, right: 50 };
 
 /** Keys in reading order of a 4-column pad. */
@@ -76,7 +76,7 @@ export function Calculator({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    // The window takes typed keys while focus is inside it (SPEC §5 allowed keys).
+    // The window takes typed keys while focus is inside it (docs/product.md §5 allowed keys).
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <section
       role="dialog"

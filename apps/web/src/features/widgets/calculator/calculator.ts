@@ -1,5 +1,5 @@
 /**
- * The calculator of SPEC §4/§5, as a pure state machine: key in, state out. No eval: the history
+ * The calculator of docs/product.md §4/§5, as a pure state machine: key in, state out. No eval: the history
  * is computed with the usual operator precedence.
  */
 export const DISPLAY_MAX = 10;
@@ -103,7 +103,7 @@ function fromResult(value: number, history: CalcState['history']): CalcState {
 }
 
 export function press(previous: CalcState, key: CalcKey): CalcState {
-  // SPEC §4: a display showing ERROR is cleared before new input.
+  // docs/product.md §4: a display showing ERROR is cleared before new input.
   const state = previous.display === ERROR ? initialCalc : previous;
   switch (key.kind) {
     case 'digit': {
@@ -148,7 +148,7 @@ export function press(previous: CalcState, key: CalcKey): CalcState {
   }
 }
 
-/** Keyboard keys the calculator accepts (SPEC §5): digits, dot, comma, the four operators, Backspace. */
+/** Keyboard keys the calculator accepts (docs/product.md §5): digits, dot, comma, the four operators, Backspace. */
 export function keyFromKeyboard(key: string): CalcKey | null {
   if (/^\d$/.test(key)) return { kind: 'digit', digit: key };
   if (key === '.' || key === ',') return { kind: 'dot' };

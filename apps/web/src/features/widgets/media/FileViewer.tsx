@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useTranslation } from '../../../lib/i18n';
+import { hasMainPlayer, playOverMain } from '../sound/page-sound';
 import { SoundPlayer } from '../sound/SoundPlayer';
 import { VideoDialog } from '../video/VideoDialog';
 import { mediaKindOf, truncateFileName } from './media-rules';
@@ -31,9 +32,7 @@ export function FileViewer({ file, onClose }: { file: ViewedFile; onClose: () =>
         </Suspense>
       );
     case 'audio':
-      return (
-        <SoundPlayer main={null} temporary={{ src: file.url, name: file.name }} onCloseTemporary={onClose} />
-      );
+      return <ResourceSound file={file} onClose={onClose} />;
     case 'video':
       return (
         <VideoDialog
@@ -54,4 +53,27 @@ export function FileViewer({ file, onClose }: { file: ViewedFile; onClose: () =>
         </p>
       );
   }
+}
+
+/**
+ * docs/product.md §4: a resource's sound plays as the temporary track over the page's main sound,
+ * in the page's own player (closing it there gives the main track back); a page without a sound
+ * of its own plays it here.
+ */
+function ResourceSound({ file, onClose }: { file: ViewedFile; onClose: () => void }) {
+  const { t } = useTranslation();
+  // The page's players registered when they mounted, before the resources were opened.
+  const [overMain] = useState(hasMainPlayer);
+  useEffect(() => {
+    if (overMain) playOverMain({ src: file.url, name: file.name });
+  }, [overMain, file.url, file.name]);
+  if (overMain)
+    return (
+      <p className="sound-player__elsewhere">
+        {t('widgets.sound.overMain', { name: truncateFileName(file.name) })}
+      </p>
+    );
+  return (
+    <SoundPlayer main={null} temporary={{ src: file.url, name: file.name }} onCloseTemporary={onClose} />
+  );
 }

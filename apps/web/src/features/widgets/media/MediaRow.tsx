@@ -17,7 +17,7 @@ interface AppFile {
 }
 
 /**
- * media-internal row as the player shows it: an image, a sound in the SPEC §4 player, a video of
+ * media-internal row as the player shows it: an image, a sound in the docs/product.md §4 player, a video of
  * a supported type, a PDF in the viewer (its library loaded only then), else a download link.
  * It takes the place of exercises' plain MediaInternal where the player is composed (app/screens).
  */

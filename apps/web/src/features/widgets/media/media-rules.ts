@@ -1,18 +1,18 @@
-/** Pure rules of the media widgets (SPEC §4, §9), kept apart from the components to test them by table. */
+/** Pure rules of the media widgets (docs/product.md §4, §9), kept apart from the components to test them by table. */
 import { SOUND_VOLUMES } from '@parcours/domain/constants';
 
 export { formatFileSize, truncateFileName } from '@parcours/domain/files';
 
-/** SPEC §9: a seek closer than this to the current position is ignored (the range input jitters). */
+/** docs/product.md §9: a seek closer than this to the current position is ignored (the range input jitters). */
 export const SEEK_THRESHOLD_SECONDS = 0.5;
 
-/** SPEC §4: the volume button cycles 0.125 → 0.45 → 1 → 0.125; an unknown volume starts the cycle. */
+/** docs/product.md §4: the volume button cycles 0.125 → 0.45 → 1 → 0.125; an unknown volume starts the cycle. */
 export function nextVolume(current: number): number {
   const index = SOUND_VOLUMES.findIndex((v) => Math.abs(v - current) < 1e-9);
   return SOUND_VOLUMES[(index + 1) % SOUND_VOLUMES.length]!;
 }
 
-/** Whether moving from `current` to `target` seconds is a real seek (SPEC §9 threshold 0.5 s). */
+/** Whether moving from `current` to `target` seconds is a real seek (docs/product.md §9 threshold 0.5 s). */
 export function shouldSeek(current: number, target: number): boolean {
   if (!Number.isFinite(target) || target < 0) return false;
   return Math.abs(target - current) >= SEEK_THRESHOLD_SECONDS;
@@ -28,7 +28,7 @@ export function formatTrackTime(seconds: number): string {
   return `${h > 0 ? `${h}:` : ''}${mm}:${String(s).padStart(2, '0')}`;
 }
 
-/** What kind of player a stored file needs, from its file type or MIME type (SPEC §3 supported files). */
+/** What kind of player a stored file needs, from its file type or MIME type (docs/product.md §3 supported files). */
 export type MediaKind = 'image' | 'audio' | 'video' | 'pdf' | 'other';
 
 export function mediaKindOf(file: {
@@ -45,7 +45,7 @@ export function mediaKindOf(file: {
 }
 
 /**
- * The element of the server's `htmlPlayer` (files/{id}/infos, SPEC §3): which player the file
+ * The element of the server's `htmlPlayer` (files/{id}/infos, docs/product.md §3): which player the file
  * gets. The web app draws its own accessible player of that kind rather than inject the markup;
  * no `htmlPlayer` (or anything else in it) means the file is not played, only offered.
  */

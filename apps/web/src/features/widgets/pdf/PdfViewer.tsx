@@ -19,7 +19,7 @@ interface Loaded {
 }
 
 /**
- * SPEC §1 PDF viewer: one page at a time drawn by pdf.js, with a text layer over the drawing so
+ * docs/product.md §1 PDF viewer: one page at a time drawn by pdf.js, with a text layer over the drawing so
  * screen readers (and text selection) get the words; previous/next, a page number field, zoom
  * in/out/fit, PageUp/PageDown/arrows while the viewer has focus, and a download link.
  */

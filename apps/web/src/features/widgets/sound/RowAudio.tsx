@@ -4,7 +4,7 @@ import { htmlPlayerKind, truncateFileName } from '../media/media-rules';
 import { SoundPlayer } from './SoundPlayer';
 
 /**
- * A row's own sound (row setting `audioFileId`), played by the SPEC §4 player; `autoplay`
+ * A row's own sound (row setting `audioFileId`), played by the docs/product.md §4 player; `autoplay`
  * honoured. The infos call's `htmlPlayer` decides whether it is played: a file without an audio
  * player (not a sound) is offered for download instead.
  */

@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { formatTrackTime, nextVolume, shouldSeek, truncateFileName } from '../media/media-rules';
+import { closeTemporary, usePageTemporary } from './page-sound';
 import type { SoundTrack } from './sound-tracks';
 
 interface SoundPlayerProps {
   main: SoundTrack | null;
-  /** Played over the main track until closed (SPEC §4). */
+  /** Played over the main track until closed (docs/product.md §4). */
   temporary?: SoundTrack | null;
   onCloseTemporary?: () => void;
   /** Row setting `autoplay`: tried on mount; a browser that refuses it leaves the play button. */
@@ -13,7 +14,7 @@ interface SoundPlayerProps {
 }
 
 /**
- * SPEC §4/§9 sound player: main and temporary track, play/pause toggle, volume cycling
+ * docs/product.md §4/§9 sound player: main and temporary track, play/pause toggle, volume cycling
  * 0.125 → 0.45 → 1, a position slider that ignores moves under 0.5 s, stops at the end.
  */
 export function SoundPlayer({
@@ -24,6 +25,12 @@ export function SoundPlayer({
 }: SoundPlayerProps) {
   // The volume outlives a change of track; position and play state start afresh (keyed player).
   const [volume, setVolume] = useState(1);
+  // A page's main player also plays a resource's sound over its own (page-sound.ts).
+  const overMain = usePageTemporary(main !== null && temporary === null);
+  if (overMain) {
+    temporary = overMain;
+    onCloseTemporary = closeTemporary;
+  }
   const track = temporary ?? main;
   if (!track) return null;
   return (
@@ -124,7 +131,7 @@ function TrackPlayer({
         }
         onTimeUpdate={(e) => setPosition(e.currentTarget.currentTime)}
         onEnded={(e) => {
-          // SPEC §4: stops at the end of the track (no loop); the next play starts it again.
+          // docs/product.md §4: stops at the end of the track (no loop); the next play starts it again.
           e.currentTarget.pause();
           e.currentTarget.currentTime = 0;
           setPlaying(false);

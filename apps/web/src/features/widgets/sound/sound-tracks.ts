@@ -1,4 +1,4 @@
-/** SPEC §4 sound player tracks: a main track and a temporary one that, closed, gives the main back. */
+/** docs/product.md §4 sound player tracks: a main track and a temporary one that, closed, gives the main back. */
 
 export interface SoundTrack {
   /** The URL the API gave for the file (signed for the learner). */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { VideoDialog, type VideoSource } from './VideoDialog';
 
-/** A button that opens the video player dialog (SPEC §2). */
+/** A button that opens the video player dialog (docs/product.md §2). */
 export function VideoButton({ title, source }: { title: string; source: VideoSource }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);

@@ -14,8 +14,8 @@ interface VideoDialogProps {
 }
 
 /**
- * SPEC §2 video player dialog: an external video (only the watch or short form is embedded,
- * SPEC §5) or a stored video of a supported type, played by the browser.
+ * docs/product.md §2 video player dialog: an external video (only the watch or short form is embedded,
+ * docs/product.md §5) or a stored video of a supported type, played by the browser.
  */
 export function VideoDialog({ isOpen, title, source, onClose }: VideoDialogProps) {
   const { t } = useTranslation();

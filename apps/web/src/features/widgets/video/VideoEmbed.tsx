@@ -3,7 +3,7 @@ import '../widgets.css';
 import type { PublicRowView } from '@parcours/domain/entities';
 import { videoEmbedUrl } from './video-url';
 
-/** An embedded video (SPEC §9: half the width on large screens, 16/9), or a link when the address is not embeddable. */
+/** An embedded video (docs/product.md §9: half the width on large screens, 16/9), or a link when the address is not embeddable. */
 export function VideoEmbed({ url, title }: { url: string; title: string }) {
   const { t } = useTranslation();
   const embed = videoEmbedUrl(url);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { videoEmbedUrl } from './video-url';
 
-// SPEC §5: only the watch or short form of a video site is embedded.
+// docs/product.md §5: only the watch or short form of a video site is embedded.
 describe('videoEmbedUrl', () => {
   it.each([
     ['https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ'],

@@ -1,5 +1,5 @@
 /**
- * SPEC §5: only the watch or short form of a video site is embedded. Returns the embed address,
+ * docs/product.md §5: only the watch or short form of a video site is embedded. Returns the embed address,
  * or null (the caller logs it and offers a plain link).
  */
 export function videoEmbedUrl(url: string): string | null {

@@ -1,25 +1,10 @@
-import type { CertificationWording } from '@parcours/domain/certification';
+import type { CertificationItemAttributes } from '@parcours/domain/certification';
 import { queryOptions, useQuery } from '../../../../lib/query';
 import { fetchCollection } from '../../../../lib/api-collection';
 import { certificateKeys } from './query-keys';
 
-/** SPEC §3 Certification item, as GET /api/certification-items serves it (docs/api.md). */
-export interface CertificationItemAttributes {
-  lessonId: string;
-  course: { id: string; title: string; reference: string | null };
-  class: { id: string; name: string };
-  classProgram: { id: string | null; startAt: string | null; expireAt: string | null };
-  scoreRatio: number;
-  score: number;
-  passingScore: number;
-  percentProgression: number;
-  ended: boolean;
-  endedAt: string | null;
-  certificationRef: string | null;
-  wording: CertificationWording;
-  certificateUrl: string | null;
-  credentialUrl: string | null;
-}
+/** docs/product.md §3 Certification item: the API's type, shared through the domain package. */
+export type { CertificationItemAttributes } from '@parcours/domain/certification';
 
 export interface CertificationItem extends CertificationItemAttributes {
   id: string;

@@ -16,7 +16,7 @@ export interface LogbookNote extends LogBookRecordAttributes {
 }
 
 /**
- * GET log-book-records about the learner (SPEC §7: filter studentId, populate user), newest
+ * GET log-book-records about the learner (docs/product.md §7: filter studentId, populate user), newest
  * first, every page: Print must print all the notes, so the tab holds them all.
  */
 export async function getLogBookRecords(studentId: string, signal?: AbortSignal): Promise<LogbookNote[]> {

@@ -70,7 +70,7 @@ interface NoteDialogProps {
 }
 
 /**
- * SPEC §2 Logbook "Add a note (dialog); edit (dialog)": title, message and attachments. Files
+ * docs/product.md §2 Logbook "Add a note (dialog); edit (dialog)": title, message and attachments. Files
  * are checked (type, size) as soon as they are chosen and uploaded at once, each with its own
  * state, so a refused file never blocks the others. Mount it only while open: each opening
  * starts from the note as saved.

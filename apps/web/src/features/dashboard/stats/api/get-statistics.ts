@@ -19,7 +19,7 @@ export function browserTimeZone(): string | null {
   }
 }
 
-/** GET /api/statistics for the signed-in learner and a period preset (SPEC §2 "Stats", §9). */
+/** GET /api/statistics for the signed-in learner and a period preset (docs/product.md §2 "Stats", §9). */
 export async function getStatistics(
   period: StatisticsPeriod,
   timeZone: string | null,

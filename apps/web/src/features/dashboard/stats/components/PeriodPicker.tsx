@@ -7,7 +7,7 @@ interface PeriodPickerProps {
   onChange: (period: StatisticsPeriod) => void;
 }
 
-/** The SPEC §9 period presets as a radio group (arrow keys move between them). */
+/** The docs/product.md §9 period presets as a radio group (arrow keys move between them). */
 export function PeriodPicker({ value, onChange }: PeriodPickerProps) {
   const { t } = useTranslation();
   const name = useId();

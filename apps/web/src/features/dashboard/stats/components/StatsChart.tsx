@@ -11,7 +11,7 @@ interface StatsChartProps {
   /** Short names for the axis and long ones for the table, one per bucket. */
   axisLabels: readonly string[];
   tableLabels: readonly string[];
-  /** Seconds per bucket, for the Temps table in SPEC §9 units. */
+  /** Seconds per bucket, for the Temps table in docs/product.md §9 units. */
   seconds: readonly number[];
 }
 
