@@ -147,11 +147,11 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
         .header('content-type', row.type)
         .header('content-disposition', contentDisposition(row))
         .header('x-content-type-options', 'nosniff')
-        // Same id can get new bytes on re-import: revalidate with the ETag after an hour.
-        .header(
-          'cache-control',
-          branding ? 'public, max-age=3600, must-revalidate' : 'private, max-age=3600, must-revalidate',
-        )
+        // Same id can get new bytes on re-import: revalidate with the ETag after an hour. A private
+        // file is revalidated at every use (a 304 for its reader): a browser's HTTP cache must
+        // not hand it to the next person of a shared device, whom the server refuses (decision
+        // 0045; the service worker keeps the offline copies, per learner).
+        .header('cache-control', branding ? 'public, max-age=3600, must-revalidate' : 'private, no-cache')
         .header('vary', 'Host');
       return reply.sendFile(path.relative(root, full), root, { contentType: false, cacheControl: false });
     },
