@@ -20,6 +20,15 @@ interface OwnerMark {
   expiresAt?: unknown;
 }
 
+/** The tenant's context, kept once whatever the query string (the page's `noCache=keep` read). */
+export const withoutSearchPlugin: WorkboxPlugin = {
+  cacheKeyWillBeUsed: async ({ request }) => {
+    const url = new URL(request.url);
+    url.search = '';
+    return url.href;
+  },
+};
+
 export const ownerPlugin: WorkboxPlugin = {
   // Arrow functions: workbox-build's stringifier turns async methods into invalid code.
   cacheKeyWillBeUsed: async ({ request }) => {

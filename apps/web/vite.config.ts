@@ -7,7 +7,7 @@ import { precompress } from './vite-precompress';
 import { preactAlias, preactReactAriaPatches } from './preact-compat';
 import { defineConfig, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { ownerPlugin } from './vite-sw-owner';
+import { ownerPlugin, withoutSearchPlugin } from './vite-sw-owner';
 
 /**
  * What the signed-in screens need before their first paint and /login never uses, as one chunk
@@ -128,6 +128,7 @@ export default defineConfig({
               networkTimeoutSeconds: 6,
               expiration: { maxEntries: 4, maxAgeSeconds: 7 * 24 * 3600 },
               cacheableResponse: { statuses: [200] },
+              plugins: [withoutSearchPlugin],
             },
           },
           {

@@ -14,9 +14,10 @@ import { getToken } from './storage';
 export async function keepStartReads(fetchImpl: typeof fetch = fetch): Promise<void> {
   const token = getToken();
   const base = apiBase();
-  await fetchImpl(`${base}/contexts/current`, { headers: { Accept: API_ACCEPT } });
+  // `noCache=keep` tells these apart from the app's own reads (the worker keys both without it).
+  await fetchImpl(`${base}/contexts/current?noCache=keep`, { headers: { Accept: API_ACCEPT } });
   if (token)
-    await fetchImpl(`${base}/users/me`, {
+    await fetchImpl(`${base}/users/me?noCache=keep`, {
       headers: { Accept: API_ACCEPT, Authorization: `Bearer ${token}` },
     });
 }

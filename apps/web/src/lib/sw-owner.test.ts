@@ -1,4 +1,4 @@
-import { ownerPlugin } from '../../vite-sw-owner';
+import { ownerPlugin, withoutSearchPlugin } from '../../vite-sw-owner';
 import { markOwner } from './device-owner';
 
 /** The Cache API as far as the plugin and the owner mark use it, in memory. */
@@ -70,5 +70,12 @@ describe("the service worker's copies belong to one learner (decision 0045)", ()
     await markOwner({ userId: 'u-a', expiresAt: null });
     expect(await call('cacheWillUpdate', { request: request(), response: ok })).toBe(ok);
     expect(await call('cacheWillUpdate', { request: request('navigate'), response: ok })).toBeNull();
+  });
+
+  it("keeps the tenant's context once, whatever its query string (the page's noCache=keep read)", async () => {
+    const key = await (
+      withoutSearchPlugin.cacheKeyWillBeUsed as unknown as (p: { request: Request }) => Promise<string>
+    )({ request: { url: 'http://localhost/api/contexts/current?noCache=keep' } as Request });
+    expect(key).toBe('http://localhost/api/contexts/current');
   });
 });
