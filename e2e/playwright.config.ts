@@ -15,6 +15,8 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), '
 process.env.E2E_DATA_DIR = dataDir;
 export const e2eDataDir = dataDir;
 export const baseURL = `http://localhost:${port}`;
+/** The server's signing secret: journeys forge an expired token with it (tokens.ts). */
+export const e2eJwtSecret = 'e2e-secret-e2e-secret-e2e-secret-e2e';
 
 export default defineConfig({
   testDir: './tests',
@@ -53,7 +55,7 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
-      JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
+      JWT_SECRET: e2eJwtSecret,
       // Journeys sign in many times from one address; the limit itself is covered by API tests.
       LOGIN_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',

@@ -7,6 +7,7 @@ import { precompress } from './vite-precompress';
 import { preactAlias, preactReactAriaPatches } from './preact-compat';
 import { defineConfig, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { ownerPlugin, withoutSearchPlugin } from './vite-sw-owner';
 
 /**
  * What the signed-in screens need before their first paint and /login never uses, as one chunk
@@ -103,22 +104,35 @@ export default defineConfig({
           {
             // Lesson media (decision 0020): the device reads the files of the pages it keeps, and
             // the pages shown offline find them here. Signed URLs change; the file id does not.
-            // Cleared at sign-out with the lesson store (features/player/offline/device.ts).
+            // Cleared when the session ends (lib/session.ts); kept per learner and served only
+            // to their session (decision 0045: ownerPlugin, which also drops the signature).
             urlPattern: ({ url }) => url.pathname.startsWith('/api/files/'),
             handler: 'CacheFirst',
             method: 'GET',
             options: {
               cacheName: 'parcours-media',
-              matchOptions: { ignoreSearch: true },
               expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600 },
               cacheableResponse: { statuses: [200] },
+              plugins: [ownerPlugin],
             },
           },
           {
             // Only the two reads needed to start offline; Workbox matches GET only by default,
-            // so no other /api call (and never a write) goes through a cache.
-            urlPattern: ({ url }) =>
-              url.pathname === '/api/contexts/current' || url.pathname === '/api/users/me',
+            // so no other /api call (and never a write) goes through a cache. The tenant's
+            // context is the same for everyone; users/me is one learner's (decision 0045).
+            urlPattern: ({ url }) => url.pathname === '/api/contexts/current',
+            handler: 'NetworkFirst',
+            method: 'GET',
+            options: {
+              cacheName: 'parcours-context',
+              networkTimeoutSeconds: 6,
+              expiration: { maxEntries: 4, maxAgeSeconds: 7 * 24 * 3600 },
+              cacheableResponse: { statuses: [200] },
+              plugins: [withoutSearchPlugin],
+            },
+          },
+          {
+            urlPattern: ({ url }) => url.pathname === '/api/users/me',
             handler: 'NetworkFirst',
             method: 'GET',
             options: {
@@ -126,6 +140,7 @@ export default defineConfig({
               networkTimeoutSeconds: 6,
               expiration: { maxEntries: 4, maxAgeSeconds: 7 * 24 * 3600 },
               cacheableResponse: { statuses: [200] },
+              plugins: [ownerPlugin],
             },
           },
         ],

@@ -125,6 +125,22 @@ describe('who may download', () => {
   });
 });
 
+describe('a shared device (issue 29 R3-06, decision 0045)', () => {
+  it("a private file is revalidated at every use: a browser's cache never hands it to the next person", async () => {
+    const first = await get(t.app, download(ATTACHMENT), anna);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const etag = String(first.headers.etag);
+    const conditional = { headers: { 'if-none-match': etag } };
+    // Its reader gets a 304; someone without credentials a 401, not the kept copy.
+    expect((await get(t.app, download(ATTACHMENT), anna, hosts.alpha, conditional)).statusCode).toBe(304);
+    expect((await get(t.app, download(ATTACHMENT), undefined, hosts.alpha, conditional)).statusCode).toBe(
+      401,
+    );
+    // Tenant branding stays cacheable for an hour.
+    expect((await get(t.app, download(ids.fileLogo))).headers['cache-control']).toContain('max-age=3600');
+  });
+});
+
 describe('what the browser does with the bytes', () => {
   it('sends what is not an image, a sound or a PDF as an attachment, never sniffed', async () => {
     const html = await get(t.app, download(HTML), anna);

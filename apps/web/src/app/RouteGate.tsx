@@ -75,7 +75,11 @@ export function RouteGate({ route }: { route: RouteDef }) {
   if (route.access !== 'public' && sandboxed) {
     content = <QueryProvider>{content}</QueryProvider>;
   } else if (route.access !== 'public') {
-    if (session.status === 'connecting') return <Loading tall label={t('session.connecting')} />;
+    // With no network and nothing kept to start from, it says so instead of "connecting" (issue 26).
+    if (session.status === 'connecting') {
+      const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+      return <Loading tall label={t(offline ? 'session.offline' : 'session.connecting')} />;
+    }
     const allowed =
       session.status === 'authenticated' &&
       hasPermission(session.user?.profile.domain, route.permission ?? DEFAULT_PERMISSION);

@@ -4,24 +4,45 @@
  */
 import { pickLocale } from '@parcours/domain/locale';
 import { setUnauthorizedHandler } from '../lib/api-client';
-import { changeLanguage, expectScreenTexts, getLanguage, loadScreenTexts } from '../lib/i18n';
-import { dropCredentials, getSession, loadUser, skipUserLoad, subscribeSession } from '../lib/session';
+import { changeLanguage, expectScreenTexts, getLanguage, loadScreenTexts, t } from '../lib/i18n';
+import {
+  endExpiredSession,
+  getSession,
+  leaveForLink,
+  loadUser,
+  skipUserLoad,
+  subscribeSession,
+} from '../lib/session';
 import { loadTenant } from '../lib/tenant';
-import { getToken, setReturnUrl } from '../lib/storage';
-import { captureLinkCredentials, LOGIN_PATH, rememberReturnUrl, skipsUserLoad } from './navigation';
+import { getToken } from '../lib/storage';
+import { startTokenRenewal } from '../lib/token-renewal';
+import {
+  captureLinkCredentials,
+  dropLinkCredentials,
+  linkSwitchesAccount,
+  LOGIN_PATH,
+  rememberReturnUrl,
+  skipsUserLoad,
+} from './navigation';
 import { preloadSignedIn } from './RouteGate';
 import { preloadScreen, routeOf } from './routes';
 
-/** SPEC §2: a 401 on any call except users/me sends the browser to /login, remembering where it was. */
+/**
+ * SPEC §2: a 401 on any call except users/me ends the session and sends the browser to /login,
+ * remembering where it was (decision 0044). Once: the first 401 ends the session and drops the
+ * token, so the 401s of the other calls in flight (sent with that token) are ignored, and the
+ * screens that asked are gone with the query cache — no loop, whatever the number of calls.
+ */
 export function installUnauthorizedRedirect(
   go: (path: string) => void,
   location: Location = window.location,
 ): void {
-  setUnauthorizedHandler(() => {
-    if (location.pathname === LOGIN_PATH) return;
-    setReturnUrl(`${location.pathname}${location.search}`);
-    dropCredentials();
-    go(LOGIN_PATH);
+  setUnauthorizedHandler((_path, token) => {
+    // A call of a session already over (or of a token already renewed): nothing to end.
+    if (token !== getToken()) return;
+    const onLogin = location.pathname === LOGIN_PATH;
+    if (!endExpiredSession(onLogin ? null : `${location.pathname}${location.search}`)) return;
+    if (!onLogin) go(LOGIN_PATH);
   });
 }
 
@@ -47,12 +68,21 @@ function startsSignedIn(pathname: string, viaLink: boolean): boolean {
 
 export async function boot(): Promise<void> {
   followUserLanguage();
-  const viaLink = captureLinkCredentials(window.location, window.history);
-  rememberReturnUrl(window.location.pathname, window.location.search);
+  startTokenRenewal();
+  const linkToken = new URLSearchParams(window.location.search).get('idT');
   // A start on a signed-in screen with a token: the texts come whole, in one file (issue 11).
-  const signedInStart = startsSignedIn(window.location.pathname, viaLink);
+  const signedInStart = startsSignedIn(window.location.pathname, Boolean(linkToken));
   if (signedInStart) expectScreenTexts();
   const languageReady = changeLanguage(pickLocale(navigator.languages ?? [navigator.language]));
+  // Issue 29 R3-11: a link for another account asks before the signed-in one is left (its
+  // answers waiting on the device stay theirs, decision 0045).
+  if (linkSwitchesAccount(window.location)) {
+    await languageReady.catch(() => undefined);
+    if (window.confirm(t('session.switchAccount'))) leaveForLink();
+    else dropLinkCredentials(window.location, window.history);
+  }
+  const viaLink = captureLinkCredentials(window.location, window.history);
+  rememberReturnUrl(window.location.pathname, window.location.search);
   const tenantReady = loadTenant();
   // Not awaited: the first screen paints while the user loads, guards show "connecting" meanwhile.
   if (skipsUserLoad(window.location.pathname)) skipUserLoad();

@@ -2,7 +2,9 @@
  * SPEC §2 "Route guard and navigation" rules that run outside React: what happens before
  * start, and where the browser goes on a 401 or after sign-in.
  */
-import { getReturnUrl, setReturnUrl, setToken, setUserId } from '../lib/storage';
+import { SANDBOX_TOKEN } from '../lib/sandbox';
+import { getReturnUrl, getToken, getUserId, setReturnUrl, setToken, setUserId } from '../lib/storage';
+import { isExpired, readToken } from '../lib/token';
 
 export const LOGIN_PATH = '/login';
 export const HOME_PATH = '/';
@@ -31,6 +33,35 @@ export function captureLinkCredentials(location: Location, history: History): bo
     `${location.pathname}${search ? `?${search}` : ''}${location.hash}`,
   );
   return Boolean(token);
+}
+
+/**
+ * Issue 29 R3-11: a sign-in link (`?idT&idU`) for another account than the one signed in on this
+ * browser. Returns true when it would switch accounts silently: someone is signed in (a token
+ * not yet expired) and the link names another user (by `idU`, else by its token's subject).
+ */
+export function linkSwitchesAccount(location: Location): boolean {
+  const params = new URLSearchParams(location.search);
+  const token = params.get('idT');
+  if (token === null && params.get('idU') === null) return false;
+  const current = getToken();
+  if (!current || current === SANDBOX_TOKEN || isExpired(current)) return false;
+  const signedIn = getUserId() ?? readToken(current)?.sub ?? null;
+  const linked = params.get('idU') || readToken(token)?.sub || null;
+  return signedIn !== null && linked !== null && linked !== signedIn;
+}
+
+/** The learner kept the account signed in: the link's credentials leave the address, unused. */
+export function dropLinkCredentials(location: Location, history: History): void {
+  const params = new URLSearchParams(location.search);
+  params.delete('idT');
+  params.delete('idU');
+  const search = params.toString();
+  history.replaceState(
+    history.state,
+    '',
+    `${location.pathname}${search ? `?${search}` : ''}${location.hash}`,
+  );
 }
 
 /** SPEC §2: before start, save the current path as the return URL, except /404 and /login which clear it. */

@@ -2,6 +2,7 @@
  * The route table of SPEC §2. Every screen is a lazy module (its own chunk); screens owned by
  * later issues point at small "coming" modules under ./screens until they are built.
  */
+import { type TranslationKey } from '../lib/i18n';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { matchPath } from '../lib/router';
 import { loadHomeScreen, prefetchHome } from './screens/HomeScreen';
@@ -17,7 +18,7 @@ export type RouteAccess = 'public' | 'user' | 'lesson';
 export interface RouteDef {
   path: string;
   /** Translation key of the route name, used in the page title. */
-  titleKey: string;
+  titleKey: TranslationKey;
   access: RouteAccess;
   /** Pipe-separated user domains; SPEC §2 default applies when absent. */
   permission?: string;

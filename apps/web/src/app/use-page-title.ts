@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from '../lib/i18n';
+import { useTranslation, type TranslationKey } from '../lib/i18n';
 import { useTenant } from '../lib/tenant';
 
 /** SPEC §2: product name plus the translated route name; 'Espace Apprenant' when either is missing. */
@@ -12,7 +12,7 @@ export function pageTitle(
   return routeName ? `${product} – ${routeName}` : product;
 }
 
-export function usePageTitle(titleKey: string | null): void {
+export function usePageTitle(titleKey: TranslationKey | null): void {
   const { t, i18n } = useTranslation();
   const tenant = useTenant();
   const product = tenant?.attributes.name;

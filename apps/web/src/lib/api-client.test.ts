@@ -44,7 +44,7 @@ describe('api client', () => {
     setUnauthorizedHandler(handler);
     mockApi({ 'class-users': unauthorized, 'users/me': unauthorized, 'POST users/login': unauthorized });
     await apiFetch('class-users').catch(() => undefined);
-    expect(handler).toHaveBeenCalledWith('class-users');
+    expect(handler).toHaveBeenCalledWith('class-users', null);
     handler.mockClear();
     await apiFetch('users/me').catch(() => undefined);
     await apiFetch('users/login', { method: 'POST', body: {} }).catch(() => undefined);

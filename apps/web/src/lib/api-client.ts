@@ -31,12 +31,18 @@ export class ApiError extends Error {
   }
 }
 
-type UnauthorizedHandler = (path: string) => void;
+/** `token` is the one the refused call carried: a 401 for a token already replaced is old news. */
+type UnauthorizedHandler = (path: string, token: string | null) => void;
 let onUnauthorized: UnauthorizedHandler | null = null;
 
 /** The app installs what a 401 does (SPEC §2: back to /login); the client stays UI-agnostic. */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
   onUnauthorized = handler;
+}
+
+/** The token is known to be over without a call (its `exp` passed, decision 0044): same path as a 401. */
+export function reportUnauthorized(path: string, token: string | null): void {
+  onUnauthorized?.(path, token);
 }
 
 /**
@@ -95,7 +101,8 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     (await fetch(url, { method, headers, body, signal: options.signal }));
   const payload = await parseBody(response);
   if (!response.ok) {
-    if (response.status === 401 && !OWN_401.has(path) && !options.ownUnauthorized) onUnauthorized?.(path);
+    if (response.status === 401 && !OWN_401.has(path) && !options.ownUnauthorized)
+      onUnauthorized?.(path, token);
     throw new ApiError(response.status, payload, path);
   }
   return payload as T;

@@ -40,10 +40,16 @@ export const deviceStore: KeyValue =
         keys: async () => (await keys(store())).map(String),
       };
 
-/** Everything the device keeps, whoever wrote it (sign-out). */
-export async function clearDeviceStore(): Promise<void> {
-  if (typeof indexedDB !== 'undefined') await clear(store());
-  else for (const key of await deviceStore.keys()) await deviceStore.del(key);
+/**
+ * The answer queues, one per learner (`queue:<userId>`; `queue` before decision 0045): what a
+ * session that ends by itself leaves on the device, for that learner's next sign-in.
+ */
+export const isAnswerQueueKey = (key: string): boolean => key === 'queue' || key.startsWith('queue:');
+
+/** Everything the device keeps, whoever wrote it, except the keys `keep` names. */
+export async function clearDeviceStore(keep?: (key: string) => boolean): Promise<void> {
+  if (!keep && typeof indexedDB !== 'undefined') await clear(store());
+  else for (const key of await deviceStore.keys()) if (!keep?.(key)) await deviceStore.del(key);
 }
 
 // Where it was first defined; the home needs it before this module (issue 11), so it lives there.

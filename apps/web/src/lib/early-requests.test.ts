@@ -103,7 +103,7 @@ describe('the API client with early requests', () => {
     const error = await apiFetch('class-users').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(401);
-    expect(handler).toHaveBeenCalledWith('class-users');
+    expect(handler).toHaveBeenCalledWith('class-users', 'tok');
   });
 
   it('asks the network itself when the early request got no answer (offline start, issue 12)', async () => {

@@ -10,11 +10,31 @@
  */
 import type { Locale } from '@parcours/domain/entities';
 import { useSyncExternalStore } from 'react';
+import type { ErrorCode } from '@parcours/domain/errors';
+import type { KeysUnder, TranslationKey } from './i18n-keys';
 import { pluralCategory } from './plural';
 
 export type Catalogue = { [key: string]: string | Catalogue };
 export type TOptions = Record<string, string | number | null | undefined> & { defaultValue?: string };
-export type TFunction = (key: string, options?: TOptions) => string;
+/**
+ * A key of the catalogue (issue 26 item 5): an unknown key is a type error. A key built at run
+ * time is typed by its parts (a template literal over a union of known names checks itself) or
+ * goes through `dynamicKey`, which says where the check is given up.
+ */
+export type TFunction = (key: TranslationKey, options?: TOptions) => string;
+export type { TranslationKey } from './i18n-keys';
+
+/**
+ * A key computed from data (a code from the server, a name from content): typed by its prefix,
+ * which must lead to keys of the catalogue; the rest is only known at run time, where a missing
+ * key shows the `defaultValue` or the key itself (decision 0004).
+ */
+export function dynamicKey<P extends string>(
+  prefix: P & (KeysUnder<P> extends never ? never : P),
+  rest: string,
+): TranslationKey {
+  return `${prefix}.${rest}` as TranslationKey;
+}
 
 export const FALLBACK_LOCALE: Locale = 'en';
 
@@ -102,7 +122,7 @@ export const t: TFunction = (key, options) => {
 };
 
 /** True when the current language (or the fallback) has this key. */
-export function exists(key: string): boolean {
+export function exists(key: TranslationKey): boolean {
   return (
     lookup(catalogues[language], key) !== undefined || lookup(catalogues[FALLBACK_LOCALE], key) !== undefined
   );
@@ -151,4 +171,24 @@ export interface I18nHandle {
 export function useTranslation(): { t: TFunction; i18n: I18nHandle } {
   const lang = useSyncExternalStore(subscribe, getLanguage, getLanguage);
   return { t, i18n: { language: lang, changeLanguage } };
+}
+
+/**
+ * The texts of an error code (SPEC §8). Every code of the domain's catalogue has both (a type
+ * check in i18n-keys.test.ts); a code the server invents shows its key, as decision 0004 does.
+ */
+export function errorKeys(code: ErrorCode | (string & {})): {
+  title: TranslationKey;
+  message: TranslationKey;
+} {
+  return { title: keyFromData(`errors.${code}.title`), message: keyFromData(`errors.${code}.message`) };
+}
+
+/**
+ * A key that arrives as data — a validation message of the domain's schemas, an error's detail
+ * from the server, a button label named by content: typed here, checked at run time, where a key
+ * missing from the catalogue shows itself (decision 0004). Keys written in the code never use it.
+ */
+export function keyFromData(key: string): TranslationKey {
+  return key as TranslationKey;
 }

@@ -1,5 +1,35 @@
 import { announceNewVersion } from '../features/new-version/new-version';
 import { afterFirstScreen } from './after-first-screen';
+import { apiBase } from './api-base';
+import { API_ACCEPT } from './query-string';
+import { getToken } from './storage';
+
+/**
+ * Issue 26: the reads an offline start needs (the tenant's context, the learner), asked for
+ * again once the first worker controls the tab, so that the worker keeps them in the very session
+ * it was installed in. The app's own reads went out before it was there: a reload with the
+ * network gone then waited for them forever on "Connexion en cours…". users/me is kept under the
+ * learner who owns the device's copies (decision 0045), the context for everyone.
+ */
+export async function keepStartReads(fetchImpl: typeof fetch = fetch): Promise<void> {
+  const token = getToken();
+  const base = apiBase();
+  // `noCache=keep` tells these apart from the app's own reads (the worker keys both without it).
+  await fetchImpl(`${base}/contexts/current?noCache=keep`, { headers: { Accept: API_ACCEPT } });
+  if (token)
+    await fetchImpl(`${base}/users/me?noCache=keep`, {
+      headers: { Accept: API_ACCEPT, Authorization: `Bearer ${token}` },
+    });
+}
+
+/** When the first worker claims this tab, keep the start reads (a controlled tab's went through it). */
+function keepStartReadsWhenControlled(): void {
+  const container = navigator.serviceWorker;
+  if (container.controller) return;
+  container.addEventListener('controllerchange', () => void keepStartReads().catch(() => undefined), {
+    once: true,
+  });
+}
 
 let requested = false;
 
@@ -20,6 +50,7 @@ export function registerServiceWorkerLater(): void {
           immediate: true,
           onNeedRefresh: () => announceNewVersion(() => void updateSW(true)),
         });
+        keepStartReadsWhenControlled();
       })
       .catch((error: unknown) => console.warn('Service worker not registered', error));
   };

@@ -1,7 +1,15 @@
 import { mockApi } from '../test/api-mock';
-import { me } from '../test/fixtures';
-import { endSession, getSession, loadUser, onForget } from './session';
-import { getStoredContext, getToken, setStoredContext, setToken, setUserId } from './storage';
+import { fakeToken, me } from '../test/fixtures';
+import { endExpiredSession, endSession, getSession, loadUser, onForget } from './session';
+import {
+  getReturnUrl,
+  getStoredContext,
+  getToken,
+  setReturnUrl,
+  setStoredContext,
+  setToken,
+  setUserId,
+} from './storage';
 
 describe('session (SPEC §4)', () => {
   it('is unauthenticated without a token, without calling the API', async () => {
@@ -72,5 +80,43 @@ describe('session (SPEC §4)', () => {
     onForget(hook);
     endSession();
     expect(hook).toHaveBeenCalledOnce();
+  });
+});
+
+describe('a session that ends by itself (decision 0044)', () => {
+  it('ends at start, without asking the server, when the token expired since the last visit', async () => {
+    setToken(fakeToken({ sub: 'u-1', exp: Math.floor(Date.now() / 1000) - 60 }));
+    setReturnUrl('/session/l-1');
+    const fetchMock = mockApi({ 'users/me': { body: me() } });
+    await loadUser();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(getSession()).toMatchObject({ status: 'unauthenticated', notice: 'sessionEnded' });
+    expect(getToken()).toBeNull();
+    // After sign-in the learner comes back where they were.
+    expect(getReturnUrl()).toBe('/session/l-1');
+  });
+
+  it('ends when the server refuses the token at start (revoked while away)', async () => {
+    setToken('revoked');
+    mockApi({
+      'users/me': { status: 401, body: { errors: [{ status: '401', code: 'UNAUTHORIZED', title: 'x' }] } },
+    });
+    await loadUser();
+    expect(getSession()).toMatchObject({ status: 'unauthenticated', notice: 'sessionEnded' });
+    expect(getToken()).toBeNull();
+  });
+
+  it('ends once: the second call changes nothing and clears nothing more', async () => {
+    setToken('t');
+    mockApi({ 'users/me': { body: me() } });
+    await loadUser();
+    const hook = vi.fn(async () => undefined);
+    onForget(hook);
+    expect(endExpiredSession('/niveaux')).toBe(true);
+    expect(endExpiredSession('/elsewhere')).toBe(false);
+    expect(hook).toHaveBeenCalledTimes(1);
+    expect(hook).toHaveBeenCalledWith('ended');
+    expect(getReturnUrl()).toBe('/niveaux');
+    expect(getSession().notice).toBe('sessionEnded');
   });
 });

@@ -7,12 +7,29 @@ import type { MeResponse } from '@parcours/domain/entities';
 import { SANDBOX_TOKEN } from './sandbox';
 import { useSyncExternalStore } from 'react';
 import { ApiError, apiFetch } from './api-client';
-import { clearAllExceptContext, getToken, getUserId, setToken, setUserId } from './storage';
+import { forgetOwner, markOwner } from './device-owner';
+import {
+  clearAllExceptContext,
+  getReturnUrl,
+  getToken,
+  getUserId,
+  setReturnUrl,
+  setToken,
+  setUserId,
+} from './storage';
+import { isExpired, noteFreshToken, readToken, serverNow } from './token';
 
 export type SessionStatus = 'connecting' | 'authenticated' | 'unauthenticated';
 
 /** Why the last user load ended the session, shown on the sign-in screen (SPEC §8). */
-export type SessionNotice = 'linkExpired' | 'linkInvalid' | 'reconnect' | 'accountMismatch';
+export type SessionNotice = 'linkExpired' | 'linkInvalid' | 'reconnect' | 'accountMismatch' | 'sessionEnded';
+
+/**
+ * Why the device forgets: the learner signed out (their waiting answers go too, once they have
+ * confirmed it), or the session ended by itself (expired or revoked token): then answers given
+ * offline keep waiting, under their learner's id, for that learner's next sign-in (0044, 0045).
+ */
+export type ForgetReason = 'signOut' | 'ended';
 
 export interface SessionState {
   status: SessionStatus;
@@ -47,14 +64,14 @@ function noticeFor(error: unknown): SessionNotice {
   return 'reconnect';
 }
 
-const forgetHooks = new Set<() => Promise<void>>();
+const forgetHooks = new Set<(reason: ForgetReason) => Promise<void>>();
 
 /**
  * What else a sign-out clears: the offline lessons and answer queue (decision 0013) register here
  * when the player loads, so this file (on the /login path) imports none of it. Without a hook the
  * database was not opened in this tab and is simply deleted.
  */
-export function onForget(hook: () => Promise<void>): void {
+export function onForget(hook: (reason: ForgetReason) => Promise<void>): void {
   forgetHooks.add(hook);
 }
 
@@ -72,12 +89,54 @@ export function getSignOutGuard(): (() => Promise<boolean>) | null {
   return signOutGuard;
 }
 
-function forget(): void {
+function forget(reason: ForgetReason): void {
   clearAllExceptContext();
-  // The service worker keeps users/me for offline starts; the next learner must not get it.
-  if (typeof caches !== 'undefined') void caches.delete('parcours-session').catch(() => undefined);
-  if (forgetHooks.size > 0) forgetHooks.forEach((hook) => void hook().catch(() => undefined));
-  else if (typeof indexedDB !== 'undefined') indexedDB.deleteDatabase('parcours-offline');
+  // The service worker's copies (users/me, lesson media) and the mark that lets it serve them:
+  // the next learner on this device must not get them (issue 29 R3-06).
+  void forgetOwner().catch(() => undefined);
+  if (forgetHooks.size > 0) forgetHooks.forEach((hook) => void hook(reason).catch(() => undefined));
+  else
+    void import('./device-store').then((m) => m.clearDeviceStore(m.isAnswerQueueKey)).catch(() => undefined);
+}
+
+/** The service worker may serve this learner's copies until the token's expiry (0045). */
+function markDevice(userId: string): Promise<void> {
+  const expiresAt = readToken(getToken())?.expiresAt ?? null;
+  const inDeviceClock = expiresAt === null ? null : expiresAt - (serverNow() - Date.now());
+  return markOwner({ userId, expiresAt: inDeviceClock }).catch(() => undefined);
+}
+
+/**
+ * The session ended without a sign-out (decision 0044): the token expired or the server refused
+ * it (a password change elsewhere). Everything of the session goes at once — state, the device's
+ * copies, the query cache (query-client.ts listens) — except answers waiting for their learner,
+ * and the page to come back to after sign-in. Once: a session already over is left alone, so the
+ * 401s of calls still in flight change nothing. Returns whether this call ended it.
+ */
+export function endExpiredSession(returnUrl: string | null = null): boolean {
+  if (state.status === 'unauthenticated' && getToken() === null) return false;
+  const back = returnUrl ?? getReturnUrl();
+  forget('ended');
+  if (back) setReturnUrl(back);
+  set({ status: 'unauthenticated', user: null, notice: 'sessionEnded' });
+  return true;
+}
+
+/**
+ * The learner chose to open another account's sign-in link (issue 29 R3-11): the signed-in
+ * session is left like one that ended by itself — its answers keep waiting for it — and the
+ * link's credentials come next.
+ */
+export function leaveForLink(): void {
+  forget('ended');
+  set({ status: 'connecting', user: null, notice: null });
+}
+
+/** A renewed token (POST users/token) replaces the one it renewed. */
+export function replaceToken(token: string): void {
+  setToken(token);
+  noteFreshToken(token);
+  if (state.user) void markDevice(state.user._id);
 }
 
 /** A refused token only: the return URL saved before start must survive for the next sign-in. */
@@ -97,16 +156,23 @@ export async function loadUser(options: { viaLink?: boolean } = {}): Promise<Ses
     set({ status: 'unauthenticated', user: null });
     return state;
   }
+  // Expired since the last visit: the session ends here, network or not, and with it what the
+  // device kept of it (issue 29: "including expiry seen at the next start").
+  if (!options.viaLink && isExpired(token)) {
+    endExpiredSession();
+    return state;
+  }
   set({ status: 'connecting' });
   try {
     const me = await apiFetch<MeResponse>('users/me');
     const expectedId = getUserId();
     if (expectedId && me._id !== expectedId) {
-      forget();
+      forget('signOut');
       set({ status: 'unauthenticated', user: null, notice: 'accountMismatch' });
       return state;
     }
     setUserId(me._id);
+    void markDevice(me._id);
     set({ status: 'authenticated', user: me, notice: null });
   } catch (error) {
     // No network and no cached copy (the service worker caches users/me once it controls the tab):
@@ -122,8 +188,12 @@ export async function loadUser(options: { viaLink?: boolean } = {}): Promise<Ses
       return state;
     }
     const expired = error instanceof ApiError && (error.status === 401 || error.status === 403);
-    if (options.viaLink) forget();
-    else if (expired) dropCredentials();
+    // A refused token at start (revoked while away) ends the session like a 401 later would.
+    if (!options.viaLink && expired) {
+      endExpiredSession();
+      return state;
+    }
+    if (options.viaLink) forget('signOut');
     set({ status: 'unauthenticated', user: null, notice: options.viaLink ? noticeFor(error) : null });
   }
   return state;
@@ -137,6 +207,9 @@ export function skipUserLoad(): void {
 /** After a successful POST users/login. */
 export async function startSession(token: string, userId: string): Promise<SessionState> {
   setToken(token);
+  noteFreshToken(token);
+  // Before users/me goes: the service worker keeps that answer only for the device's learner (0045).
+  await markDevice(userId);
   setUserId(userId);
   return loadUser();
 }
@@ -146,13 +219,17 @@ export async function startSession(token: string, userId: string): Promise<Sessi
  * After a password change the request's token is revoked and the answer carries the next one.
  */
 export function setSessionUser(user: MeResponse, token?: string): void {
-  if (token) setToken(token);
+  if (token) {
+    setToken(token);
+    noteFreshToken(token);
+  }
   setUserId(user._id);
+  void markDevice(user._id);
   set({ status: 'authenticated', user, notice: null });
 }
 
 /** SPEC §4 logout: clear all stored data except the context; the caller navigates to /login. */
 export function endSession(notice: SessionNotice | null = null): void {
-  forget();
+  forget('signOut');
   set({ status: 'unauthenticated', user: null, notice });
 }

@@ -147,10 +147,11 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
         'content-type': row.type,
         'content-disposition': contentDisposition(row),
         'x-content-type-options': 'nosniff',
-        // Same id can get new bytes on re-import: revalidate with the ETag after an hour.
-        'cache-control': branding
-          ? 'public, max-age=3600, must-revalidate'
-          : 'private, max-age=3600, must-revalidate',
+        // Same id can get new bytes on re-import: revalidate with the ETag after an hour. A private
+        // file is revalidated at every use (a 304 for its reader): a browser's HTTP cache must
+        // not hand it to the next person of a shared device, whom the server refuses (decision
+        // 0045; the service worker keeps the offline copies, per learner).
+        'cache-control': branding ? 'public, max-age=3600, must-revalidate' : 'private, no-cache',
         vary: 'Host',
       };
       if (store?.kind === 's3') {

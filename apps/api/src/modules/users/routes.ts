@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { COMPANY_ROLES, SYSTEM_ROLES } from '@parcours/domain/entities';
 import { LOGIN_FIELD_MAX } from '@parcours/domain/constants';
-import { currentUser } from '../../plugins/auth';
+import { currentUser, TOKEN_LIFETIME_S } from '../../plugins/auth';
 import { contact } from './contact';
 import type { IdentityDeps } from './deps';
 import { publicOrigin } from './origin';
@@ -271,6 +271,30 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       // A password change revoked the token in the cookie: the new one takes its place.
       if (answer.access_token) setHtmlSession(request, reply, answer.access_token);
       return answer;
+    },
+  );
+
+  app.post(
+    '/users/token',
+    {
+      onRequest: app.auth.requireUser,
+      schema: {
+        tags: ['users'],
+        summary:
+          'A fresh token for the bearer of a still-valid one (decision 0044): the web renews a token close to expiry while the learner is active. An expired or revoked token answers 401.',
+        response: { 200: loginResponse },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const token = await app.auth.sign(user.id, request.context.id);
+      reply.header('cache-control', 'no-store');
+      return {
+        access_token: token,
+        token_type: 'Bearer' as const,
+        expires_in: TOKEN_LIFETIME_S,
+        user_id: user.id,
+      };
     },
   );
 

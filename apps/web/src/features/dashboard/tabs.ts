@@ -6,6 +6,7 @@
  * A tab panel renders inside the shell's `<section>`, under the shell's `<h2>` naming the tab:
  * panels start their own headings at `<h3>`.
  */
+import { type TranslationKey } from '../../lib/i18n';
 import type { ContextSettings } from '@parcours/domain/entities';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
@@ -22,7 +23,7 @@ export interface DashboardTab {
   id: DashboardTabId;
   path: string;
   /** Translation key of the tab's name (may depend on the tenant's wording). */
-  labelKey: (ctx: TabContext) => string;
+  labelKey: (ctx: TabContext) => TranslationKey;
   Panel: LazyExoticComponent<ComponentType>;
   isVisible: (ctx: TabContext) => boolean;
 }

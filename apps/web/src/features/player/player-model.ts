@@ -2,6 +2,7 @@
  * The player's rules as pure functions (docs/product.md §2 footer, §4 lesson player, next flow, feedbacks,
  * countdown), so each is tested without rendering.
  */
+import { type TranslationKey } from '../../lib/i18n';
 import { COUNTDOWN_ENDING_S, COUNTDOWN_WARNING_S } from '@parcours/domain/constants';
 import type { BlockView, LessonAttributes, PageResults } from '@parcours/domain/entities';
 import type { RowCorrection } from '@parcours/domain/exercises/registry';
@@ -47,7 +48,7 @@ export function feedbackTone(preset: string): 'success' | 'info' | 'warning' | '
 }
 
 /** docs/product.md §2: 'end module' on tincan blocks, else 'next'. */
-export function nextLabelKey(block: BlockView | null): string {
+export function nextLabelKey(block: BlockView | null): TranslationKey {
   return block?.type === 'tincan' ? 'player.footer.endModule' : 'player.footer.next';
 }
 

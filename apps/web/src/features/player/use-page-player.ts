@@ -7,6 +7,7 @@ import { NEXT_DEBOUNCE_MS } from '@parcours/domain/constants';
 import { readErrorCode, type ErrorCode } from '@parcours/domain/errors';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from '../../lib/router';
+import { ApiError } from '../../lib/api-client';
 import { useTranslation } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import type { TincanAction, TincanScore } from '../exercises/row-props';
@@ -207,6 +208,13 @@ export function usePagePlayer({
       try {
         await submitOnline(current, currentAnswers);
       } catch (error) {
+        // The session ended as the answer went: it waits for the learner's next sign-in (0044).
+        // (An exercise refused on its way to the next page was graded already: nothing waits.)
+        if (error instanceof ApiError && error.status === 401) {
+          const graded = current.block?.type === 'exercice' && error.path.endsWith('/pages/next');
+          if (!graded) await offline.keepForSignIn(current, currentAnswers);
+          return;
+        }
         if (!offline.isNetworkError(error)) throw error;
         await offline.answer(current, currentAnswers);
       }

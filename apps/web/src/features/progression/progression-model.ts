@@ -2,6 +2,7 @@
  * The end-of-lesson rules (docs/product.md §2 end-of-lesson screens, §4 choosing a lesson) as pure
  * functions, tested without rendering.
  */
+import { keyFromData, type TranslationKey } from '../../lib/i18n';
 import type { LessonAttributes, LessonActions } from '@parcours/domain/entities';
 
 export type UnlockedLesson = LessonActions['unlockedLessons'][number];
@@ -53,9 +54,10 @@ export function firstEnabledSection(lesson: Pick<LessonAttributes, 'enabledSecti
  */
 export function errorTextKeys(
   code: string,
-  exists: (key: string) => boolean,
-): { title: string; message: string; button: string | null } {
-  const own = (part: string) => `errors.${code}.${part}`;
+  exists: (key: TranslationKey) => boolean,
+): { title: TranslationKey; message: TranslationKey; button: TranslationKey | null } {
+  // The code comes from the server: its texts are looked up, the UNDEFINED ones stand in.
+  const own = (part: string) => keyFromData(`errors.${code}.${part}`);
   return {
     title: exists(own('title')) ? own('title') : 'errors.UNDEFINED.title',
     message: exists(own('message')) ? own('message') : 'errors.UNDEFINED.message',

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { errorCodeOf } from '../../../lib/api-errors';
-import { useTranslation } from '../../../lib/i18n';
+import { errorKeys, useTranslation } from '../../../lib/i18n';
 import { fetchDataExport, saveJsonFile } from '../api/data-export';
 
 /**
@@ -31,7 +31,7 @@ export function MyData() {
       {state === 'done' ? <Alert tone="success">{t('account.data.done')}</Alert> : null}
       {typeof state === 'object' ? (
         <Alert tone="error" title={t('account.errorTitle')}>
-          <p>{t(`errors.${state.error}.title`)}</p>
+          <p>{t(errorKeys(state.error).title)}</p>
         </Alert>
       ) : null}
       <Button variant="secondary" disabled={state === 'loading'} onClick={() => void download()}>

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/Button';
 import { FormField } from '../../../components/ui/FormField';
 import { PasswordInput } from '../../../components/ui/PasswordInput';
 import { errorCodeOf, fieldProblems } from '../../../lib/api-errors';
-import { useTranslation } from '../../../lib/i18n';
+import { errorKeys, useTranslation, keyFromData } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useTenant } from '../../../lib/tenant';
 import { useUpdateProfile } from '../api/update-profile';
@@ -123,7 +123,7 @@ function ProfileForm({
 
   const message = (field: keyof ProfileFormValues) => {
     const key = errors[field]?.message;
-    return key ? t(key) : undefined;
+    return key ? t(keyFromData(key)) : undefined;
   };
 
   const passwordPanelId = `${id}-password`;
@@ -141,7 +141,7 @@ function ProfileForm({
       {outcome?.tone === 'nothing' ? <Alert tone="info">{t('account.nothingChanged')}</Alert> : null}
       {outcome?.tone === 'error' ? (
         <Alert tone="error" title={t('account.errorTitle')}>
-          <p>{t(`errors.${outcome.code}.title`)}</p>
+          <p>{t(errorKeys(outcome.code).title)}</p>
         </Alert>
       ) : null}
 

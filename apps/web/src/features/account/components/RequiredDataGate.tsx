@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { FormField } from '../../../components/ui/FormField';
 import { errorCodeOf, fieldProblems } from '../../../lib/api-errors';
-import { useTranslation } from '../../../lib/i18n';
+import { errorKeys, useTranslation, keyFromData } from '../../../lib/i18n';
 import { useUpdateProfile } from '../api/update-profile';
 import {
   gatePatch,
@@ -71,7 +71,7 @@ export function RequiredDataGate({ user, settings }: RequiredDataGateProps) {
 
   const message = (field: keyof GateFormValues) => {
     const key = errors[field]?.message;
-    return key ? t(key) : undefined;
+    return key ? t(keyFromData(key)) : undefined;
   };
   const termsError = message('acceptTerms');
   const cgu = settings.legal.cgu;
@@ -82,7 +82,7 @@ export function RequiredDataGate({ user, settings }: RequiredDataGateProps) {
       <p className="account__intro">{t('gate.intro')}</p>
       {failure ? (
         <Alert tone="error" title={t('account.errorTitle')}>
-          <p>{t(`errors.${failure}.title`)}</p>
+          <p>{t(errorKeys(failure).title)}</p>
         </Alert>
       ) : null}
       <form className="form card" noValidate onSubmit={(event) => void handleSubmit(onValid)(event)}>

@@ -3,7 +3,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { LOGIN_PATH } from '../../../app/navigation';
 import { errorCodeOf } from '../../../lib/api-errors';
-import { useTranslation } from '../../../lib/i18n';
+import { errorKeys, useTranslation } from '../../../lib/i18n';
 import { useNavigate } from '../../../lib/router';
 import { endSession, getSignOutGuard } from '../../../lib/session';
 import { signOutEverywhere } from '../api/sign-out-everywhere';
@@ -42,7 +42,7 @@ export function SignOutEverywhere() {
       <p>{t('account.sessions.text')}</p>
       {typeof state === 'object' ? (
         <Alert tone="error" title={t('account.errorTitle')}>
-          <p>{t(`errors.${state.error}.title`)}</p>
+          <p>{t(errorKeys(state.error).title)}</p>
         </Alert>
       ) : null}
       <Button variant="secondary" disabled={state === 'busy'} onClick={() => void run()}>

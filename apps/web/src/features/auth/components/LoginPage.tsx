@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from '../../../lib/router';
 import { Alert } from '../../../components/ui/Alert';
 import { Spinner } from '../../../components/ui/Spinner';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation, type TranslationKey } from '../../../lib/i18n';
 import { startSession, useSession } from '../../../lib/session';
 import { useTenant } from '../../../lib/tenant';
 import { takeReturnUrl } from '../../../app/navigation';
@@ -20,7 +20,7 @@ const SsoButton = lazy(() => import('./SsoButton').then((m) => ({ default: m.Sso
 
 /** The /login portal (docs/product.md §2) switches between modes with `?mode=`. */
 type PortalMode = 'signin' | 'recover' | 'register';
-const MODES: Record<PortalMode, { titleKey: string; introKey: string }> = {
+const MODES: Record<PortalMode, { titleKey: TranslationKey; introKey: TranslationKey }> = {
   signin: { titleKey: 'login.title', introKey: 'login.intro' },
   recover: { titleKey: 'recover.title', introKey: 'recover.intro' },
   register: { titleKey: 'register.title', introKey: 'register.intro' },

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { errorCodeOf } from '../../../lib/api-errors';
-import { useTranslation } from '../../../lib/i18n';
+import { errorKeys, useTranslation, keyFromData } from '../../../lib/i18n';
 import { recoverPassword } from '../api/recover';
 import { checkRecoverEmail } from '../recover-schema';
 
@@ -52,8 +52,8 @@ export function RecoverForm() {
   return (
     <form className="login-form" noValidate onSubmit={(event) => void onSubmit(event)}>
       {failure ? (
-        <Alert tone="error" title={t(`errors.${failure}.title`)}>
-          <p>{t(`errors.${failure}.message`)}</p>
+        <Alert tone="error" title={t(errorKeys(failure).title)}>
+          <p>{t(errorKeys(failure).message)}</p>
         </Alert>
       ) : null}
       <div className="field">
@@ -80,7 +80,7 @@ export function RecoverForm() {
         />
         {error ? (
           <p id={`${id}-email-error`} className="field__error">
-            {t(error)}
+            {t(keyFromData(error))}
           </p>
         ) : null}
       </div>

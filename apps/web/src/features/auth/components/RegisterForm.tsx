@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { FormField } from '../../../components/ui/FormField';
 import { PasswordInput } from '../../../components/ui/PasswordInput';
 import { errorCodeOf, fieldProblems } from '../../../lib/api-errors';
-import { useTranslation } from '../../../lib/i18n';
+import { errorKeys, useTranslation, keyFromData } from '../../../lib/i18n';
 import { useTenant } from '../../../lib/tenant';
 import { register as registerAccount } from '../api/register';
 import { registerSchema, type RegisterFormValues, type RegisterValues } from '../register-schema';
@@ -63,14 +63,14 @@ export function RegisterForm({ onSignedIn }: RegisterFormProps) {
 
   const message = (field: (typeof FIELDS)[number]) => {
     const key = errors[field]?.message;
-    return key ? t(key) : undefined;
+    return key ? t(keyFromData(key)) : undefined;
   };
 
   return (
     <form className="login-form" noValidate onSubmit={(event) => void handleSubmit(onValid)(event)}>
       {failure ? (
-        <Alert tone="error" title={t(`errors.${failure.code}.title`)}>
-          {failure.explained ? null : <p>{t(`errors.${failure.code}.message`)}</p>}
+        <Alert tone="error" title={t(errorKeys(failure.code).title)}>
+          {failure.explained ? null : <p>{t(errorKeys(failure.code).message)}</p>}
         </Alert>
       ) : null}
       <FormField label={t('register.code')} error={message('code')}>

@@ -9,7 +9,7 @@ import { PasswordInput } from '../../../components/ui/PasswordInput';
 import { Spinner } from '../../../components/ui/Spinner';
 import { ApiError } from '../../../lib/api-client';
 import { errorCodeOf, fieldProblems } from '../../../lib/api-errors';
-import { useTranslation } from '../../../lib/i18n';
+import { errorKeys, useTranslation, keyFromData } from '../../../lib/i18n';
 import { endSession, type SessionNotice } from '../../../lib/session';
 import { getResetLink, type ResetLink } from '../api/get-reset-link';
 import { resetPassword } from '../api/reset-password';
@@ -90,15 +90,15 @@ export function ResetPasswordPage() {
     }
   };
 
-  const passwordError = errors.password?.message ? t(errors.password.message) : undefined;
+  const passwordError = errors.password?.message ? t(keyFromData(errors.password.message)) : undefined;
 
   return (
     <div className="page page--narrow login">
       <div className="card login__card">
         <h1 className="login__title">{t('reset.title')}</h1>
         {failure ? (
-          <Alert tone="error" title={t(`errors.${failure}.title`)}>
-            <p>{t(`errors.${failure}.message`)}</p>
+          <Alert tone="error" title={t(errorKeys(failure).title)}>
+            <p>{t(errorKeys(failure).message)}</p>
           </Alert>
         ) : null}
         {!link && !failure ? <Spinner label={t('reset.checking')} /> : null}

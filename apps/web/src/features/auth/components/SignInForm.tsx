@@ -1,7 +1,7 @@
 import { readErrorCode, type ErrorCode } from '@parcours/domain/errors';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/Alert';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation, keyFromData } from '../../../lib/i18n';
 import { takeTypedValue } from '../../../lib/prerendered';
 import { login, type Credentials } from '../api/login';
 import { preloadLoginSchema, validateLogin, type LoginFieldErrors } from '../api/validate-login';
@@ -56,8 +56,8 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
   };
 
   // Errors are catalogue keys, so they follow a change of language.
-  const emailError = errors.email ? t(errors.email) : undefined;
-  const passwordError = errors.password ? t(errors.password) : undefined;
+  const emailError = errors.email ? t(keyFromData(errors.email)) : undefined;
+  const passwordError = errors.password ? t(keyFromData(errors.password)) : undefined;
 
   return (
     // method=post: a submit before the app started never puts the password in the address

@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { FormField } from '../../../components/ui/FormField';
 import { fieldProblems } from '../../../lib/api-errors';
-import { useTranslation } from '../../../lib/i18n';
+import { errorKeys, useTranslation, keyFromData } from '../../../lib/i18n';
 import { useContactTeachers } from '../api/contact-teachers';
 import { contactFailure } from '../failure-text';
 import { useCloseAfterSuccess } from '../use-close-after-success';
@@ -67,7 +67,7 @@ function ContactTeacherModal({
 
   const message = (field: (typeof FORM_FIELDS)[number]) => {
     const key = errors[field]?.message;
-    return key ? t(key) : undefined;
+    return key ? t(keyFromData(key)) : undefined;
   };
   const sent = mutation.isSuccess;
 
@@ -98,8 +98,8 @@ function ContactTeacherModal({
         <form id={formId} className="form" noValidate onSubmit={(event) => void handleSubmit(onValid)(event)}>
           <p>{t('contact.teacher.intro', { className })}</p>
           {failure ? (
-            <Alert tone="error" title={t(`errors.${failure.code}.title`)}>
-              {failure.detail ? <p>{t(failure.detail)}</p> : null}
+            <Alert tone="error" title={t(errorKeys(failure.code).title)}>
+              {failure.detail ? <p>{t(keyFromData(failure.detail))}</p> : null}
             </Alert>
           ) : null}
           <FormField label={t('contact.subject')} error={message('subject')}>

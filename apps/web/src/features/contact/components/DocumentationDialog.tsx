@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { FormField } from '../../../components/ui/FormField';
 import { apiBase } from '../../../lib/api-base';
-import { useTranslation } from '../../../lib/i18n';
+import { errorKeys, useTranslation, keyFromData } from '../../../lib/i18n';
 import { useRequestDocumentation } from '../api/request-documentation';
 import { contactFailure } from '../failure-text';
 import { useCloseAfterSuccess } from '../use-close-after-success';
@@ -141,8 +141,8 @@ function DocumentationModal({
         <form id={formId} className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
           <p>{t('contact.documentation.intro')}</p>
           {failure ? (
-            <Alert tone="error" title={t(`errors.${failure.code}.title`)}>
-              {failure.detail ? <p>{t(failure.detail)}</p> : null}
+            <Alert tone="error" title={t(errorKeys(failure.code).title)}>
+              {failure.detail ? <p>{t(keyFromData(failure.detail))}</p> : null}
             </Alert>
           ) : null}
           <fieldset aria-describedby={problem ? `${id}-files-error` : undefined}>
@@ -167,7 +167,7 @@ function DocumentationModal({
             </ul>
             {problem ? (
               <p id={`${id}-files-error`} className="field__error" role="alert">
-                {t(problem)}
+                {t(keyFromData(problem))}
               </p>
             ) : null}
           </fieldset>

@@ -3,7 +3,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { errorCodeOf } from '../../../lib/api-errors';
-import { useTranslation } from '../../../lib/i18n';
+import { errorKeys, useTranslation } from '../../../lib/i18n';
 import { useTenant } from '../../../lib/tenant';
 import { useCertificationItems } from './api/get-certification-items';
 import { CertificatesTable } from './components/CertificatesTable';
@@ -25,7 +25,7 @@ export function CertificatesTab() {
   if (items.isPending) return <Spinner label={t('common.loading')} />;
   if (items.isError) {
     return (
-      <Alert tone="error" title={t(`errors.${errorCodeOf(items.error)}.title`)}>
+      <Alert tone="error" title={t(errorKeys(errorCodeOf(items.error)).title)}>
         <Button variant="secondary" onClick={() => void items.refetch()}>
           {t('common.retry')}
         </Button>

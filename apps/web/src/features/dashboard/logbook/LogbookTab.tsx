@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { errorCodeOf } from '../../../lib/api-errors';
 import { formatDate } from '../../../lib/format';
-import { useTranslation } from '../../../lib/i18n';
+import { errorKeys, useTranslation } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import type { LogbookNote } from './api/get-log-book-records';
 import { useLogBookRecords } from './api/get-log-book-records';
@@ -46,7 +46,7 @@ export function LogbookTab() {
       {notes.isPending ? (
         <Spinner label={t('common.loading')} />
       ) : notes.isError ? (
-        <Alert tone="error" title={t(`errors.${errorCodeOf(notes.error)}.title`)}>
+        <Alert tone="error" title={t(errorKeys(errorCodeOf(notes.error)).title)}>
           <Button variant="secondary" onClick={() => void notes.refetch()}>
             {t('common.retry')}
           </Button>

@@ -1,8 +1,8 @@
 import { ButtonLink } from '../../../components/ui/Button';
 import { useTranslation } from '../../../lib/i18n';
 
-const PAGE_KEYS = { title: 'notFound.title', text: 'notFound.text' };
-const LESSON_KEYS = { title: 'notFound.lessonTitle', text: 'notFound.lessonText' };
+const PAGE_KEYS = { title: 'notFound.title', text: 'notFound.text' } as const;
+const LESSON_KEYS = { title: 'notFound.lessonTitle', text: 'notFound.lessonText' } as const;
 
 /**
  * docs/product.md §2 unknown route, and an unknown lesson id (issue 12): the player's MODEL_NOT_FOUND says

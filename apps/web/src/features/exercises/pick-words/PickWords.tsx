@@ -5,7 +5,8 @@ import type { RowProps } from '../row-props';
 import { asIndexList, itemStatuses } from '../shared/answers';
 import { segmentsOf } from './tokenize';
 
-const ICONS: Partial<Record<CorrectionStatus, string>> = { correct: '✓', wrong: '✗', missing: '◎' };
+const ICONS = { correct: '✓', wrong: '✗', missing: '◎' } as const;
+const marked = (status: CorrectionStatus): status is keyof typeof ICONS => status in ICONS;
 
 /**
  * pick-words: every word of the text is a toggle button (aria-pressed). One Tab stop for the
@@ -94,7 +95,7 @@ export function PickWords({
               }}
             >
               {segment.text}
-              {ICONS[status] ? (
+              {marked(status) ? (
                 <span className="pick-words__mark">
                   <span aria-hidden="true"> {ICONS[status]}</span>
                   <span className="sr-only"> ({t(`exercises.correction.${status}`)})</span>

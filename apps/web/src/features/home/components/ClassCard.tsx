@@ -11,7 +11,7 @@ function CourseRow({ view, course }: { view: ClassView; course: CourseView }) {
   const { t } = useTranslation();
   const lesson = course.lesson;
   const percent = lesson?.percent ?? 0;
-  const stateKey = lesson ? `home.lessonState.${lesson.state}` : 'home.lessonState.NONE';
+  const stateKey = lesson ? (`home.lessonState.${lesson.state}` as const) : 'home.lessonState.NONE';
   return (
     <li className="course-row">
       <div className="course-row__head">

@@ -8,7 +8,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { Pager } from '../../../components/ui/Pager';
 import { Spinner } from '../../../components/ui/Spinner';
 import { firstScreenShown } from '../../../lib/after-first-screen';
-import { useTranslation } from '../../../lib/i18n';
+import { errorKeys, useTranslation } from '../../../lib/i18n';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useSession } from '../../../lib/session';
 import { getActiveLesson } from '../../../lib/storage';
@@ -206,8 +206,8 @@ export function HomePage({ classActions }: HomePageProps = {}) {
         </div>
       ) : null}
       {error ? (
-        <Alert tone="error" title={t(`errors.${readErrorCode(error) ?? 'UNDEFINED'}.title`)}>
-          <p>{t(`errors.${readErrorCode(error) ?? 'UNDEFINED'}.message`)}</p>
+        <Alert tone="error" title={t(errorKeys(readErrorCode(error) ?? 'UNDEFINED').title)}>
+          <p>{t(errorKeys(readErrorCode(error) ?? 'UNDEFINED').message)}</p>
           <button
             type="button"
             className="btn btn--secondary"

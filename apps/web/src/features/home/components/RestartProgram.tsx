@@ -3,7 +3,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { errorCodeOf } from '../../../lib/api-errors';
-import { useTranslation } from '../../../lib/i18n';
+import { errorKeys, useTranslation } from '../../../lib/i18n';
 import { useResetProgram } from '../api/reset-program';
 
 /**
@@ -55,8 +55,8 @@ export function RestartProgram({ classProgramId, name }: { classProgramId: strin
         <p>{t('home.restart.what')}</p>
         <p>{t('home.restart.kept')}</p>
         {failure ? (
-          <Alert tone="error" title={t(`errors.${failure}.title`)}>
-            <p>{t(`errors.${failure}.message`)}</p>
+          <Alert tone="error" title={t(errorKeys(failure).title)}>
+            <p>{t(errorKeys(failure).message)}</p>
           </Alert>
         ) : null}
       </Dialog>

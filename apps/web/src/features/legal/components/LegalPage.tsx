@@ -1,7 +1,7 @@
 import type { LegalText } from '@parcours/domain/entities';
 import { ButtonLink } from '../../../components/ui/Button';
 import { formatDate } from '../../../lib/format';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation, type TranslationKey } from '../../../lib/i18n';
 import { useTenant } from '../../../lib/tenant';
 import { useSanitizedHtml } from '../../../lib/sanitize-html';
 import '../legal.css';
@@ -11,7 +11,10 @@ export { sanitizerReady } from '../../../lib/sanitize-html';
 
 type LegalKind = 'cgu' | 'rgpd';
 
-const TITLES: Record<LegalKind, string> = { cgu: 'legal.mentions.title', rgpd: 'legal.protection.title' };
+const TITLES: Record<LegalKind, TranslationKey> = {
+  cgu: 'legal.mentions.title',
+  rgpd: 'legal.protection.title',
+};
 
 /** docs/product.md §2 legal texts from the context settings: title, content, version and date, back home. */
 export function LegalDocument({ kind }: { kind: LegalKind }) {

@@ -1,5 +1,5 @@
 import { COUNTDOWN_ENDING_S, COUNTDOWN_WARNING_S } from '@parcours/domain/constants';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation, type TranslationKey } from '../../../lib/i18n';
 import { formatClock } from '../format-clock';
 import { useCountdown } from '../use-countdown';
 
@@ -11,7 +11,7 @@ export type CountdownScope = 'plain' | 'exercise' | 'lesson';
 
 const TEXTS: Record<
   CountdownScope,
-  { label: string; caption: string | null; ending: string; ended: string }
+  { label: TranslationKey; caption: TranslationKey | null; ending: TranslationKey; ended: TranslationKey }
 > = {
   plain: {
     label: 'player.countdown.label',

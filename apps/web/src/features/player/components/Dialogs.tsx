@@ -3,7 +3,7 @@ import type { ErrorCode } from '@parcours/domain/errors';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { RichText } from '../../../components/ui/RichText';
-import { exists, useTranslation } from '../../../lib/i18n';
+import { errorKeys, useTranslation, exists, keyFromData } from '../../../lib/i18n';
 import { feedbackTone, type Feedback } from '../player-model';
 
 /** One feedback at a time, with its position ("2 of 3") so the learner knows more follow. */
@@ -146,14 +146,14 @@ export function ErrorDialog({ code, onClose }: { code: ErrorCode; onClose: () =>
       isOpen
       role="alertdialog"
       tone="danger"
-      title={t(`errors.${code}.title`)}
+      title={t(errorKeys(code).title)}
       actions={
         <Button data-autofocus onClick={onClose}>
-          {exists(button) ? t(button) : t('player.dialogs.ok')}
+          {exists(keyFromData(button)) ? t(keyFromData(button)) : t('player.dialogs.ok')}
         </Button>
       }
     >
-      <p>{t(`errors.${code}.message`)}</p>
+      <p>{t(errorKeys(code).message)}</p>
     </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 import { Button } from '../../../components/ui/Button';
-import { useTranslation } from '../../../lib/i18n';
+import { errorKeys, useTranslation } from '../../../lib/i18n';
 import type { OfflineStatus } from './device';
 import './offline.css';
 
@@ -41,7 +41,7 @@ export function OfflineBanner({
               <li key={r.seq}>
                 {t('offline.refused.item', {
                   title: r.title || t('offline.untitled'),
-                  reason: t(`errors.${r.code}.title`),
+                  reason: t(errorKeys(r.code).title),
                 })}
               </li>
             ))}

@@ -1,8 +1,9 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setToken } from '../../../lib/storage';
+import { setSessionUser } from '../../../lib/session';
 import { mockApi } from '../../../test/api-mock';
+import { me } from '../../../test/fixtures';
 import { errorBody, pageDoc, results } from '../test-pages';
 import { answerQueue } from './device';
 import { OfflineSync } from './OfflineSync';
@@ -35,7 +36,7 @@ afterEach(async () => {
 describe('OfflineSync (app shell)', () => {
   it('back online on the home: the refused answer is explained, the next one is graded', async () => {
     const user = userEvent.setup();
-    setToken('token');
+    setSessionUser(me(), 'token');
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     await queueTwo();
     const fetchMock = mockApi({
@@ -69,7 +70,7 @@ describe('OfflineSync (app shell)', () => {
   });
 
   it('on the player screen the shell stays quiet (the player has its own banner) but still sends', async () => {
-    setToken('token');
+    setSessionUser(me(), 'token');
     await queueTwo();
     const fetchMock = mockApi({
       'PATCH lessons/l1/pages/current': { body: pageDoc('p1', { results: results() }) },

@@ -3,8 +3,9 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from '../../../lib/router';
-import { setToken } from '../../../lib/storage';
+import { setSessionUser } from '../../../lib/session';
 import { mockApi } from '../../../test/api-mock';
+import { me } from '../../../test/fixtures';
 import { rowRegistry } from '../../exercises/registry';
 import { PlayerPage } from '../components/PlayerPage';
 import { PlayerSlotsContext } from '../player-slots';
@@ -31,7 +32,8 @@ const upcoming = [1, 2].map((index) => {
 });
 
 function renderPlayer({ offline = false } = {}) {
-  setToken('token');
+  // The queue sends only with its own learner's session (decision 0045).
+  setSessionUser(me(), 'token');
   const fetchMock = mockApi({
     'GET lessons/l1/pages/current': {
       body: pageDoc('p1', { count: 3, block: block({ title: 'Question 1' }) }),

@@ -6,9 +6,22 @@
  */
 import { useSyncExternalStore } from 'react';
 import { apiFetch } from '../../../lib/api-client';
-import { clearDeviceStore, DEVICE_DB, deviceStore, isNetworkError } from '../../../lib/device-store';
+import {
+  clearDeviceStore,
+  DEVICE_DB,
+  deviceStore,
+  isAnswerQueueKey,
+  isNetworkError,
+} from '../../../lib/device-store';
 import { t } from '../../../lib/i18n';
-import { onForget, setSignOutGuard } from '../../../lib/session';
+import {
+  getSession,
+  onForget,
+  setSignOutGuard,
+  subscribeSession,
+  type ForgetReason,
+} from '../../../lib/session';
+import { getUserId } from '../../../lib/storage';
 import { lessonPath, type LessonPage } from '../api/lesson-page';
 import { getCurrentPage } from '../api/get-current-page';
 import { nextPage } from '../api/next-page';
@@ -35,11 +48,31 @@ const lock: QueueLock = (task) =>
     ? (navigator.locks.request('parcours-offline-queue', task) as Promise<Awaited<ReturnType<typeof task>>>)
     : task();
 
+/**
+ * Whose answers the queue holds (decision 0045): the learner signed in, or, once their session
+ * has ended by itself, still them — an answer given as the token expired is theirs. It changes
+ * only when another learner signs in; each learner's answers wait under their own key.
+ */
+let owner: string | null = getUserId();
+const queueKey = (who: string | null) => `queue:${who ?? 'unknown'}`;
+
+/** The learner whose answers the queue holds now. */
+export const queueOwner = (): string | null => owner;
+
 export const answerQueue = new AnswerQueue(
   {
-    load: () => kv.get<QueueState>('queue'),
+    load: async () => {
+      const mine = await kv.get<QueueState>(queueKey(owner));
+      if (mine || !owner) return mine;
+      // A queue kept before answers had owners: it was written in the session still open here.
+      const legacy = await kv.get<QueueState>('queue');
+      if (!legacy) return undefined;
+      await kv.set(queueKey(owner), legacy);
+      await kv.del('queue');
+      return legacy;
+    },
     save: async (state) => {
-      await kv.set('queue', state);
+      await kv.set(queueKey(owner), state);
       channel?.postMessage('queue');
     },
   },
@@ -98,10 +131,16 @@ export function onQueueSent(listener: (report: FlushReport) => void): () => void
   return () => afterSend.delete(listener);
 }
 
+/** Answers are only ever sent with their own learner's session (issue 29 R3-10). */
+function ownersSession(): boolean {
+  const session = getSession();
+  return session.status === 'authenticated' && session.user !== null && session.user._id === owner;
+}
+
 /** Sends what waits, if anything and if online; the report reaches the banner and the player. */
 export async function sendQueue(): Promise<FlushReport | null> {
   await answerQueue.ready();
-  if (!isOnline() || answerQueue.snapshot().items.length === 0) return null;
+  if (!isOnline() || !ownersSession() || answerQueue.snapshot().items.length === 0) return null;
   update({ sending: true });
   try {
     const report = await answerQueue.flush(sender);
@@ -125,6 +164,22 @@ function scheduleRetry(): void {
     void sendQueue().catch((error: unknown) => console.warn('Offline answers not sent', error));
   }, RETRY_LATER_MS);
 }
+
+// A sign-in: the queue becomes that learner's (another learner's answers stay where they are),
+// and what they left waiting — offline, or as their token expired — is sent now.
+let signedIn = false;
+subscribeSession(() => {
+  const { status, user } = getSession();
+  const now = status === 'authenticated' && user !== null;
+  if (now && !signedIn) {
+    const changed = owner !== user._id;
+    owner = user._id;
+    void (changed ? answerQueue.refresh() : Promise.resolve())
+      .then(() => sendQueue())
+      .catch((error: unknown) => console.warn('Offline answers not sent', error));
+  }
+  signedIn = now;
+});
 
 let started = false;
 /** Listens to the connection once per tab (any screen): at start and back online, sends the queue. */
@@ -240,11 +295,20 @@ export async function keepAhead(userId: string): Promise<string[]> {
   return kept;
 }
 
-/** Signing out: the next person on this device finds no lesson, no answer and no media of this one. */
-export async function clearDevice(): Promise<void> {
-  await answerQueue.clear();
-  // The whole store: the lessons, and the home's copies kept for an offline cold start (0020).
-  await clearDeviceStore();
+/**
+ * A session ends: the next person on this device finds no lesson and no media of this one. A
+ * sign-out takes the learner's waiting answers too (they confirmed it); a session that ended by
+ * itself leaves every learner's answers waiting for that learner (decision 0045).
+ */
+export async function clearDevice(reason: ForgetReason = 'signOut'): Promise<void> {
+  // Whose answers, read now: the next learner may sign in before this has run to its end.
+  const leaving = owner;
+  if (reason === 'signOut') {
+    await lock(() => kv.del(queueKey(leaving)));
+    await answerQueue.refresh();
+  }
+  // The lessons and the home's copies kept for an offline cold start (0020); answers of others stay.
+  await clearDeviceStore(isAnswerQueueKey);
   if (typeof caches !== 'undefined') await caches.delete(MEDIA_CACHE).catch(() => false);
 }
 
@@ -262,5 +326,5 @@ export async function confirmSignOut(
   return confirm(t('offline.signOut.confirm', { list }));
 }
 
-onForget(() => clearDevice());
+onForget((reason) => clearDevice(reason));
 setSignOutGuard(() => confirmSignOut());

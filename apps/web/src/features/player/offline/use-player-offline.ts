@@ -128,13 +128,9 @@ export function usePlayerOffline(o: PlayerOfflineOptions) {
     opts.current.show(toOfflineLessonPage(next, current));
   };
 
-  /** Offline: the answer waits on the device in order, and the learner goes on. */
-  const answer = async (current: LessonPage, answers: readonly unknown[]) => {
+  /** The answer waits on the device, in order, for its learner's next send. */
+  const enqueue = async (current: LessonPage, answers: readonly unknown[]) => {
     const type = current.block?.type;
-    if (type === 'tincan' || current.timeLimit !== null || current.block === null) {
-      opts.current.stop(type === 'tincan' ? 'tincan' : current.block === null ? 'multiblock' : 'timed');
-      return;
-    }
     const offlinePage = isOfflinePage(current);
     const origin = offlinePage ? from.current.get(current.nodeId) : undefined;
     await answerQueue.enqueue({
@@ -144,10 +140,31 @@ export function usePlayerOffline(o: PlayerOfflineOptions) {
       fromPageId: origin?.pageId ?? null,
       fromNodeId: origin?.nodeId ?? null,
       answers: type === 'exercice' ? [...answers] : null,
-      title: current.block.title,
+      title: current.block?.title ?? '',
     });
+  };
+
+  /** Offline: the answer waits on the device in order, and the learner goes on. */
+  const answer = async (current: LessonPage, answers: readonly unknown[]) => {
+    const type = current.block?.type;
+    if (type === 'tincan' || current.timeLimit !== null || current.block === null) {
+      opts.current.stop(type === 'tincan' ? 'tincan' : current.block === null ? 'multiblock' : 'timed');
+      return;
+    }
+    await enqueue(current, answers);
     opts.current.announce(opts.current.savedMessage);
     await moveOn(current);
+  };
+
+  /**
+   * The session ended as the answer went (a 401: expired or revoked token, decision 0044): the
+   * app is on its way to /login; the answer waits on the device and is sent after sign-in. A
+   * timed or tincan page cannot wait (the server's clock, the package's own state).
+   */
+  const keepForSignIn = async (current: LessonPage, answers: readonly unknown[]) => {
+    const type = current.block?.type;
+    if (type === 'tincan' || current.timeLimit !== null || current.block === null) return;
+    await enqueue(current, answers);
   };
 
   return {
@@ -155,6 +172,7 @@ export function usePlayerOffline(o: PlayerOfflineOptions) {
     isNetworkError,
     online: isOnline,
     answer,
+    keepForSignIn,
     moveOn,
     dismissRefused: () => void answerQueue.dismissRefused(),
   };

@@ -11,7 +11,7 @@ import { FormField } from '../../../components/ui/FormField';
 import { RatingDisplay } from '../../../components/ui/rating/RatingDisplay';
 import { Spinner } from '../../../components/ui/Spinner';
 import { errorCodeOf, fieldProblems } from '../../../lib/api-errors';
-import { useTranslation } from '../../../lib/i18n';
+import { errorKeys, useTranslation, keyFromData } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { getActiveLesson } from '../../../lib/storage';
 import { lessonHasEnded } from '@parcours/domain/progress';
@@ -121,8 +121,8 @@ function EvaluationForm({
     }
   };
 
-  const ratingError = errors.rating?.message ? t(errors.rating.message) : undefined;
-  const commentError = errors.comment?.message ? t(errors.comment.message) : undefined;
+  const ratingError = errors.rating?.message ? t(keyFromData(errors.rating.message)) : undefined;
+  const commentError = errors.comment?.message ? t(keyFromData(errors.comment.message)) : undefined;
 
   return (
     <div className="page page--narrow progression">
@@ -196,8 +196,8 @@ function EvaluationForm({
             </Alert>
           ) : null}
           {failure ? (
-            <Alert tone="error" title={t(`errors.${failure}.title`)}>
-              <p>{t(`errors.${failure}.message`)}</p>
+            <Alert tone="error" title={t(errorKeys(failure).title)}>
+              <p>{t(errorKeys(failure).message)}</p>
             </Alert>
           ) : null}
 

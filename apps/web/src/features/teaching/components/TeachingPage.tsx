@@ -2,7 +2,7 @@ import { timeAccommodationSchema } from '@parcours/domain/time-accommodation';
 import { useId, useState } from 'react';
 import { Link, useParams } from '../../../lib/router';
 import { errorCodeOf } from '../../../lib/api-errors';
-import { useTranslation } from '../../../lib/i18n';
+import { errorKeys, useTranslation } from '../../../lib/i18n';
 import { choiceOf, factorsFor, inputOf } from '../accommodation-choice';
 import type { Choice } from '../accommodation-choice';
 import { useClassLearners, useSetTimeAccommodation, useTaughtClasses } from '../api';
@@ -25,7 +25,7 @@ function TaughtClasses() {
     <div className="page page--narrow teaching">
       <h1>{t('teaching.title')}</h1>
       {classes.isPending ? <p role="status">{t('teaching.loading')}</p> : null}
-      {classes.isError ? <p role="alert">{t(`errors.${errorCodeOf(classes.error)}.title`)}</p> : null}
+      {classes.isError ? <p role="alert">{t(errorKeys(errorCodeOf(classes.error)).title)}</p> : null}
       {classes.data?.length === 0 ? <p>{t('teaching.noClass')}</p> : null}
       {classes.data?.length ? (
         <ul className="teaching__classes">
@@ -60,11 +60,11 @@ function ClassLearners({ classId }: { classId: string }) {
       </div>
       {outcome?.tone === 'error' ? (
         <p role="alert" className="teaching__error">
-          {t(`errors.${outcome.code}.title`)}
+          {t(errorKeys(outcome.code).title)}
         </p>
       ) : null}
       {learners.isPending ? <p role="status">{t('teaching.loading')}</p> : null}
-      {learners.isError ? <p role="alert">{t(`errors.${errorCodeOf(learners.error)}.title`)}</p> : null}
+      {learners.isError ? <p role="alert">{t(errorKeys(errorCodeOf(learners.error)).title)}</p> : null}
       {learners.data?.length === 0 ? <p>{t('teaching.noLearner')}</p> : null}
       {learners.data?.length ? (
         <table className="teaching__table">

@@ -1,3 +1,4 @@
+import type { KeysUnder } from '../../../lib/i18n-keys';
 import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import {
@@ -17,7 +18,7 @@ const START = { top: 120, right: 50 };
 const GRID = ['C', '±', '÷', '×', '7', '8', '9', '−', '4', '5', '6', '+', '1', '2', '3', '=', '0', ','];
 const OPERATOR_OF: Record<string, Operator> = { '÷': '/', '×': '*', '−': '-', '+': '+' };
 /** Spoken names of the keys whose symbol screen readers read badly. */
-const NAME_OF: Record<string, string> = {
+const NAME_OF: Record<string, KeysUnder<'widgets.calculator'>> = {
   C: 'clear',
   '±': 'sign',
   '÷': 'divide',

@@ -1,7 +1,7 @@
 import { Alert } from '../../../../components/ui/Alert';
 import { Button } from '../../../../components/ui/Button';
 import { errorCodeOf } from '../../../../lib/api-errors';
-import { useTranslation } from '../../../../lib/i18n';
+import { errorKeys, useTranslation } from '../../../../lib/i18n';
 import type { CertificationItem } from '../api/get-certification-items';
 import { useDownloadDocument } from '../api/download-document';
 
@@ -38,7 +38,7 @@ export function DocumentLinks({ item }: { item: CertificationItem }) {
         </Button>
       ) : null}
       {download.isError ? (
-        <Alert tone="error" title={t(`errors.${errorCodeOf(download.error)}.title`)}>
+        <Alert tone="error" title={t(errorKeys(errorCodeOf(download.error)).title)}>
           {t('certificates.downloadFailed')}
         </Alert>
       ) : null}

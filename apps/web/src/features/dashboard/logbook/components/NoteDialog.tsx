@@ -19,7 +19,7 @@ import { Dialog } from '../../../../components/ui/Dialog';
 import { FormField } from '../../../../components/ui/FormField';
 import { ApiError } from '../../../../lib/api-client';
 import { errorCodeOf } from '../../../../lib/api-errors';
-import { useTranslation, type TFunction } from '../../../../lib/i18n';
+import { type TFunction, errorKeys, useTranslation, keyFromData } from '../../../../lib/i18n';
 import type { Attachment, LogbookNote } from '../api/get-log-book-records';
 import { useSaveLogBookRecord } from '../api/save-log-book-record';
 import { uploadFile } from '../api/upload-file';
@@ -42,11 +42,12 @@ function failureText(error: unknown, t: TFunction): string {
   if (error instanceof ApiError) {
     const first = (error.body as { errors?: { detail?: unknown }[] } | undefined)?.errors?.[0];
     if (typeof first?.detail === 'string' && first.detail.startsWith('logbook.'))
-      return t(first.detail, { max: MAX_MB });
+      return t(keyFromData(first.detail), { max: MAX_MB });
     // A quota reached (issue 29): the server names the catalogue key of the limit.
-    if (typeof first?.detail === 'string' && first.detail.startsWith('quota.')) return t(first.detail);
+    if (typeof first?.detail === 'string' && first.detail.startsWith('quota.'))
+      return t(keyFromData(first.detail));
   }
-  return t(`errors.${errorCodeOf(error)}.title`);
+  return t(errorKeys(errorCodeOf(error)).title);
 }
 
 /** Field problems the server found, for the fields this form shows. */
@@ -169,7 +170,9 @@ export function NoteDialog({ note, onClose }: NoteDialogProps) {
 
   const fieldError = (field: (typeof FIELDS)[number]) => {
     const key = errors[field]?.message;
-    return key ? t(key, { max: field === 'title' ? LOGBOOK_TITLE_MAX : LOGBOOK_MESSAGE_MAX }) : undefined;
+    return key
+      ? t(keyFromData(key), { max: field === 'title' ? LOGBOOK_TITLE_MAX : LOGBOOK_MESSAGE_MAX })
+      : undefined;
   };
 
   return (

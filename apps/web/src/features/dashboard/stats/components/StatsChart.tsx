@@ -1,7 +1,7 @@
 import { formatDuration } from '@parcours/domain/statistics';
 import type { BucketUnit } from '@parcours/domain/statistics';
 import { useId, useState } from 'react';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation, dynamicKey } from '../../../../lib/i18n';
 import type { ChartModel } from '../chart-data';
 import { UPlotChart } from './UPlotChart';
 
@@ -27,7 +27,7 @@ export function StatsChart({ model, unit, axisLabels, tableLabels, seconds }: St
   const headingId = useId();
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const title = t(`statistics.charts.${model.id}`);
-  const seriesLabel = (id: string) => t(`statistics.series.${id}`);
+  const seriesLabel = (id: string) => t(dynamicKey('statistics.series', id));
 
   const toggle = (id: string) =>
     setHidden((prev) => {
