@@ -1,5 +1,5 @@
 import type { BlockView, NodeView } from '@parcours/domain/entities';
-import { queryOptions, useQuery } from '../../../lib/query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAfterFirstScreen } from '../../../lib/after-first-screen';
 import { apiFetch } from '../../../lib/api-client';
 import { playerKeys } from './query-keys';

@@ -58,8 +58,8 @@ export function PlayerPage({ lessonId, pageId, mode = 'page' }: PlayerPageProps)
   const resources = usePageResources(served?.id ?? null, served ? lessonId : null);
   const slots = usePlayerSlots();
 
-  // A layout effect: the latest value is in place before the next event or timer. Preact runs
-  // plain effects after the next frame: Enter right after ticking an answer sent the previous ones.
+  // A layout effect: the latest value is in place before the next event or timer, whatever
+  // React's scheduling of plain effects (Enter right after ticking an answer must send it).
   useLayoutEffect(() => {
     nextRef.current = player.next;
   });
@@ -80,8 +80,8 @@ export function PlayerPage({ lessonId, pageId, mode = 'page' }: PlayerPageProps)
 
   const isTincan = page?.block?.type === 'tincan';
   const dialogOpen = player.dialog !== null || player.waitingForStart;
-  // Listening from the commit on (a layout effect): Preact runs plain effects after the next
-  // frame, and an Enter pressed as soon as the new node or page showed was lost (seen in CI).
+  // Listening from the commit on (a layout effect): an Enter pressed as soon as the new node or
+  // page showed must not be lost before a plain effect would run.
   useLayoutEffect(() => {
     if (!playing) return undefined;
     const onKeyDown = (event: KeyboardEvent) => {
