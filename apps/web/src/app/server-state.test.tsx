@@ -1,7 +1,8 @@
 /**
  * What the app's own query cache pinned down (decision 0034), kept as tests against TanStack Query
  * with the app's query options (decision 0035): the player reads its page once, the home's classes
- * refresh every 20 s only while the page is visible, and a screen that goes gives its request up.
+ * refresh every 20 s only while the page is visible, nothing is asked about a page reached offline,
+ * and a screen that goes gives its request up.
  */
 import { DASHBOARD_REFRESH_MS } from '@parcours/domain/constants';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
@@ -10,6 +11,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { classUsersQueryOptions } from '../features/home/api/get-class-users';
 import { useCurrentPage } from '../features/player/api/get-current-page';
+import { usePageResources } from '../features/player/api/get-page-resources';
 import { pageDoc } from '../features/player/test-pages';
 import { setToken } from '../lib/storage';
 import { calledUrls, mockApi } from '../test/api-mock';
@@ -96,5 +98,28 @@ describe('server state on TanStack Query', () => {
     expect(signals[0]?.aborted).toBe(false);
     unmount();
     expect(signals[0]?.aborted).toBe(true);
+  });
+
+  it('asks nothing about a page reached offline (`offline:`), not even once back online', async () => {
+    setToken('token');
+    const fetchMock = mockApi({ 'pages/p1/resources': { body: { data: [], meta: { files: [] } } } });
+    function Resources({ pageId }: { pageId: string }) {
+      const resources = usePageResources(pageId, 'l1');
+      return <p>{resources.isSuccess ? `resources of ${pageId}` : 'none'}</p>;
+    }
+    const { rerender } = renderWithClient(<Resources pageId="offline:n2" />);
+    // TanStack Query refetches what it holds when the browser says it is online again.
+    act(() => void window.dispatchEvent(new Event('online')));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The same hook on a page the server knows does ask (the test would pass on a broken hook).
+    rerender(
+      <QueryClientProvider client={new QueryClient()}>
+        <Resources pageId="p1" />
+      </QueryClientProvider>,
+    );
+    await screen.findByText('resources of p1');
+    expect(calledUrls(fetchMock).map((url) => decodeURIComponent(url.pathname))).toEqual([
+      '/api/pages/p1/resources',
+    ]);
   });
 });

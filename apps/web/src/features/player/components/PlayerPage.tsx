@@ -27,7 +27,6 @@ import {
 } from './Dialogs';
 import { OfflineBanner } from '../offline/OfflineBanner';
 import { OfflineDialog } from '../offline/OfflineDialog';
-import { isOfflinePage } from '../offline/lesson-store';
 import { Footer } from './Footer';
 import { Hints } from './Hints';
 import { MultiblockChooser } from './MultiblockChooser';
@@ -53,9 +52,7 @@ export function PlayerPage({ lessonId, pageId, mode = 'page' }: PlayerPageProps)
   const shownPage = useRef<string | null>(null);
   const nextRef = useRef(player.next);
   const playing = mode === 'page';
-  // A page kept on the device for offline play has no id on the server: nothing to ask for it.
-  const served = page && !isOfflinePage(page) ? page : null;
-  const resources = usePageResources(served?.id ?? null, served ? lessonId : null);
+  const resources = usePageResources(page?.id ?? null, page ? lessonId : null);
   const slots = usePlayerSlots();
 
   // A layout effect: the latest value is in place before the next event or timer, whatever
