@@ -3,11 +3,14 @@
 // language catalogue (the larger one, French). Gzip (level 9) and brotli (quality 11, as
 // vite-precompress.ts writes the copies the API serves). No budget (decision 0035): the figures
 // are for comparing builds; what a browser actually transfers is measured by `npm run bench -- bundle`.
-// Usage: node scripts/bundle-size.mjs
+// Usage: node scripts/bundle-size.mjs [the build's folder, dist/ by default]
 import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dist = new URL('../dist/', import.meta.url);
+const dist = process.argv[2]
+  ? pathToFileURL(`${process.argv[2].replace(/\/$/, '')}/`)
+  : new URL('../dist/', import.meta.url);
 const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', dist), 'utf8'));
 
 // A module that shares its chunk with others is listed under the chunk's name (`_PlayerScreen-….js`);

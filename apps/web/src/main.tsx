@@ -9,7 +9,6 @@ import { linkInstallAssets } from './lib/branding';
 import { endPrerender, isPrerendered, keepTypedValues } from './lib/prerendered';
 import { getToken } from './lib/storage';
 import { firstScreenReady } from './app/first-screen';
-import { loadScreen } from './app/routes';
 import './styles/app.css';
 
 const root = document.getElementById('root');
@@ -27,9 +26,6 @@ void afterFirstScreen().then(linkInstallAssets);
 // form (a "connecting" spinner, then the home): that HTML is hidden (index.html) and replaced.
 const prerendered = isPrerendered(root);
 const hydrates = prerendered && getToken() === null;
-// The hydration waits for the screen's code (asked for early by index.html), so its first render
-// is the server's screen rather than the loading fallback.
-const screenReady = prerendered ? loadScreen(window.location.pathname) : null;
 
 // Development only: StrictMode's double renders and effects find impure code; production skips it.
 const app: ReactNode = import.meta.env.DEV ? (
@@ -50,7 +46,9 @@ function Hydrated({ done, children }: { done: () => void; children: ReactNode })
   return children;
 }
 
-void Promise.all([boot(), screenReady])
+// The hydration needs the language and the tenant the server drew with, not the screen's code:
+// while that code is on its way, React leaves the route's Suspense boundary as the server drew it.
+void boot()
   // A signed-in first screen renders once, whole (decision 0030), once the language is set.
   .then(() => (prerendered ? undefined : firstScreenReady(window.location.pathname, window.location.search)))
   .finally(() => {
