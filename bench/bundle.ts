@@ -14,9 +14,9 @@ import { reportTarget } from './targets';
  * page-load timings with the CPU slowed 4x, as a stand-in for a cheap phone, the largest
  * contentful paint and the layout shift (CLS) of the screen once its data has arrived.
  * Then every lazily loaded chunk of the build (screens, tabs, dialogs, widgets) as brotli bytes:
- * each screen's own chunk has a 60 kB budget.
+ * each screen's own chunk has a 60 kB budget. The JS before a screen's paint has no cap (issue 26
+ * withdrew issue 11's 100 kB: it left no room for React); it is reported beside earlier runs.
  */
-const BUDGET_KB = 100;
 const CHUNK_BUDGET_KB = 60;
 const WEB_DIST = path.join(ROOT, 'apps/web/dist');
 
@@ -224,19 +224,19 @@ export async function bundleReport(): Promise<void> {
     ] as const;
     for (const [name, js, , early] of screens) printScripts(name, js, early);
     console.log(
-      '\n| screen | JS before content paint: files, kB transferred (budget) | all JS by network idle: files, kB transferred, kB decoded | DOMContentLoaded ms (4x CPU) | first paint ms | LCP ms | CLS | load ms |',
+      '\n| screen | JS before content paint: files, kB transferred | all JS by network idle: files, kB transferred, kB decoded | DOMContentLoaded ms (4x CPU) | first paint ms | LCP ms | CLS | load ms |',
     );
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
     for (const [name, js, t, early] of screens) {
       console.log(
-        `| ${name} | ${early.files}, ${early.transferredKb} (${BUDGET_KB}) | ${js.files}, ${js.transferredKb}, ${js.decodedKb} | ${t.dcl} | ${t.fcp} | ${t.lcp} | ${t.cls} | ${t.load} |`,
+        `| ${name} | ${early.files}, ${early.transferredKb} | ${js.files}, ${js.transferredKb}, ${js.decodedKb} | ${t.dcl} | ${t.fcp} | ${t.lcp} | ${t.cls} | ${t.load} |`,
       );
       reportTarget({
         part: 'bundle',
         what: `${name} JS before content paint (${early.files} files)`,
         figure: `${early.transferredKb} kB`,
-        target: `≤ ${BUDGET_KB} kB`,
-        met: early.transferredKb <= BUDGET_KB,
+        target: '',
+        met: null,
       });
       reportTarget({
         part: 'bundle',
@@ -245,7 +245,6 @@ export async function bundleReport(): Promise<void> {
         target: '',
         met: null,
       });
-      if (early.transferredKb > BUDGET_KB) process.exitCode = 1;
     }
 
     const { own, libraries } = lazyChunks();

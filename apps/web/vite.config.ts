@@ -4,7 +4,6 @@ import { badgePictures } from './vite-badges';
 import { earlyStart } from './vite-early-start';
 import { localeSplit } from './vite-locale-split';
 import { precompress } from './vite-precompress';
-import { preactAlias, preactReactAriaPatches } from './preact-compat';
 import { defineConfig, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { ownerPlugin, withoutSearchPlugin } from './vite-sw-owner';
@@ -61,7 +60,6 @@ const COMMON = ['/src/components/ui/Alert.tsx', '/packages/domain/src/constants.
 // (injectRegister: false), so it never competes with the first screen for the network.
 export default defineConfig({
   plugins: [
-    preactReactAriaPatches() as unknown as PluginOption,
     localeSplit(path.resolve(import.meta.dirname, 'src/locales')) as unknown as PluginOption,
     // SPEC §7 badge pictures, rasterised from SVG sources (badges/badge-art.ts) into the build.
     badgePictures() as unknown as PluginOption,
@@ -174,9 +172,6 @@ export default defineConfig({
     // Last: brotli and gzip copies of everything above, served by the API's static files.
     precompress() as unknown as PluginOption,
   ],
-  resolve: {
-    alias: [...preactAlias],
-  },
   server: {
     port: 5173,
     proxy: {
@@ -186,7 +181,7 @@ export default defineConfig({
   },
   build: {
     target: 'es2020',
-    // Terser squeezes a few kB more than esbuild out of React, which matters for the /login budget.
+    // Terser squeezes a few kB more than esbuild out of React, which every first screen loads.
     minify: 'terser',
     terserOptions: { compress: { passes: 2 }, format: { comments: false } },
     // Keeps a report of which chunk each screen needs (scripts/bundle-size.mjs reads it).
@@ -194,16 +189,22 @@ export default defineConfig({
     rollupOptions: {
       output: {
         onlyExplicitManualChunks: true,
-        // Issue 11: what the signed-in screens share before their first paint is one chunk
-        // (the query cache and the small modules above, which came as a dozen files); the
-        // framework has its own, so /login loads neither this chunk nor the query cache
-        // (decision 0023, addendum of 2026-11-26; decision 0034).
+        // The framework (React, React DOM, React Router) is one chunk every screen loads; what
+        // the signed-in screens share before their first paint (TanStack Query and the small
+        // modules above) is another, so /login loads neither it nor the query library. Without
+        // the lists Rollup makes 23 files of the home's first screen instead of 11, a dozen of
+        // them under 0.5 kB (decision 0035).
         manualChunks: (id) => {
-          if (id.includes('/src/lib/query/')) return 'signed-in';
-          // Rollup's helper for the CommonJS interop of preact/compat: with the framework.
-          if (/\/node_modules\/preact\//.test(id) || id === '\0commonjsHelpers.js') return 'react';
-          // The app's router (decision 0032) goes with the framework, as React Router did.
-          if (id.includes('/src/lib/router/')) return 'react';
+          if (
+            id.includes('/node_modules/@tanstack/react-query/') ||
+            id.includes('/node_modules/@tanstack/query-core/')
+          )
+            return 'signed-in';
+          if (
+            /\/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id) ||
+            id === '\0commonjsHelpers.js'
+          )
+            return 'react';
           if (SIGNED_IN_SHARED.some((path) => id.endsWith(path))) return 'signed-in';
           if (COMMON.some((path) => id.endsWith(path))) return 'react';
           return undefined;

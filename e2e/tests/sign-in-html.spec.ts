@@ -2,7 +2,8 @@ import { expect, expectNoSeriousA11yViolations, LEARNER, test } from '../fixture
 
 /**
  * Decision 0026: the server's HTML of /login is the real sign-in screen (tenant, language), before
- * any script; the app then takes over the same nodes, keeping what was typed and the focus.
+ * any script; the app then hydrates the same nodes (decision 0035), keeping what was typed and the
+ * focus, without a mismatch.
  */
 test.describe('the sign-in screen in the HTML', () => {
   test.describe('without JavaScript', () => {
@@ -42,6 +43,12 @@ test.describe('the sign-in screen in the HTML', () => {
       await held;
       await route.continue();
     });
+    // React reports a mismatch between the server's HTML and the app's first render (src/main.tsx).
+    const hydrationErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && message.text().startsWith('Hydration'))
+        hydrationErrors.push(message.text());
+    });
     await page.goto('/login', { waitUntil: 'commit' });
     const email = page.getByRole('textbox', { name: 'E-mail ou pseudonyme' });
     await email.fill(LEARNER.email);
@@ -59,6 +66,7 @@ test.describe('the sign-in screen in the HTML', () => {
     await expect(email).toHaveValue(LEARNER.email);
     await expect(password).toHaveValue(LEARNER.password);
     await expect(password).toBeFocused();
+    expect(hydrationErrors).toEqual([]);
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await expect(page.getByRole('heading', { name: 'Mes formations' })).toBeVisible();

@@ -4,7 +4,7 @@
  */
 import { type TranslationKey } from '../lib/i18n';
 import type { ComponentType, LazyExoticComponent } from 'react';
-import { matchPath } from '../lib/router';
+import { matchPath } from 'react-router';
 import { loadHomeScreen, prefetchHome } from './screens/HomeScreen';
 import { loadChunk } from '../features/new-version/load-errors';
 import { preloadable } from './preloadable';

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { changeLanguage } from '../../../lib/i18n';
-import { MemoryRouter } from '../../../lib/router';
+import { MemoryRouter } from 'react-router';
 import { getSession, setSessionUser, setSignOutGuard } from '../../../lib/session';
 import { mockApi } from '../../../test/api-mock';
 import { me } from '../../../test/fixtures';

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/Button';
 import { LOGIN_PATH } from '../../../app/navigation';
 import { errorCodeOf } from '../../../lib/api-errors';
 import { errorKeys, useTranslation } from '../../../lib/i18n';
-import { useNavigate } from '../../../lib/router';
+import { useNavigate } from 'react-router';
 import { endSession, getSignOutGuard } from '../../../lib/session';
 import { signOutEverywhere } from '../api/sign-out-everywhere';
 
