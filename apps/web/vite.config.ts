@@ -4,7 +4,6 @@ import { badgePictures } from './vite-badges';
 import { earlyStart } from './vite-early-start';
 import { localeSplit } from './vite-locale-split';
 import { precompress } from './vite-precompress';
-import { preactAlias, preactReactAriaPatches } from './preact-compat';
 import { defineConfig, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -60,7 +59,6 @@ const COMMON = ['/src/components/ui/Alert.tsx', '/packages/domain/src/constants.
 // (injectRegister: false), so it never competes with the first screen for the network.
 export default defineConfig({
   plugins: [
-    preactReactAriaPatches() as unknown as PluginOption,
     localeSplit(path.resolve(import.meta.dirname, 'src/locales')) as unknown as PluginOption,
     // SPEC §7 badge pictures, rasterised from SVG sources (badges/badge-art.ts) into the build.
     badgePictures() as unknown as PluginOption,
@@ -159,9 +157,6 @@ export default defineConfig({
     // Last: brotli and gzip copies of everything above, served by the API's static files.
     precompress() as unknown as PluginOption,
   ],
-  resolve: {
-    alias: [...preactAlias],
-  },
   server: {
     port: 5173,
     proxy: {
@@ -184,11 +179,12 @@ export default defineConfig({
         // framework has its own, so /login loads neither this chunk nor the query cache
         // (decision 0023, addendum of 2026-11-26; decision 0034).
         manualChunks: (id) => {
-          if (id.includes('/src/lib/query/')) return 'signed-in';
-          // Rollup's helper for the CommonJS interop of preact/compat: with the framework.
-          if (/\/node_modules\/preact\//.test(id) || id === '\0commonjsHelpers.js') return 'react';
-          // The app's router (decision 0032) goes with the framework, as React Router did.
-          if (id.includes('/src/lib/router/')) return 'react';
+          if (id.includes('/node_modules/@tanstack/')) return 'signed-in';
+          if (
+            /\/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id) ||
+            id === '\0commonjsHelpers.js'
+          )
+            return 'react';
           if (SIGNED_IN_SHARED.some((path) => id.endsWith(path))) return 'signed-in';
           if (COMMON.some((path) => id.endsWith(path))) return 'react';
           return undefined;

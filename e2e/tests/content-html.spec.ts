@@ -28,8 +28,8 @@ test.beforeAll(async () => {
     bundle: true,
     format: 'esm',
     write: false,
-    // The module's one hook comes from React's API, which the app gets from Preact (decision 0023).
-    alias: { react: 'preact/compat' },
+    // The module's one hook is React's: React comes bundled in, as in the app.
+    define: { 'process.env.NODE_ENV': '"production"' },
     absWorkingDir: root,
     logLevel: 'silent',
     legalComments: 'none',

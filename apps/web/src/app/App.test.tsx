@@ -1,5 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, useLocation } from '../lib/router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { loadUser } from '../lib/session';
 import { getReturnUrl, setToken } from '../lib/storage';
 import { mockApi } from '../test/api-mock';

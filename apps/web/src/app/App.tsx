@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from '../lib/router';
+import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { installUnauthorizedRedirect } from './boot';
 import { ErrorBoundary } from './ErrorBoundary';
 import { RouteGate } from './RouteGate';
@@ -28,13 +28,22 @@ export function AppRoutes() {
   );
 }
 
-export function App() {
+/** The app inside its router: the browser's (App) or the server's (prerender/sign-in.tsx). */
+export function AppContent() {
   return (
-    <BrowserRouter>
+    <>
       <UnauthorizedRedirect />
       <Shell>
         <AppRoutes />
       </Shell>
+    </>
+  );
+}
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <AppContent />
     </BrowserRouter>
   );
 }

@@ -1,20 +1,20 @@
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { isSupportedBrowser } from '../lib/browser-support';
 import { useTranslation } from '../lib/i18n';
 import { dismissBrowserNotice, isBrowserNoticeDismissed } from '../lib/storage';
 
-function browserUserAgent(): string | null {
-  return typeof navigator === 'undefined' ? null : navigator.userAgent;
-}
+const noSubscription = () => () => undefined;
+const browserUserAgent = (): string | null => navigator.userAgent;
+// The server's HTML (decision 0026), and the hydration over it, show no notice: the browser decides.
+const serverUserAgent = (): string | null => null;
 
 /** SPEC §2/§9: tells learners on an unsupported browser which two browsers to use; dismissible, remembered. */
-export function BrowserNotice({ userAgent = browserUserAgent() }: { userAgent?: string | null }) {
+export function BrowserNotice({ userAgent: given }: { userAgent?: string | null }) {
   const { t } = useTranslation();
-  // No user agent: the server's HTML of the sign-in screen (decision 0026); the browser decides.
-  const [hidden, setHidden] = useState(
-    () => userAgent === null || isSupportedBrowser(userAgent) || isBrowserNoticeDismissed(),
-  );
-  if (hidden) return null;
+  const found = useSyncExternalStore(noSubscription, browserUserAgent, serverUserAgent);
+  const userAgent = given === undefined ? found : given;
+  const [dismissed, setDismissed] = useState(isBrowserNoticeDismissed);
+  if (userAgent === null || isSupportedBrowser(userAgent) || dismissed) return null;
   return (
     <section className="browser-notice" aria-labelledby="browser-notice-title">
       <div className="browser-notice__inner">
@@ -29,7 +29,7 @@ export function BrowserNotice({ userAgent = browserUserAgent() }: { userAgent?: 
           className="btn btn--secondary"
           onClick={() => {
             dismissBrowserNotice();
-            setHidden(true);
+            setDismissed(true);
           }}
         >
           {t('browserNotice.dismiss')}

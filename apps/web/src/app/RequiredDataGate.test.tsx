@@ -1,7 +1,7 @@
 import type { LegalText } from '@parcours/domain/entities';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from '../lib/router';
+import { MemoryRouter } from 'react-router';
 import { changeLanguage } from '../lib/i18n';
 import { loadUser } from '../lib/session';
 import { setToken } from '../lib/storage';

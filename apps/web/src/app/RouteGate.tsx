@@ -1,7 +1,7 @@
 import { DEFAULT_PERMISSION, hasPermission } from '@parcours/domain/user-domain';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { preloadable } from './preloadable';
-import { Navigate, useLocation, useNavigate } from '../lib/router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Spinner } from '../components/ui/Spinner';
 import { loadScreenTexts, useTranslation } from '../lib/i18n';
 import { isSandbox } from '../lib/sandbox';

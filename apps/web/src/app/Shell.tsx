@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
-import { Link, useLocation } from '../lib/router';
+import { Link, useLocation } from 'react-router';
 import { useAfterFirstScreen } from '../lib/after-first-screen';
 import { useTranslation } from '../lib/i18n';
 import { registerServiceWorkerLater } from '../lib/service-worker';

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from '../lib/router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { getLanguage } from '../lib/i18n';
 import { getSession, loadUser } from '../lib/session';
 import { getToken, setToken } from '../lib/storage';

@@ -14,7 +14,7 @@ import {
 } from 'react-aria-components';
 import { AriaLocale } from '../components/ui/AriaLocale';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { useNavigate } from '../lib/router';
+import { useNavigate } from 'react-router';
 import { useTeaches } from '../features/teaching/teaches';
 import { apiFetch } from '../lib/api-client';
 import { changeLanguage, useTranslation } from '../lib/i18n';

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from '../lib/router';
+import { MemoryRouter } from 'react-router';
 import { getSession, loadUser } from '../lib/session';
 import { setToken } from '../lib/storage';
 import { mockApi } from '../test/api-mock';

@@ -3,7 +3,7 @@
  * later issues point at small "coming" modules under ./screens until they are built.
  */
 import type { ComponentType, LazyExoticComponent } from 'react';
-import { matchPath } from '../lib/router';
+import { matchPath } from 'react-router';
 import { loadHomeScreen, prefetchHome } from './screens/HomeScreen';
 import { loadChunk } from '../features/new-version/load-errors';
 import { preloadable } from './preloadable';

@@ -1,5 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, useLocation } from '../lib/router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { apiFetch } from '../lib/api-client';
 import { SANDBOX_TOKEN } from '../lib/sandbox';
 import { getSession, loadUser } from '../lib/session';

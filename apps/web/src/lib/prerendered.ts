@@ -1,32 +1,40 @@
 /**
  * The server's HTML of the sign-in screen (decision 0026) is a real form: a learner on a slow
- * phone may type into it before the app starts. The app renders over those same nodes; what was
- * typed is kept here first, so the form's state starts from it and the render leaves it in place.
+ * phone may type into it before the app starts. React hydrates those same nodes; the form's state
+ * starts from what they hold when the form hydrates, so the hydration leaves the text (and the
+ * focus) in place.
+ *
+ * The form hydrates after the root: the route's screen sits in a Suspense boundary, which React
+ * hydrates in a pass of its own once the root has committed. So the form itself says when it has
+ * taken over (`endPrerender`), not the root.
  */
 const ROOT_MARK = 'prerendered';
-let typed: Record<string, string> | null = null;
+let prerenderedRoot: HTMLElement | null = null;
+const taken = new Set<string>();
 
 /** Whether `root` holds the server's sign-in screen (the API marks `#root`). */
 export function isPrerendered(root: HTMLElement): boolean {
   return root.dataset[ROOT_MARK] === 'sign-in';
 }
 
-/** Called once before the app's first render: keeps the values typed in the server's form. */
+/** Called before the hydration: the form's fields are read from `root` when the form hydrates. */
 export function keepTypedValues(root: HTMLElement): void {
-  typed = {};
-  for (const input of root.querySelectorAll<HTMLInputElement>('form input[name]')) {
-    if (input.value) typed[input.name] = input.value;
-  }
+  prerenderedRoot = root;
 }
 
-/** After the first render: the app's markup is the app's own (ends the signed-in hiding rule). */
-export function endPrerender(root: HTMLElement): void {
-  delete root.dataset[ROOT_MARK];
+/**
+ * Once the form is hydrated: the markup is the app's own (ends index.html's rule for a stored
+ * token and the early script's hold on the server's form submits).
+ */
+export function endPrerender(root: HTMLElement | null = prerenderedRoot): void {
+  prerenderedRoot = null;
+  if (root) delete root.dataset[ROOT_MARK];
 }
 
-/** What was typed in the field `name` before the app started, once; '' when nothing. */
+/** What is typed in the server's field `name` while the app hydrates it, once; '' when nothing. */
 export function takeTypedValue(name: string): string {
-  const value = typed?.[name] ?? '';
-  if (typed) delete typed[name];
-  return value;
+  if (taken.has(name)) return '';
+  taken.add(name);
+  const input = prerenderedRoot?.querySelector<HTMLInputElement>(`form input[name="${name}"]`);
+  return input?.value ?? '';
 }

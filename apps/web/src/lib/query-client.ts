@@ -1,4 +1,4 @@
-import { QueryClient } from './query';
+import { QueryClient } from '@tanstack/react-query';
 import { subscribeSession, getSession } from './session';
 
 /**

@@ -4,16 +4,17 @@
  * language the browser asks for, so a slow phone paints the real screen before any script runs.
  * Built by `vite.server.config.ts` into `dist-server/sign-in.js`, which the API imports.
  *
- * The app then renders over this markup (a plain render, not a hydration: Preact reuses the nodes
- * of the same type and corrects any attribute that differs), so nothing moves, the focused field
- * keeps the focus and the sign-in form starts from what was typed (prerendered-form.ts).
+ * The tree is the app's own (AppContent: shell, route table, the route's gate and screen) under
+ * the server's router, so the browser hydrates it (`hydrateRoot`, src/main.tsx) without a
+ * mismatch: nothing moves, the focused field keeps the focus and the sign-in form starts from
+ * what was typed (lib/prerendered.ts).
  */
 import type { Locale } from '@parcours/domain/entities';
-import { renderToString } from 'preact-render-to-string';
-import { StaticRouter } from '../lib/router';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { AppContent } from '../app/App';
+import { loadScreen } from '../app/routes';
 import { pageTitle } from '../app/use-page-title';
-import { Shell } from '../app/Shell';
-import { LoginPage } from '../features/auth/components/LoginPage';
 import { brandPalette } from '../lib/branding';
 import { addCatalogue, changeLanguage, t, type Catalogue } from '../lib/i18n';
 import { setTenant, type Tenant } from '../lib/tenant';
@@ -56,14 +57,13 @@ export function renderSignIn(request: SignInRequest): Promise<SignInMarkup | nul
   const run = async (): Promise<SignInMarkup | null> => {
     const { tenant, lang, search } = request;
     if (!prerenders(tenant, search)) return null;
-    await changeLanguage(lang);
+    // The screen's code in first: it then renders at once rather than suspending (app/routes.ts).
+    await Promise.all([changeLanguage(lang), loadScreen('/login')]);
     setTenant(tenant);
     try {
       const body = renderToString(
         <StaticRouter location={`/login${search}`}>
-          <Shell>
-            <LoginPage />
-          </Shell>
+          <AppContent />
         </StaticRouter>,
       );
       return {

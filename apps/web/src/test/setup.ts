@@ -1,6 +1,5 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { options } from 'preact';
 import { afterEach, beforeEach } from 'vitest';
 import en from '../locales/en.json';
 import fr from '../locales/fr.json';
@@ -10,15 +9,9 @@ import { sanitizerReady } from '../lib/sanitize-html';
 import { endSession } from '../lib/session';
 import { setTenant } from '../lib/tenant';
 
-// Lazy screens, and React Aria under them (decision 0023), are transformed on first import, which
-// takes a while on a busy machine.
+// Lazy screens, and React Aria under them, load on first import, which takes a while on a busy
+// machine.
 configure({ asyncUtilTimeout: 15_000 });
-
-// Decision 0023: Preact runs effects after the next frame (React runs them at the end of a
-// render that the tests wrap in act). jsdom paints no frames, so an effect (a dialog's focus, a
-// chart's creation) would run some time after what a test awaits appeared; here it runs right
-// after the render, before the test goes on. act() from Testing Library still flushes its own.
-options.requestAnimationFrame = (flush) => queueMicrotask(flush);
 
 // What waits for the first screen (offline sync, device copies: lib/after-first-screen.ts) starts
 // at once in tests, whichever screen a test renders.

@@ -1,4 +1,4 @@
-import { useParams } from '../../lib/router';
+import { useParams } from 'react-router';
 import { CorrectionPage } from '../../features/player/components/CorrectionPage';
 import { PlayerSlotsContext } from '../../features/player/player-slots';
 import { playerSlots } from './PlayerScreen';

@@ -1,4 +1,4 @@
-import { useParams } from '../../lib/router';
+import { useParams } from 'react-router';
 import { CourseNodePage } from '../../features/player/components/CourseNodePage';
 import { PlayerSlotsContext } from '../../features/player/player-slots';
 import { playerSlots } from './PlayerScreen';

@@ -1,4 +1,4 @@
-import { useParams } from '../../lib/router';
+import { useParams } from 'react-router';
 import { EvaluatePage } from '../../features/progression/components/EvaluatePage';
 
 /** SPEC §2 /evaluate/{type}/{id}: the program rating form. */

@@ -1,6 +1,6 @@
-import { QueryClient, QueryClientProvider } from '../../lib/query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from '../../lib/router';
+import { MemoryRouter } from 'react-router';
 import { loadUser } from '../../lib/session';
 import { setToken } from '../../lib/storage';
 import { mockApi } from '../../test/api-mock';

@@ -1,4 +1,4 @@
-import { useParams } from '../../lib/router';
+import { useParams } from 'react-router';
 import { ActionsPage } from '../../features/progression/components/ActionsPage';
 
 /** SPEC §2 /session/{id}/actions: the end-of-lesson screen. */

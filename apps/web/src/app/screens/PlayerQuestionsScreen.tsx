@@ -1,4 +1,4 @@
-import { useParams } from '../../lib/router';
+import { useParams } from 'react-router';
 import { QuestionsPage } from '../../features/progression/components/QuestionsPage';
 
 /** SPEC §2 /session/{id}/questions: the interactive question after a lesson. */

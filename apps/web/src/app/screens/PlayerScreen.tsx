@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { useParams } from '../../lib/router';
+import { useParams } from 'react-router';
 import { rowRegistry } from '../../features/exercises/registry';
 import { PlayerPage } from '../../features/player/components/PlayerPage';
 import { PlayerSlotsContext, type PlayerSlots } from '../../features/player/player-slots';

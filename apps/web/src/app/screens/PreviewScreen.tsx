@@ -1,4 +1,4 @@
-import { Navigate } from '../../lib/router';
+import { Navigate } from 'react-router';
 import { PreviewPage } from '../../features/player/components/PreviewPage';
 import { PlayerSlotsContext } from '../../features/player/player-slots';
 import { isSandbox } from '../../lib/sandbox';

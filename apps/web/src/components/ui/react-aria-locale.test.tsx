@@ -1,41 +1,4 @@
-import { renderHook } from '@testing-library/react';
-import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-
-/**
- * preact-compat.ts patches React Aria's default locale: French and English skip its Intl checks,
- * whose first call loads ICU (issue 11). A fresh React Aria per case: the locale is worked out
- * when its module is first evaluated.
- */
-async function defaultLocaleFor(language: string) {
-  vi.resetModules();
-  vi.spyOn(navigator, 'language', 'get').mockReturnValue(language);
-  const supported = vi.spyOn(Intl.DateTimeFormat, 'supportedLocalesOf');
-  const { useLocale } = await import('react-aria');
-  const { result } = renderHook(() => useLocale());
-  return { ...result.current, intlCalls: supported.mock.calls.length };
-}
-
-describe("React Aria's default locale (patched for issue 11)", () => {
-  afterEach(() => {
-    vi.restoreAllMocks();
-  });
-
-  it.each([
-    ['fr-FR', 'fr-FR'],
-    ['fr', 'fr'],
-    ['en-GB', 'en-GB'],
-    ['EN-us', 'EN-us'],
-  ])('%s: no Intl call, left to right', async (language, locale) => {
-    expect(await defaultLocaleFor(language)).toEqual({ locale, direction: 'ltr', intlCalls: 0 });
-  });
-
-  it('another language still goes through React Aria’s checks', async () => {
-    const { locale, direction, intlCalls } = await defaultLocaleFor('ar-EG');
-    expect(locale).toBe('ar-EG');
-    expect(direction).toBe('rtl');
-    expect(intlCalls).toBeGreaterThan(0);
-  });
-});
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /**
  * React Aria's own texts (a popover's hidden "Dismiss" button, read by screen readers) follow the
@@ -87,44 +50,4 @@ describe("React Aria's own texts", () => {
     expect(labels.length).toBeGreaterThan(0);
     expect(new Set(labels)).toEqual(new Set([label]));
   });
-});
-
-describe("the app's locale given to React Aria", () => {
-  afterEach(() => {
-    vi.restoreAllMocks();
-  });
-
-  it.each([
-    ['fr-FR', false, 0],
-    ['en-US', false, 0],
-    ['ar-EG', true, 1],
-  ])(
-    '%s: right to left %s, with %i Intl.Locale call(s) (decision 0030: no ICU for fr and en)',
-    async (locale, rtl, calls) => {
-      vi.resetModules();
-      const Original = Intl.Locale;
-      let made = 0;
-      // Counts constructions and stays a real Intl.Locale (maximize, getTextInfo).
-      Object.defineProperty(Intl, 'Locale', {
-        configurable: true,
-        writable: true,
-        value: class extends Original {
-          constructor(...args: ConstructorParameters<typeof Intl.Locale>) {
-            super(...args);
-            made++;
-          }
-        },
-      });
-      onTestFinished(() => {
-        Object.defineProperty(Intl, 'Locale', { configurable: true, writable: true, value: Original });
-      });
-      const { I18nProvider, useLocale } = await import('react-aria');
-      const { renderHook } = await import('@testing-library/react');
-      const { result } = renderHook(() => useLocale(), {
-        wrapper: ({ children }) => <I18nProvider locale={locale}>{children}</I18nProvider>,
-      });
-      expect(result.current).toEqual({ locale, direction: rtl ? 'rtl' : 'ltr' });
-      expect(made).toBe(calls);
-    },
-  );
 });

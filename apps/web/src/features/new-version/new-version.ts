@@ -49,7 +49,12 @@ function subscribe(listener: () => void): () => void {
 
 /** Whether the shell's banner should offer the reload (not when a screen already does). */
 export function useNewVersionAvailable(): boolean {
-  return useSyncExternalStore(subscribe, () => pending !== null && screensSayingIt === 0);
+  return useSyncExternalStore(
+    subscribe,
+    () => pending !== null && screensSayingIt === 0,
+    // The server's HTML (and the hydration over it) never shows the offer.
+    () => false,
+  );
 }
 
 let installed = false;

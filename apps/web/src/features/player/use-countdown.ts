@@ -17,8 +17,8 @@ export function useCountdown(seconds: number | null, key: string, onEnded: () =>
     warned: false,
   });
   const onEndedRef = useRef(onEnded);
-  // A layout effect: the latest value is in place before the next event or timer. Preact runs
-  // plain effects after the next frame: Enter right after ticking an answer sent the previous ones.
+  // A layout effect: the latest value is in place before the next event or timer, whatever
+  // React's scheduling of plain effects (Enter right after ticking an answer must send it).
   useLayoutEffect(() => {
     onEndedRef.current = onEnded;
   });

@@ -6,7 +6,7 @@
 import { NEXT_DEBOUNCE_MS } from '@parcours/domain/constants';
 import { readErrorCode, type ErrorCode } from '@parcours/domain/errors';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from '../../lib/router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import type { TincanAction, TincanScore } from '../exercises/row-props';

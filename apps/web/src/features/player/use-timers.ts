@@ -31,8 +31,8 @@ export function useKeepAlive(
   onError: (error: unknown) => void,
 ): void {
   const onErrorRef = useRef(onError);
-  // A layout effect: the latest value is in place before the next event or timer. Preact runs
-  // plain effects after the next frame: Enter right after ticking an answer sent the previous ones.
+  // A layout effect: the latest value is in place before the next event or timer, whatever
+  // React's scheduling of plain effects (Enter right after ticking an answer must send it).
   useLayoutEffect(() => {
     onErrorRef.current = onError;
   });

@@ -1,6 +1,6 @@
 import type { ClassAttributes, ClassUserAttributes } from '@parcours/domain/entities';
 import type { TimeAccommodationInput } from '@parcours/domain/time-accommodation';
-import { useMutation, useQuery, useQueryClient } from '../../lib/query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
 import { fetchCollection } from '../../lib/api-collection';
 import { indexDocument, relatedOne } from '../../lib/json-api';

@@ -3,7 +3,7 @@
  * plus a new token after a password change (the request's token is revoked by then).
  */
 import type { Locale, MeResponse } from '@parcours/domain/entities';
-import { useMutation } from '../../../lib/query';
+import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { setSessionUser } from '../../../lib/session';
 

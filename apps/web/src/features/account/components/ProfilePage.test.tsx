@@ -1,8 +1,8 @@
 import type { MeResponse } from '@parcours/domain/entities';
-import { QueryClient, QueryClientProvider } from '../../../lib/query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from '../../../lib/router';
+import { MemoryRouter } from 'react-router';
 import { changeLanguage } from '../../../lib/i18n';
 import { getSession, setSessionUser } from '../../../lib/session';
 import { getToken } from '../../../lib/storage';

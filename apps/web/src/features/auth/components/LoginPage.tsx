@@ -1,6 +1,6 @@
 import { RESET_ALERT_MS } from '@parcours/domain/constants';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from '../../../lib/router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/Alert';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useTranslation } from '../../../lib/i18n';

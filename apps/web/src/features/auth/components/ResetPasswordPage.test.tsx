@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from '../../../lib/router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { changeLanguage } from '../../../lib/i18n';
 import { getSession } from '../../../lib/session';
 import { getStoredContext, getToken, setStoredContext, setToken } from '../../../lib/storage';

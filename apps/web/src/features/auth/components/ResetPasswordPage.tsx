@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { resetPasswordSchema } from '@parcours/domain/schemas';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate, useParams, useSearchParams } from '../../../lib/router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/Alert';
 import { FormField } from '../../../components/ui/FormField';
 import { PasswordInput } from '../../../components/ui/PasswordInput';

@@ -1,8 +1,8 @@
 import { readErrorCode, type ErrorCode } from '@parcours/domain/errors';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { useTranslation } from '../../../lib/i18n';
-import { takeTypedValue } from '../../../lib/prerendered';
+import { endPrerender, takeTypedValue } from '../../../lib/prerendered';
 import { login, type Credentials } from '../api/login';
 import { preloadLoginSchema, validateLogin, type LoginFieldErrors } from '../api/validate-login';
 
@@ -26,6 +26,8 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
   const [submitting, setSubmitting] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  // Hydrated over the server's form (if it was): the app's submit handler is in place.
+  useEffect(() => endPrerender(), []);
 
   const update = (field: keyof Credentials, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));

@@ -1,6 +1,6 @@
 /** POST users/contact to the teachers of a class (docs/api.md): 204, one mail per teacher. */
 import type { ContactInput } from '@parcours/domain/schemas';
-import { useMutation } from '../../../lib/query';
+import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
 export interface ContactTeachersBody {

@@ -3,7 +3,7 @@
  * the learner's own address. 204.
  */
 import type { DocumentationRequestInput } from '@parcours/domain/schemas';
-import { useMutation } from '../../../lib/query';
+import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
 export function requestDocumentation(body: DocumentationRequestInput): Promise<void> {

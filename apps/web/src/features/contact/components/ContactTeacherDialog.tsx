@@ -104,14 +104,15 @@ function ContactTeacherModal({
           ) : null}
           <FormField label={t('contact.subject')} error={message('subject')}>
             {(control) => (
-              // The learner opened the dialog to write: start in the first field (the dialog
-              // focuses what is marked data-autofocus; Preact, unlike React, ignores autoFocus).
+              // The learner opened the dialog to write: start in the first field (a dialog's first
+              // focus, as the ARIA dialog pattern asks, not a page's).
               <input
                 {...control}
                 {...register('subject')}
                 className="field__input"
                 type="text"
-                data-autofocus
+                // eslint-disable-next-line jsx-a11y/no-autofocus -- focus moves into a dialog the learner opened
+                autoFocus
               />
             )}
           </FormField>

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { lazy } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from '../../../lib/router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { withTenant } from '../../../test/fixtures';
 import { DASHBOARD_TABS, type DashboardTab } from '../tabs';

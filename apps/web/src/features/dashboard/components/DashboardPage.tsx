@@ -1,5 +1,5 @@
 import { Suspense, useId, type ChangeEvent, type ReactNode } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from '../../../lib/router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useTranslation } from '../../../lib/i18n';
 import { useMediaQuery } from '../../../lib/use-media-query';

@@ -1,5 +1,5 @@
 import type { CompetencyLevelAttributes } from '@parcours/domain/dashboard-levels';
-import { QueryClient, QueryClientProvider } from '../../../lib/query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';

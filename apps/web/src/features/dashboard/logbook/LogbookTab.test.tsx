@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '../../../lib/query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';

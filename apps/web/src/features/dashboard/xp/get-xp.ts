@@ -1,6 +1,6 @@
 import { xpDelta, type DeltaSign } from '@parcours/domain/badges';
 import type { Document, Resource } from '@parcours/domain/entities';
-import { queryOptions, useQuery } from '../../../lib/query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { levelKeys } from '../levels/api/query-keys';
 

@@ -1,6 +1,6 @@
-import { QueryClient, QueryClientProvider } from '../../../lib/query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from '../../../lib/router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { changeLanguage } from '../../../lib/i18n';
 import { setToken } from '../../../lib/storage';
 import { mockApi } from '../../../test/api-mock';

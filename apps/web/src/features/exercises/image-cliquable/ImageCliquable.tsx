@@ -5,12 +5,6 @@ import type { RowProps } from '../row-props';
 import { asIndexList, itemStatuses } from '../shared/answers';
 import { fileUrl } from '../shared/file-url';
 
-/**
- * An SVG element's attributes keep their case, and it knows `tabindex`, not `tabIndex`: Preact
- * writes a prop's name as given (React translated this one), so the zones say it in lower case.
- */
-const SVG_FOCUSABLE: Record<string, number> = { tabindex: 0 };
-
 /** SPEC §9: clickable images are drawn in a viewBox 808 wide. */
 const VIEWBOX_WIDTH = 808;
 
@@ -138,7 +132,7 @@ export function ImageCliquable({
               aria-checked={checked}
               aria-disabled={readOnly || undefined}
               aria-label={nameOf(zone, index)}
-              {...SVG_FOCUSABLE}
+              tabIndex={0}
               className={`zone${checked ? ' is-picked' : ''} zone--${status}`}
               onClick={() => toggle(index)}
               onKeyDown={onKeyDown(index)}

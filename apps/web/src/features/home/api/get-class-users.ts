@@ -1,6 +1,6 @@
 import { DASHBOARD_REFRESH_MS } from '@parcours/domain/constants';
 import type { ClassUserAttributes, Document, Resource } from '@parcours/domain/entities';
-import { queryOptions, useQuery } from '../../../lib/query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchCollection } from '../../../lib/api-collection';
 import { classUsersQuery } from './home-queries';
 import { currentUserId, withKeptCopy } from './kept-reads';

@@ -1,5 +1,5 @@
 import type { CourseCompetencyAttributes, Resource } from '@parcours/domain/entities';
-import { queryOptions, useQuery } from '../../../lib/query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAfterFirstScreen } from '../../../lib/after-first-screen';
 import { fetchCollection } from '../../../lib/api-collection';
 import { homeKeys } from './query-keys';

@@ -1,6 +1,6 @@
 import { DASHBOARD_REFRESH_MS } from '@parcours/domain/constants';
 import type { LessonAttributes, Resource } from '@parcours/domain/entities';
-import { queryOptions, useQuery } from '../../../lib/query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchCollection } from '../../../lib/api-collection';
 import { lessonsQuery } from './home-queries';
 import { withKeptCopy } from './kept-reads';

@@ -1,4 +1,4 @@
-import type { QueryClient } from '../../../lib/query';
+import type { QueryClient } from '@tanstack/react-query';
 import { classUsersQueryOptions } from './get-class-users';
 import { lessonsQueryOptions } from './get-lessons';
 

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '../../../lib/query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { homeKeys } from './query-keys';
 

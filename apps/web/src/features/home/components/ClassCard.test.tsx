@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from '../../../lib/router';
+import { MemoryRouter } from 'react-router';
 import { getActiveLesson } from '../../../lib/storage';
 import type { ClassView, CourseView } from '../model';
 import { ClassCard } from './ClassCard';

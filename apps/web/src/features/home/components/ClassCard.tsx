@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from '../../../lib/router';
+import { Link } from 'react-router';
 import { ProgressBar } from '../../../components/ui/ProgressBar';
 import { formatDate } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';

@@ -1,6 +1,6 @@
-import { onlineManager, QueryClient, QueryClientProvider } from '../../../lib/query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from '../../../lib/router';
+import { MemoryRouter } from 'react-router';
 import { loadUser, setSessionUser } from '../../../lib/session';
 import { setToken } from '../../../lib/storage';
 import { mockApi } from '../../../test/api-mock';

@@ -1,7 +1,7 @@
-import { QueryClient, QueryClientProvider } from '../../../lib/query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from '../../../lib/router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { loadUser } from '../../../lib/session';
 import { setActiveLesson, setToken } from '../../../lib/storage';
 import { calledUrls, mockApi, type MockHandler } from '../../../test/api-mock';

@@ -1,9 +1,9 @@
 import { BREAKPOINTS } from '@parcours/domain/constants';
 import { readErrorCode } from '@parcours/domain/errors';
 import { clampPage, DASHBOARD_PAGE_SIZE, pageCount, pageOf, slicePage } from '@parcours/domain/pagination';
-import { useQueryClient } from '../../../lib/query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { useSearchParams } from '../../../lib/router';
+import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/Alert';
 import { Pager } from '../../../components/ui/Pager';
 import { Spinner } from '../../../components/ui/Spinner';

@@ -1,7 +1,7 @@
-import { QueryClient, QueryClientProvider } from '../../../lib/query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from '../../../lib/router';
+import { MemoryRouter } from 'react-router';
 import { setToken } from '../../../lib/storage';
 import { mockApi } from '../../../test/api-mock';
 import type { ClassView, CourseView } from '../model';

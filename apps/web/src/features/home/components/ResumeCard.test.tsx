@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from '../../../lib/router';
+import { MemoryRouter } from 'react-router';
 import { changeLanguage } from '../../../lib/i18n';
 import { getActiveLesson, setActiveLesson, setLastLesson } from '../../../lib/storage';
 import { lesson } from '../../../test/fixtures';

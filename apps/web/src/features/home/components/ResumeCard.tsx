@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link } from '../../../lib/router';
+import { Link } from 'react-router';
 import { ProgressBar } from '../../../components/ui/ProgressBar';
 import { useTranslation } from '../../../lib/i18n';
 import { getActiveLesson, getLastLesson, setActiveLesson } from '../../../lib/storage';

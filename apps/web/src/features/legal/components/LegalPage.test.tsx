@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from '../../../lib/router';
+import { MemoryRouter } from 'react-router';
 import { withTenant } from '../../../test/fixtures';
 import { DataProtectionPage, MentionsPage } from './LegalPage';
 

@@ -1,5 +1,5 @@
 import type { Document, NodeType, Resource } from '@parcours/domain/entities';
-import { queryOptions, useQuery } from '../../../lib/query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { indexDocument, relatedMany } from '../../../lib/json-api';
 import { playerKeys } from './query-keys';

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '../../../lib/query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { currentPagePath, toLessonPage, type LessonPage, type LessonPageDocument } from './lesson-page';
 import { playerKeys } from './query-keys';

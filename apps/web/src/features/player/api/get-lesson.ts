@@ -1,5 +1,5 @@
 import type { Document, LessonAttributes, Resource } from '@parcours/domain/entities';
-import { queryOptions, useQuery } from '../../../lib/query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { lessonPath } from './lesson-page';
 import { playerKeys } from './query-keys';

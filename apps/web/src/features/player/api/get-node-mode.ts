@@ -1,5 +1,5 @@
 import type { BlockView, Document, NodeView, Resource } from '@parcours/domain/entities';
-import { useQuery } from '../../../lib/query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { indexDocument, relatedMany, relatedOne } from '../../../lib/json-api';
 import type { CourseNodeAttributes, CourseNodeResource } from './get-course-node';

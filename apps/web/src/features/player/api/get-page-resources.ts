@@ -1,7 +1,8 @@
 import type { BlockView, NodeView } from '@parcours/domain/entities';
-import { queryOptions, useQuery } from '../../../lib/query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAfterFirstScreen } from '../../../lib/after-first-screen';
 import { apiFetch } from '../../../lib/api-client';
+import { OFFLINE_ID_PREFIX } from '../offline/lesson-store';
 import { playerKeys } from './query-keys';
 
 export interface PageResource {
@@ -56,8 +57,11 @@ export function usePageResources(pageId: string | null, lessonId: string | null)
   // The toolbar's resources button: asked once the first page is painted, so on a slow phone
   // this read never comes before the page itself (issue 11, decision 0030); at once afterwards.
   const afterFirstScreen = useAfterFirstScreen();
+  // A page kept on the device for offline play has no id on the server (`offline:`): nothing to
+  // ask for it, not even once the network is back.
+  const served = pageId !== null && !pageId.startsWith(OFFLINE_ID_PREFIX);
   return useQuery({
     ...pageResourcesQueryOptions(pageId ?? '', lessonId ?? ''),
-    enabled: afterFirstScreen && pageId !== null && lessonId !== null,
+    enabled: afterFirstScreen && served && lessonId !== null,
   });
 }

@@ -1,7 +1,7 @@
-import { QueryClient, QueryClientProvider } from '../../../lib/query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation, useParams } from '../../../lib/router';
+import { MemoryRouter, Route, Routes, useLocation, useParams } from 'react-router';
 import { setToken } from '../../../lib/storage';
 import { calledUrls, mockApi, type MockHandler } from '../../../test/api-mock';
 import { rowRegistry } from '../../exercises/registry';

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { useNavigate } from '../../../lib/router';
+import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/Alert';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useTranslation } from '../../../lib/i18n';
@@ -73,15 +73,15 @@ export function CourseNodePage({ nodeId }: { nodeId: string }) {
     void goNext();
   };
   const nextRef = useRef(onNext);
-  // A layout effect: the latest value is in place before the next event or timer. Preact runs
-  // plain effects after the next frame: Enter right after ticking an answer sent the previous ones.
+  // A layout effect: the latest value is in place before the next event or timer, whatever
+  // React's scheduling of plain effects (Enter right after ticking an answer must send it).
   useLayoutEffect(() => {
     nextRef.current = onNext;
   });
   const isTincan = block?.type === 'tincan';
   const dialogOpen = feedbackAt !== null;
-  // Listening from the commit on (a layout effect): Preact runs plain effects after the next
-  // frame, and an Enter pressed as soon as the new node or page showed was lost (seen in CI).
+  // Listening from the commit on (a layout effect): an Enter pressed as soon as the new node or
+  // page showed must not be lost before a plain effect would run.
   useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (!enterTriggersNext(event, { isTincan, dialogOpen, enabled: block !== null })) return;

@@ -28,7 +28,6 @@ import {
 } from './Dialogs';
 import { OfflineBanner } from '../offline/OfflineBanner';
 import { OfflineDialog } from '../offline/OfflineDialog';
-import { isOfflinePage } from '../offline/lesson-store';
 import { Footer } from './Footer';
 import { Hints } from './Hints';
 import { MultiblockChooser } from './MultiblockChooser';
@@ -54,13 +53,11 @@ export function PlayerPage({ lessonId, pageId, mode = 'page' }: PlayerPageProps)
   const shownPage = useRef<string | null>(null);
   const nextRef = useRef(player.next);
   const playing = mode === 'page';
-  // A page kept on the device for offline play has no id on the server: nothing to ask for it.
-  const served = page && !isOfflinePage(page) ? page : null;
-  const resources = usePageResources(served?.id ?? null, served ? lessonId : null);
+  const resources = usePageResources(page?.id ?? null, page ? lessonId : null);
   const slots = usePlayerSlots();
 
-  // A layout effect: the latest value is in place before the next event or timer. Preact runs
-  // plain effects after the next frame: Enter right after ticking an answer sent the previous ones.
+  // A layout effect: the latest value is in place before the next event or timer, whatever
+  // React's scheduling of plain effects (Enter right after ticking an answer must send it).
   useLayoutEffect(() => {
     nextRef.current = player.next;
   });
@@ -81,8 +78,8 @@ export function PlayerPage({ lessonId, pageId, mode = 'page' }: PlayerPageProps)
 
   const isTincan = page?.block?.type === 'tincan';
   const dialogOpen = player.dialog !== null || player.waitingForStart;
-  // Listening from the commit on (a layout effect): Preact runs plain effects after the next
-  // frame, and an Enter pressed as soon as the new node or page showed was lost (seen in CI).
+  // Listening from the commit on (a layout effect): an Enter pressed as soon as the new node or
+  // page showed must not be lost before a plain effect would run.
   useLayoutEffect(() => {
     if (!playing) return undefined;
     const onKeyDown = (event: KeyboardEvent) => {

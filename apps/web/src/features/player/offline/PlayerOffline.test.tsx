@@ -1,8 +1,8 @@
-import { QueryClient, QueryClientProvider } from '../../../lib/query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter, Route, Routes } from '../../../lib/router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { setToken } from '../../../lib/storage';
 import { mockApi } from '../../../test/api-mock';
 import { rowRegistry } from '../../exercises/registry';

@@ -47,8 +47,8 @@ export function usePlayerOffline(o: PlayerOfflineOptions) {
   const status = useOfflineStatus();
   const from = useRef(new Map<string, From>());
   const opts = useRef(o);
-  // A layout effect: the latest value is in place before the next event or timer. Preact runs
-  // plain effects after the next frame: Enter right after ticking an answer sent the previous ones.
+  // A layout effect: the latest value is in place before the next event or timer, whatever
+  // React's scheduling of plain effects (Enter right after ticking an answer must send it).
   useLayoutEffect(() => {
     opts.current = o;
   });

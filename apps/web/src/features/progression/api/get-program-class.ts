@@ -4,7 +4,7 @@ import type {
   ClassUserAttributes,
   ProgramAttributes,
 } from '@parcours/domain/entities';
-import { queryOptions, useQuery } from '../../../lib/query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchCollection } from '../../../lib/api-collection';
 import { indexDocument, relatedMany, relatedOne } from '../../../lib/json-api';
 import { getActiveLesson } from '../../../lib/storage';

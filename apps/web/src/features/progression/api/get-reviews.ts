@@ -1,5 +1,5 @@
 import type { Document, Resource } from '@parcours/domain/entities';
-import { queryOptions, useQuery } from '../../../lib/query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { progressionKeys } from './query-keys';
 

@@ -1,5 +1,5 @@
 import type { Document, LessonAttributes, Resource } from '@parcours/domain/entities';
-import { useMutation } from '../../../lib/query';
+import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { lessonPath } from './get-lesson';
 

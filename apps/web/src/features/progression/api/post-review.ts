@@ -1,6 +1,6 @@
 import type { Document } from '@parcours/domain/entities';
 import { ratingRatio } from '@parcours/domain/schemas';
-import { useMutation, useQueryClient } from '../../../lib/query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import type { ReviewResource } from './get-reviews';
 import { progressionKeys } from './query-keys';

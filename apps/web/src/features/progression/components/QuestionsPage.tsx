@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from '../../../lib/router';
+import { useNavigate } from 'react-router';
 import { Spinner } from '../../../components/ui/Spinner';
 import { errorCodeOf } from '../../../lib/api-errors';
 import { ContinueBar } from './ContinueBar';

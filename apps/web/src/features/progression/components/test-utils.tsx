@@ -1,7 +1,7 @@
-import { QueryClient, QueryClientProvider } from '../../../lib/query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from '../../../lib/router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { LessonAttributes } from '@parcours/domain/entities';
 import { lesson } from '../../../test/fixtures';
 

@@ -1,7 +1,7 @@
-import { QueryClient, QueryClientProvider } from '../../../lib/query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from '../../../lib/router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { changeLanguage } from '../../../lib/i18n';
 import { mockApi } from '../../../test/api-mock';
 import { TeachingPage } from './TeachingPage';

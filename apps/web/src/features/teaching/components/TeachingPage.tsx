@@ -1,6 +1,6 @@
 import { timeAccommodationSchema } from '@parcours/domain/time-accommodation';
 import { useId, useState } from 'react';
-import { Link, useParams } from '../../../lib/router';
+import { Link, useParams } from 'react-router';
 import { errorCodeOf } from '../../../lib/api-errors';
 import { useTranslation } from '../../../lib/i18n';
 import { choiceOf, factorsFor, inputOf } from '../accommodation-choice';

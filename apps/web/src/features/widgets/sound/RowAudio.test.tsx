@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '../../../lib/query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { setToken } from '../../../lib/storage';
 import { calledUrls, mockApi } from '../../../test/api-mock';

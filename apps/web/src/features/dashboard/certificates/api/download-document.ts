@@ -1,4 +1,4 @@
-import { useMutation } from '../../../../lib/query';
+import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '../../../../lib/api-client';
 import { getToken } from '../../../../lib/storage';
 

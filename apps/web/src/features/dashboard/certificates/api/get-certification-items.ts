@@ -1,5 +1,5 @@
 import type { CertificationWording } from '@parcours/domain/certification';
-import { queryOptions, useQuery } from '../../../../lib/query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchCollection } from '../../../../lib/api-collection';
 import { certificateKeys } from './query-keys';
 

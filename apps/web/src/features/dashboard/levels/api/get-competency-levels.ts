@@ -1,6 +1,6 @@
 import type { Document, Resource } from '@parcours/domain/entities';
 import type { CompetencyLevelAttributes } from '@parcours/domain/dashboard-levels';
-import { queryOptions, useQuery } from '../../../../lib/query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api-client';
 import { levelKeys } from './query-keys';
 

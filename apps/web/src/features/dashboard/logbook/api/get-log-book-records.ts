@@ -1,5 +1,5 @@
 import type { LogBookRecordAttributes, UploadedFileAttributes } from '@parcours/domain/logbook';
-import { queryOptions, useQuery } from '../../../../lib/query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchCollection } from '../../../../lib/api-collection';
 import { indexDocument, relatedMany, relatedOne } from '../../../../lib/json-api';
 import { logbookKeys } from './query-keys';

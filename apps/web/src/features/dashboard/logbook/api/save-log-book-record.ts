@@ -1,7 +1,7 @@
 /** POST log-book-records (a new note about oneself) and PATCH log-book-records/{id} (one's own). */
 import type { LogBookNote, LogBookRecordAttributes } from '@parcours/domain/logbook';
 import type { Document, Resource } from '@parcours/domain/entities';
-import { useMutation, useQueryClient } from '../../../../lib/query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api-client';
 import { logbookKeys } from './query-keys';
 

@@ -199,7 +199,8 @@ export function NoteDialog({ note, onClose }: NoteDialogProps) {
               {...register('title')}
               className="field__input"
               type="text"
-              data-autofocus
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- focus moves into a dialog the learner opened
+              autoFocus
               required
             />
           )}

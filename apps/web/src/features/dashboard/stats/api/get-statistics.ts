@@ -1,6 +1,6 @@
 import type { Document, Resource } from '@parcours/domain/entities';
 import type { StatisticsAttributes, StatisticsPeriod } from '@parcours/domain/statistics';
-import { keepPreviousData, queryOptions, useQuery } from '../../../../lib/query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api-client';
 import { statsKeys } from './query-keys';
 
