@@ -8,7 +8,9 @@ import { afterFirstScreen, firstScreenShown } from './lib/after-first-screen';
 import { linkInstallAssets } from './lib/branding';
 import { endPrerender, isPrerendered, keepTypedValues } from './lib/prerendered';
 import { getToken } from './lib/storage';
+import { isDrawnSignedIn, takeServerState, type ServerState } from './lib/server-state';
 import { firstScreenReady } from './app/first-screen';
+import { loadSignedIn } from './app/RouteGate';
 import { loadScreen } from './app/routes';
 import './styles/app.css';
 
@@ -31,6 +33,27 @@ const hydrates = prerendered && getToken() === null;
 // is the server's screen rather than the loading fallback.
 const screenReady = prerendered ? loadScreen(window.location.pathname) : null;
 
+// A signed-in screen the server drew for this learner (decision 0046): hydrated from the reads
+// it carries, with the session and the language it was drawn with. A page this browser cannot
+// take over (signed out here since, another learner) is dropped, and so is the cookie it came by.
+const drawnRoot = isDrawnSignedIn(root);
+const drawn = drawnRoot ? takeServerState() : null;
+if (drawnRoot && !drawn) {
+  root.replaceChildren();
+  delete root.dataset.prerendered;
+  void fetch('/api/users/html-session', { method: 'DELETE' }).catch(() => undefined);
+}
+
+/** The server's reads into the query cache, the screen's code and the signed-in layer in. */
+async function drawnReady(state: ServerState): Promise<void> {
+  const [{ queryClient }, { hydrate }] = await Promise.all([
+    import('./lib/query-client'),
+    import('@tanstack/react-query'),
+  ]);
+  hydrate(queryClient, state.queries);
+  await Promise.all([loadScreen(window.location.pathname), loadSignedIn()]);
+}
+
 // Development only: StrictMode's double renders and effects find impure code; production skips it.
 const app: ReactNode = import.meta.env.DEV ? (
   <StrictMode>
@@ -50,10 +73,22 @@ function Hydrated({ done, children }: { done: () => void; children: ReactNode })
   return children;
 }
 
-void Promise.all([boot(), screenReady])
+const drawnStart = drawn ? { me: drawn.me, lang: document.documentElement.lang } : undefined;
+
+void Promise.all([boot(drawnStart), screenReady, drawn ? drawnReady(drawn) : null])
   // A signed-in first screen renders once, whole (decision 0030), once the language is set.
-  .then(() => (prerendered ? undefined : firstScreenReady(window.location.pathname, window.location.search)))
+  .then(() =>
+    prerendered || drawn ? undefined : firstScreenReady(window.location.pathname, window.location.search),
+  )
   .finally(() => {
+    if (drawn) {
+      hydrateRoot(root, app, {
+        onRecoverableError: (error) => console.error('Hydration', error),
+      });
+      delete root.dataset.prerendered;
+      firstScreenShown();
+      return;
+    }
     if (hydrates) {
       keepTypedValues(root);
       // The server's screen was painted from the HTML: what waits for the first screen may start.

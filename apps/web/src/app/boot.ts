@@ -5,7 +5,15 @@
 import { pickLocale } from '@parcours/domain/locale';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { changeLanguage, expectScreenTexts, getLanguage, loadScreenTexts } from '../lib/i18n';
-import { dropCredentials, getSession, loadUser, skipUserLoad, subscribeSession } from '../lib/session';
+import type { MeResponse } from '@parcours/domain/entities';
+import {
+  dropCredentials,
+  getSession,
+  loadUser,
+  setSessionUser,
+  skipUserLoad,
+  subscribeSession,
+} from '../lib/session';
 import { loadTenant } from '../lib/tenant';
 import { getToken, setReturnUrl } from '../lib/storage';
 import { captureLinkCredentials, LOGIN_PATH, rememberReturnUrl, skipsUserLoad } from './navigation';
@@ -45,17 +53,24 @@ function startsSignedIn(pathname: string, viaLink: boolean): boolean {
   return Boolean(route && route.access !== 'public' && (viaLink || getToken() !== null));
 }
 
-export async function boot(): Promise<void> {
+/**
+ * `drawn`: the page is a signed-in screen the server drew (decision 0046), for this user and in
+ * this language: the app starts from them, so its first render is the server's screen.
+ */
+export async function boot(drawn?: { me: MeResponse; lang: string }): Promise<void> {
   followUserLanguage();
   const viaLink = captureLinkCredentials(window.location, window.history);
   rememberReturnUrl(window.location.pathname, window.location.search);
   // A start on a signed-in screen with a token: the texts come whole, in one file (issue 11).
   const signedInStart = startsSignedIn(window.location.pathname, viaLink);
   if (signedInStart) expectScreenTexts();
-  const languageReady = changeLanguage(pickLocale(navigator.languages ?? [navigator.language]));
+  const languageReady = changeLanguage(
+    drawn ? pickLocale([drawn.lang]) : pickLocale(navigator.languages ?? [navigator.language]),
+  );
   const tenantReady = loadTenant();
   // Not awaited: the first screen paints while the user loads, guards show "connecting" meanwhile.
-  if (skipsUserLoad(window.location.pathname)) skipUserLoad();
+  if (drawn) setSessionUser(drawn.me);
+  else if (skipsUserLoad(window.location.pathname)) skipUserLoad();
   else void loadUser({ viaLink });
   // Issue 11: the screen's code comes while all this loads, not after (each step used to wait
   // for the one before: user, query library and texts, then the screen, then its data).
