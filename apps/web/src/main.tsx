@@ -44,14 +44,25 @@ if (drawnRoot && !drawn) {
   void fetch('/api/users/html-session', { method: 'DELETE' }).catch(() => undefined);
 }
 
-/** The server's reads into the query cache, the screen's code and the signed-in layer in. */
-async function drawnReady(state: ServerState): Promise<void> {
+/**
+ * The screen's code and the signed-in layer in; resolves to what puts the server's reads into
+ * the query cache, called right before the hydration.
+ */
+async function drawnReady(state: ServerState): Promise<() => void> {
   const [{ queryClient }, { hydrate }] = await Promise.all([
     import('./lib/query-client'),
     import('@tanstack/react-query'),
+    loadScreen(window.location.pathname),
+    loadSignedIn(),
   ]);
-  hydrate(queryClient, state.queries);
-  await Promise.all([loadScreen(window.location.pathname), loadSignedIn()]);
+  return () => {
+    // The reads count as made now, as the screen shows them: the server's clock is not the
+    // browser's, and a screen that reads again after a second (the home's lessons) must not
+    // read again at once.
+    const now = Date.now();
+    for (const query of state.queries.queries) query.state.dataUpdatedAt = now;
+    hydrate(queryClient, state.queries);
+  };
 }
 
 // Development only: StrictMode's double renders and effects find impure code; production skips it.
@@ -76,10 +87,11 @@ function Hydrated({ done, children }: { done: () => void; children: ReactNode })
 const drawnStart = drawn ? { me: drawn.me, lang: document.documentElement.lang } : undefined;
 
 void Promise.all([boot(drawnStart), screenReady, drawn ? drawnReady(drawn) : null])
-  // A signed-in first screen renders once, whole (decision 0030), once the language is set.
-  .then(() =>
-    prerendered || drawn ? undefined : firstScreenReady(window.location.pathname, window.location.search),
-  )
+  .then(async ([, , fillCache]) => {
+    if (fillCache) fillCache();
+    // A signed-in first screen renders once, whole (decision 0030), once the language is set.
+    else if (!prerendered) await firstScreenReady(window.location.pathname, window.location.search);
+  })
   .finally(() => {
     if (drawn) {
       hydrateRoot(root, app, {

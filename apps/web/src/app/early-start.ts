@@ -107,8 +107,9 @@ try {
   // A page the server drew for this learner (decision 0046) carries the data of its reads: none
   // goes out again. Its code and texts are still asked for early, for the hydration.
   const drawn = document.querySelector('meta[name="parcours-drawn"]') !== null;
+  // The tenant's context, in the HTML too, is still handed to the app as its early read.
   const urls = drawn
-    ? []
+    ? [`${DEFAULT_API_BASE}/contexts/current`]
     : planEarlyRequests({
         origin,
         pathname,
