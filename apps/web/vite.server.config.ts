@@ -4,7 +4,8 @@ import { defineConfig, type PluginOption } from 'vite';
 import { localeSplit } from './vite-locale-split';
 
 /**
- * The sign-in screen's server renderer (src/prerender/sign-in.tsx, decision 0026): a Node module
+ * The server renderer (src/prerender/server.ts: the sign-in screen, decision 0026, and the signed-in
+ * first screens, decision 0046): a Node module
  * and its lazy chunks, every dependency bundled (the API imports it from `dist-server/`, beside `dist/`), built
  * from the same components the browser runs, with React DOM's server renderer. Styles are left out:
  * the API inlines the built sign-in stylesheets it finds in `dist/`.
@@ -26,7 +27,7 @@ export default defineConfig({
   ],
   ssr: { noExternal: true, target: 'node' },
   build: {
-    ssr: path.resolve(import.meta.dirname, 'src/prerender/sign-in.tsx'),
+    ssr: path.resolve(import.meta.dirname, 'src/prerender/server.ts'),
     outDir: 'dist-server',
     emptyOutDir: true,
     target: 'node20',
@@ -35,7 +36,7 @@ export default defineConfig({
     // The screens stay lazy chunks, as in the browser: only what the rendered route imports is
     // loaded (a screen's libraries, such as pdf.js, expect a browser when they load).
     rollupOptions: {
-      output: { format: 'es', entryFileNames: 'sign-in.js', chunkFileNames: 'chunks/[name]-[hash].js' },
+      output: { format: 'es', entryFileNames: 'server.js', chunkFileNames: 'chunks/[name]-[hash].js' },
     },
   },
 });

@@ -8,7 +8,10 @@ import { afterFirstScreen, firstScreenShown } from './lib/after-first-screen';
 import { linkInstallAssets } from './lib/branding';
 import { endPrerender, isPrerendered, keepTypedValues } from './lib/prerendered';
 import { getToken } from './lib/storage';
+import { isDrawnSignedIn, takeServerState, type ServerState } from './lib/server-state';
 import { firstScreenReady } from './app/first-screen';
+import { loadSignedIn } from './app/RouteGate';
+import { loadScreen } from './app/routes';
 import './styles/app.css';
 
 const root = document.getElementById('root');
@@ -26,6 +29,38 @@ void afterFirstScreen().then(linkInstallAssets);
 // form (a "connecting" spinner, then the home): that HTML is hidden (index.html) and replaced.
 const prerendered = isPrerendered(root);
 const hydrates = prerendered && getToken() === null;
+
+// A signed-in screen the server drew for this learner (decision 0046): hydrated from the reads
+// it carries, with the session and the language it was drawn with. A page this browser cannot
+// take over (signed out here since, another learner) is dropped, and so is the cookie it came by.
+const drawnRoot = isDrawnSignedIn(root);
+const drawn = drawnRoot ? takeServerState() : null;
+if (drawnRoot && !drawn) {
+  root.replaceChildren();
+  delete root.dataset.prerendered;
+  void fetch('/api/users/html-session', { method: 'DELETE' }).catch(() => undefined);
+}
+
+/**
+ * The screen's code and the signed-in layer in; resolves to what puts the server's reads into
+ * the query cache, called right before the hydration.
+ */
+async function drawnReady(state: ServerState): Promise<() => void> {
+  const [{ queryClient }, { hydrate }] = await Promise.all([
+    import('./lib/query-client'),
+    import('@tanstack/react-query'),
+    loadScreen(window.location.pathname),
+    loadSignedIn(),
+  ]);
+  return () => {
+    // The reads count as made now, as the screen shows them: the server's clock is not the
+    // browser's, and a screen that reads again after a second (the home's lessons) must not
+    // read again at once.
+    const now = Date.now();
+    for (const query of state.queries.queries) query.state.dataUpdatedAt = now;
+    hydrate(queryClient, state.queries);
+  };
+}
 
 // Development only: StrictMode's double renders and effects find impure code; production skips it.
 const app: ReactNode = import.meta.env.DEV ? (
@@ -46,12 +81,27 @@ function Hydrated({ done, children }: { done: () => void; children: ReactNode })
   return children;
 }
 
-// The hydration needs the language and the tenant the server drew with, not the screen's code:
-// while that code is on its way, React leaves the route's Suspense boundary as the server drew it.
-void boot()
-  // A signed-in first screen renders once, whole (decision 0030), once the language is set.
-  .then(() => (prerendered ? undefined : firstScreenReady(window.location.pathname, window.location.search)))
+const drawnStart = drawn ? { me: drawn.me, lang: document.documentElement.lang } : undefined;
+
+// The sign-in screen's hydration needs the language and the tenant the server drew with, not the
+// screen's code: while that code is on its way, React leaves the route's Suspense boundary as the
+// server drew it. A signed-in screen drawn by the server waits for its code and the signed-in
+// layer, so its whole tree hydrates from the reads in the page (decision 0046).
+void Promise.all([boot(drawnStart), drawn ? drawnReady(drawn) : null])
+  .then(async ([, fillCache]) => {
+    if (fillCache) fillCache();
+    // A signed-in first screen renders once, whole (decision 0030), once the language is set.
+    else if (!prerendered) await firstScreenReady(window.location.pathname, window.location.search);
+  })
   .finally(() => {
+    if (drawn) {
+      hydrateRoot(root, app, {
+        onRecoverableError: (error) => console.error('Hydration', error),
+      });
+      delete root.dataset.prerendered;
+      firstScreenShown();
+      return;
+    }
     if (hydrates) {
       keepTypedValues(root);
       // The server's screen was painted from the HTML: what waits for the first screen may start.

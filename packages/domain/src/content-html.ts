@@ -99,3 +99,29 @@ export const CONTENT_HTML_GLOBAL_ATTRIBUTES = ['class', 'lang', 'dir'] as const;
 /** URL schemes of links; images take http(s) only. Relative URLs (/api/files/…) are kept. */
 export const CONTENT_HTML_LINK_SCHEMES = ['http', 'https', 'mailto', 'tel'] as const;
 export const CONTENT_HTML_IMAGE_SCHEMES = ['http', 'https'] as const;
+
+/**
+ * The lists above as the options of the `sanitize-html` library, for the two places that clean
+ * with it: the importer (apps/api/src/content/sanitize.ts) and the server's drawing of a page
+ * (apps/web/src/prerender/signed-in.tsx). A plain object: this package does not depend on it.
+ */
+export const SANITIZE_HTML_OPTIONS = {
+  allowedTags: [...CONTENT_HTML_TAGS],
+  allowedAttributes: {
+    ...Object.fromEntries(
+      Object.entries(CONTENT_HTML_TAG_ATTRIBUTES).map(([tag, names]) => [tag, [...names]]),
+    ),
+    '*': [...CONTENT_HTML_GLOBAL_ATTRIBUTES],
+  },
+  allowedSchemes: [...CONTENT_HTML_LINK_SCHEMES],
+  allowedSchemesByTag: { img: [...CONTENT_HTML_IMAGE_SCHEMES] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard' as const,
+  transformTags: {
+    // A link opening a new tab must not hand the opener window to the target page.
+    a: (tagName: string, attribs: Record<string, string>) =>
+      attribs.target === '_blank'
+        ? { tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } }
+        : { tagName, attribs },
+  },
+};

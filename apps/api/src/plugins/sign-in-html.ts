@@ -28,7 +28,7 @@ export interface SignInRenderer {
 export async function loadSignInRenderer(
   webDist: string,
 ): Promise<(SignInRenderer & Partial<SignedInRenderer>) | null> {
-  const file = path.join(webDist, '..', 'dist-server', 'sign-in.js');
+  const file = path.join(webDist, '..', 'dist-server', 'server.js');
   if (!existsSync(file)) return null;
   const module = (await import(pathToFileURL(file).href)) as Partial<SignInRenderer>;
   return typeof module.renderSignIn === 'function' ? (module as SignInRenderer) : null;

@@ -20,6 +20,8 @@ export interface SignedInMarkup {
   palette: Record<string, string>;
   /** The data the app starts from (JSON text, put in a data block as it is). */
   state: string;
+  /** The language it was drawn in (the learner's own choice may differ from the browser's). */
+  lang?: Locale;
 }
 
 /** Why nothing was drawn: the token was refused (the cookie is then ended), or the page is not one the renderer draws. */
@@ -38,6 +40,10 @@ export interface SignedInRenderer {
 
 /** The data block's id, read by the web app's start (apps/web/src/main.tsx). */
 export const STATE_ELEMENT_ID = 'parcours-state';
+
+const CHARSET = '<meta charset="UTF-8" />';
+/** Read by the inline script (apps/web/src/app/early-start.ts). */
+export const DRAWN_MARKER = '<meta name="parcours-drawn" content="signed-in" />';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -77,7 +83,8 @@ export function injectFetch(app: FastifyInstance, request: FastifyRequest, token
  * in `#root` (marked `data-prerendered="signed-in"`, which main.tsx hydrates), `lang`, the
  * tenant's colours, the title and the data block. Null when index.html lacks a marker.
  */
-export function signedInPage(index: string, markup: SignedInMarkup, lang: Locale): string | null {
+export function signedInPage(index: string, markup: SignedInMarkup, browserLang: Locale): string | null {
+  const lang = markup.lang ?? browserLang;
   const root = index.indexOf('<div id="root">');
   const end = index.indexOf('<noscript>', root);
   const html = /<html lang="[^"]*">/.exec(index);
@@ -92,6 +99,8 @@ export function signedInPage(index: string, markup: SignedInMarkup, lang: Locale
   return (
     index
       .slice(0, root)
+      // Before index.html's inline script: the page's reads are in it, none goes out early.
+      .replace(CHARSET, () => `${CHARSET}\n    ${DRAWN_MARKER}`)
       .replace(html[0], () => `<html lang="${lang}"${styleAttr}>`)
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(markup.title)}</title>`) +
     `<script type="application/json" id="${STATE_ELEMENT_ID}">${state}</script>\n    ` +

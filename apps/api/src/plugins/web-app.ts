@@ -115,7 +115,7 @@ export interface WebAppOptions {
   tenantOf?: (hostname: string) => Promise<ContextRow>;
   /**
    * The server renderer: the sign-in screen, and the signed-in first screens where it has
-   * `renderSignedIn` (decision 0046); by default the web build's `dist-server/sign-in.js`.
+   * `renderSignedIn` (decision 0046); by default the web build's `dist-server/server.js`.
    */
   renderer?: (SignInRenderer & Partial<SignedInRenderer>) | null;
   /** How a page and its brotli and gzip copies are made; by default compressedPage (tests count it). */

@@ -5,7 +5,7 @@ import { startTestApp, type TestContext } from './app';
 
 /**
  * The API started on a throwaway web build: `files` are written under a temporary root (paths
- * relative to it: 'dist/index.html', 'dist-server/sign-in.js'), and `WEB_DIST` is its `dist/`.
+ * relative to it: 'dist/index.html', 'dist-server/server.js'), and `WEB_DIST` is its `dist/`.
  * `close` stops the app and removes the files.
  */
 export async function startWithWebBuild(

@@ -1,12 +1,12 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { buildApp } from '../../src/app';
 import { importFolder } from '../../src/content/importer';
 import { DEMO } from '../content/helpers';
+import { pattern, rawCourses, stringsOf } from '../helpers/demo-secrets';
 import { testEnv } from '../helpers/app';
 import { createTestDb } from '../helpers/test-db';
 import type { TestDb } from '../helpers/test-db';
@@ -20,57 +20,6 @@ import type { TestDb } from '../helpers/test-db';
  * demo courses, read from the content files themselves (not from the server's public views).
  * Node mode's reads (issue 29 K-1) are searched the same way.
  */
-
-/** Keys whose values grade an answer or tell it apart, in the content files. */
-const SECRET_KEYS = new Set([
-  'expected',
-  'accept',
-  'answers',
-  'match',
-  'feedback',
-  'feedbacks',
-  'hints',
-  'solution',
-  'validators',
-  'correction',
-]);
-
-const rawCourses = (tenant: string) => {
-  const dir = path.join(DEMO, 'tenants', tenant, 'courses');
-  return readdirSync(dir).map((name) => parse(readFileSync(path.join(dir, name), 'utf8')) as unknown);
-};
-
-/** Strings under an answer key (secrets) and everywhere else (public), of one tenant's courses. */
-function stringsOf(tenant: string): { secrets: Set<string>; publics: Set<string> } {
-  const secrets = new Set<string>();
-  const publics = new Set<string>();
-  const walk = (value: unknown, secret: boolean) => {
-    if (typeof value === 'string') (secret ? secrets : publics).add(value.trim());
-    // A public number (a zone's height of 112 px) would show in a response like the answer "112".
-    else if (typeof value === 'number') (secret ? secrets : publics).add(String(value));
-    else if (Array.isArray(value)) value.forEach((v) => walk(v, secret));
-    else if (value && typeof value === 'object')
-      for (const [k, v] of Object.entries(value)) walk(v, secret || SECRET_KEYS.has(k));
-  };
-  for (const course of rawCourses(tenant)) walk(course, false);
-  // A value that the learner sees anyway (a choice's text that is also the expected one) is no secret.
-  for (const p of publics) secrets.delete(p);
-  return {
-    secrets: new Set([...secrets].filter((s) => s.length >= 3 && ![...publics].some((p) => p.includes(s)))),
-    publics,
-  };
-}
-
-/**
- * A secret as it would be written in a response (JSON escapes quotes), standing as its own word:
- * "112" is found in "call 112" but not inside an id or a hash.
- */
-function pattern(secret: string): RegExp {
-  const escaped = JSON.stringify(secret)
-    .slice(1, -1)
-    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(?<![\\w-])${escaped}(?![\\w-])`);
-}
 
 let tdb: TestDb;
 let app: FastifyInstance;

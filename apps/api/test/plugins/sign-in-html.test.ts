@@ -24,7 +24,7 @@ const INDEX = `<!doctype html>
   </body>
 </html>`;
 
-// Stands for dist-server/sign-in.js: draws what it is given, escaping as render-to-string does.
+// Stands for dist-server/server.js: draws what it is given, escaping as render-to-string does.
 const RENDERER = `
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
 export async function renderSignIn({ tenant, lang, search }) {
@@ -54,7 +54,7 @@ beforeAll(async () => {
         css: ['assets/LoginPage-1.css'],
       },
     }),
-    'dist-server/sign-in.js': RENDERER,
+    'dist-server/server.js': RENDERER,
   });
   app = started.ctx.app;
   close = started.close;

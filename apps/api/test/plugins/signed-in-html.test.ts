@@ -23,7 +23,7 @@ const INDEX = `<!doctype html>
   </body>
 </html>`;
 
-// Stands for dist-server/sign-in.js: reads through the fetch it is given, as the app's screens do.
+// Stands for dist-server/server.js: reads through the fetch it is given, as the app's screens do.
 const RENDERER = `
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
 export async function renderSignIn() { return null; }
@@ -53,7 +53,7 @@ beforeAll(async () => {
   const started = await startWithWebBuild({
     'dist/index.html': INDEX,
     'dist/assets/index-1.js': 'console.log(1)',
-    'dist-server/sign-in.js': RENDERER,
+    'dist-server/server.js': RENDERER,
   });
   t = started.ctx;
   close = started.close;

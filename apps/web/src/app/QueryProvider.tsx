@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
-import { queryClient } from '../lib/query-client';
+import { lazy, Suspense, use, type ReactNode } from 'react';
+import { queryClient, ServerQueryClientContext } from '../lib/query-client';
 
 // The first screen fills the cache before rendering (app/first-screen.ts): same chunk, no request.
 export { queryClient };
@@ -14,7 +14,7 @@ const Devtools =
 
 export function QueryProvider({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={use(ServerQueryClientContext) ?? queryClient}>
       {children}
       {Devtools ? (
         <Suspense fallback={null}>

@@ -5,11 +5,13 @@
 import { pickLocale } from '@parcours/domain/locale';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { changeLanguage, expectScreenTexts, getLanguage, loadScreenTexts, t } from '../lib/i18n';
+import type { MeResponse } from '@parcours/domain/entities';
 import {
   endExpiredSession,
   getSession,
   leaveForLink,
   loadUser,
+  setSessionUser,
   skipUserLoad,
   subscribeSession,
 } from '../lib/session';
@@ -66,14 +68,20 @@ function startsSignedIn(pathname: string, viaLink: boolean): boolean {
   return Boolean(route && route.access !== 'public' && (viaLink || getToken() !== null));
 }
 
-export async function boot(): Promise<void> {
+/**
+ * `drawn`: the page is a signed-in screen the server drew (decision 0046), for this user and in
+ * this language: the app starts from them, so its first render is the server's screen.
+ */
+export async function boot(drawn?: { me: MeResponse; lang: string }): Promise<void> {
   followUserLanguage();
   startTokenRenewal();
   const linkToken = new URLSearchParams(window.location.search).get('idT');
   // A start on a signed-in screen with a token: the texts come whole, in one file (issue 11).
   const signedInStart = startsSignedIn(window.location.pathname, Boolean(linkToken));
   if (signedInStart) expectScreenTexts();
-  const languageReady = changeLanguage(pickLocale(navigator.languages ?? [navigator.language]));
+  const languageReady = changeLanguage(
+    drawn ? pickLocale([drawn.lang]) : pickLocale(navigator.languages ?? [navigator.language]),
+  );
   // Issue 29 R3-11: a link for another account asks before the signed-in one is left (its
   // answers waiting on the device stay theirs, decision 0045).
   if (linkSwitchesAccount(window.location)) {
@@ -85,7 +93,8 @@ export async function boot(): Promise<void> {
   rememberReturnUrl(window.location.pathname, window.location.search);
   const tenantReady = loadTenant();
   // Not awaited: the first screen paints while the user loads, guards show "connecting" meanwhile.
-  if (skipsUserLoad(window.location.pathname)) skipUserLoad();
+  if (drawn) setSessionUser(drawn.me);
+  else if (skipsUserLoad(window.location.pathname)) skipUserLoad();
   else void loadUser({ viaLink });
   // Issue 11: the screen's code comes while all this loads, not after (each step used to wait
   // for the one before: user, query library and texts, then the screen, then its data).

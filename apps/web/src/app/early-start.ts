@@ -104,16 +104,22 @@ try {
   // A stored token: the visitor is probably signed in and /login will send them on, so the
   // server's sign-in screen stays hidden (index.html's style) rather than flash (decision 0026).
   if (token) document.documentElement.classList.add('has-token');
-  const urls = planEarlyRequests({
-    origin,
-    pathname,
-    search,
-    token,
-    userId: read(STORAGE_KEYS.userId),
-    apiBasePath: read(API_BASE_PATH_KEY),
-    storedContext: read(STORAGE_KEYS.context),
-    now: Date.now(),
-  });
+  // A page the server drew for this learner (decision 0046) carries the data of its reads: none
+  // goes out again. Its code and texts are still asked for early, for the hydration.
+  const drawn = document.querySelector('meta[name="parcours-drawn"]') !== null;
+  // The tenant's context, in the HTML too, is still handed to the app as its early read.
+  const urls = drawn
+    ? [`${DEFAULT_API_BASE}/contexts/current`]
+    : planEarlyRequests({
+        origin,
+        pathname,
+        search,
+        token,
+        userId: read(STORAGE_KEYS.userId),
+        apiBasePath: read(API_BASE_PATH_KEY),
+        storedContext: read(STORAGE_KEYS.context),
+        now: Date.now(),
+      });
   const headers: Record<string, string> = { Accept: API_ACCEPT };
   if (token) headers.Authorization = `Bearer ${token}`;
   const context = embeddedContext();

@@ -53,7 +53,11 @@ export async function firstScreenReady(
     if (session.status !== 'authenticated' || !userId) return null;
     // Missing required data: the gate comes first (RouteGate), not the screen.
     if (session.user?.profile.needsRequiredDatas) return loadSignedIn();
-    return Promise.all([loadSignedIn(), loadScreen(pathname), route.prefetch?.({ userId, search })]);
+    return Promise.all([
+      loadSignedIn(),
+      loadScreen(pathname),
+      route.prefetch?.({ userId, pathname, search }),
+    ]);
   });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<void>((resolve) => {

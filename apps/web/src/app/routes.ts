@@ -3,9 +3,11 @@
  * later issues point at small "coming" modules under ./screens until they are built.
  */
 import { type TranslationKey } from '../lib/i18n';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router';
 import { loadHomeScreen, prefetchHome } from './screens/HomeScreen';
+import { prefetchPlayer } from './screens/player-prefetch';
 import { loadChunk } from '../features/new-version/load-errors';
 import { preloadable } from './preloadable';
 
@@ -14,6 +16,13 @@ import { preloadable } from './preloadable';
  * user: SPEC §2 permission, failure → /login; lesson: same permission, failure → /403.
  */
 export type RouteAccess = 'public' | 'user' | 'lesson';
+
+export interface PrefetchContext {
+  userId: string;
+  pathname: string;
+  search: string;
+  client?: QueryClient;
+}
 
 export interface RouteDef {
   path: string;
@@ -27,8 +36,11 @@ export interface RouteDef {
   Screen?: ComponentType | LazyExoticComponent<ComponentType>;
   /** Reachable in sandbox mode (SPEC §6) without a signed-in user: the back office's preview. */
   sandbox?: boolean;
-  /** As the first screen: its reads, into the query cache before it renders (decision 0030). */
-  prefetch?: (context: { userId: string; search: string }) => Promise<unknown>;
+  /**
+   * As the first screen: its reads, into the query cache before it renders (decision 0030), the
+   * browser's (no `client`) or the one of a page drawn on the server (decision 0046).
+   */
+  prefetch?: (context: PrefetchContext) => Promise<unknown>;
 }
 
 /** Each screen's loader, to start fetching it before the router renders it (preloadScreen). */
@@ -90,8 +102,20 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/validations', titleKey: 'routes.certificates', access: 'user', Screen: Dashboard },
   { path: '/logbook', titleKey: 'routes.logbook', access: 'user', Screen: Dashboard },
   { path: '/render/node/:id', titleKey: 'routes.courseNode', access: 'lesson', Screen: CourseNode },
-  { path: '/session/:id', titleKey: 'routes.player', access: 'lesson', Screen: Player },
-  { path: '/session/:id/page/:pageId', titleKey: 'routes.player', access: 'lesson', Screen: Player },
+  {
+    path: '/session/:id',
+    titleKey: 'routes.player',
+    access: 'lesson',
+    Screen: Player,
+    prefetch: prefetchPlayer,
+  },
+  {
+    path: '/session/:id/page/:pageId',
+    titleKey: 'routes.player',
+    access: 'lesson',
+    Screen: Player,
+    prefetch: prefetchPlayer,
+  },
   { path: '/session/:id/actions', titleKey: 'routes.playerActions', access: 'lesson', Screen: PlayerActions },
   {
     path: '/session/:id/questions',

@@ -54,6 +54,17 @@ const OWN_401 = new Set(['users/me', 'users/login']);
 
 export { buildQuery, type QueryValue } from './query-string';
 
+/**
+ * On the server (prerender/signed-in.tsx, decision 0046): the fetch of the request being drawn,
+ * which reaches the API in-process and carries that learner's token itself. Read per call (an
+ * AsyncLocalStorage there), so two pages drawn at once never share a learner. Never set in a browser.
+ */
+let serverFetch: (() => typeof fetch | undefined) | null = null;
+
+export function setServerFetch(read: (() => typeof fetch | undefined) | null): void {
+  serverFetch = read;
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   query?: Record<string, QueryValue>;
@@ -82,7 +93,8 @@ async function parseBody(response: Response): Promise<unknown> {
 /** `path` is relative to /api, without a leading slash: 'users/me', 'class-users'. */
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: API_ACCEPT };
-  const stored = options.token === undefined ? getToken() : options.token;
+  const scoped = serverFetch?.();
+  const stored = scoped ? null : options.token === undefined ? getToken() : options.token;
   // The sandbox marker (SPEC §6) is no credential: never sent as a bearer token.
   const token = stored === SANDBOX_TOKEN ? null : stored;
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -95,13 +107,13 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   const method = options.method ?? 'GET';
   // Issue 11: the first screen's reads were started by index.html's inline script, in parallel
   // with the scripts (lib/early-requests.ts); the same read takes that answer, once.
-  const early = method === 'GET' ? takeEarlyResponse(url, token) : null;
+  const early = method === 'GET' && !scoped ? takeEarlyResponse(url, token) : null;
   const response =
     (early && (await settleEarly(early, options.signal))) ??
-    (await fetch(url, { method, headers, body, signal: options.signal }));
+    (await (scoped ?? fetch)(url, { method, headers, body, signal: options.signal }));
   const payload = await parseBody(response);
   if (!response.ok) {
-    if (response.status === 401 && !OWN_401.has(path) && !options.ownUnauthorized)
+    if (response.status === 401 && !scoped && !OWN_401.has(path) && !options.ownUnauthorized)
       onUnauthorized?.(path, token);
     throw new ApiError(response.status, payload, path);
   }

@@ -79,6 +79,14 @@ function current(): Clean | null {
   return cleaner;
 }
 
+/**
+ * On the server (prerender/signed-in.tsx, decision 0046), which has neither a Sanitizer nor a
+ * DOM for DOMPurify: the importer's own cleaner (the same lists), set before any page is drawn.
+ */
+export function setServerCleaner(clean: Clean): void {
+  cleaner = clean;
+}
+
 /** Which cleaner renders content HTML on this browser (the unit and browser tests check it). */
 export function sanitizerKind(): 'native' | 'dompurify' | 'none' {
   if (current()) return loading ? 'dompurify' : 'native';

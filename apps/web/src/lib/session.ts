@@ -54,6 +54,16 @@ export function subscribeSession(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/**
+ * The server's renderer (prerender/signed-in.tsx) draws one learner's page at a time with this
+ * module's state: it puts that learner in for the render and the previous state back after.
+ */
+export function replaceSession(next: SessionState): SessionState {
+  const previous = state;
+  state = next;
+  return previous;
+}
+
 export function useSession(): SessionState {
   return useSyncExternalStore(subscribeSession, getSession, getSession);
 }

@@ -2,7 +2,7 @@
  * The sign-in screen as HTML, rendered by the API when it serves `/login` (decision 0026): the
  * same components the app renders (Shell and LoginPage), with the tenant the Host names and the
  * language the browser asks for, so a slow phone paints the real screen before any script runs.
- * Built by `vite.server.config.ts` into `dist-server/sign-in.js`, which the API imports.
+ * Built by `vite.server.config.ts` into `dist-server/server.js` (prerender/server.ts), which the API imports.
  *
  * The tree is the app's own (AppContent: shell, route table, the route's gate and screen) under
  * the server's router, so the browser hydrates it (`hydrateRoot`, src/main.tsx) without a
@@ -18,6 +18,7 @@ import { pageTitle } from '../app/use-page-title';
 import { brandPalette } from '../lib/branding';
 import { addCatalogue, changeLanguage, t, type Catalogue } from '../lib/i18n';
 import { setTenant, type Tenant } from '../lib/tenant';
+import { inTurn } from './render-queue';
 import en from '../locales/en.json';
 import fr from '../locales/fr.json';
 
@@ -49,10 +50,6 @@ export function prerenders(tenant: Tenant, search: string): boolean {
   return (mode === null || mode === 'signin') && !tenant.attributes.settings?.login.oidc;
 }
 
-// The language and the tenant are the app's module state (one learner per page): renders run
-// one after the other so two requests never mix their language or tenant.
-let queue: Promise<unknown> = Promise.resolve();
-
 export function renderSignIn(request: SignInRequest): Promise<SignInMarkup | null> {
   const run = async (): Promise<SignInMarkup | null> => {
     const { tenant, lang, search } = request;
@@ -75,7 +72,5 @@ export function renderSignIn(request: SignInRequest): Promise<SignInMarkup | nul
       setTenant(null);
     }
   };
-  const result = queue.then(run, run);
-  queue = result.catch(() => undefined);
-  return result;
+  return inTurn(run);
 }

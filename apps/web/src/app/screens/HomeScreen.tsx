@@ -6,15 +6,16 @@
 import type { ComponentType } from 'react';
 import type { ClassView } from '../../features/home/model';
 import { useTenant } from '../../lib/tenant';
+import type { PrefetchContext } from '../routes';
 
 /**
  * The home's reads into the query cache before its first render (app/first-screen.ts, decision
  * 0030). Both imports are chunks the home loads anyway.
  */
-export async function prefetchHome({ userId, search }: { userId: string; search: string }): Promise<unknown> {
+export async function prefetchHome({ userId, search, client }: PrefetchContext): Promise<unknown> {
   const [{ prefetchHomeReads }, { queryClient }] = await Promise.all([
     import('../../features/home/components/HomePage'),
-    import('../QueryProvider'),
+    client ? { queryClient: client } : import('../QueryProvider'),
   ]);
   return prefetchHomeReads(queryClient, userId, search);
 }

@@ -10,6 +10,19 @@ export type GlossaryTerm = BlockView['terms'][number];
 /** SPEC §9: the glossary loop stops after 100 matches. */
 export const GLOSSARY_MATCH_CAP = 100;
 
+/**
+ * On the server (prerender/signed-in.tsx, decision 0046), which has no `document`: a DOM of its
+ * own to build the highlighted HTML in, so the server's page has the terms' buttons too.
+ */
+let serverDocument: (() => Document) | null = null;
+
+export function setServerDocument(make: (() => Document) | null): void {
+  serverDocument = make;
+}
+
+/** NodeFilter.SHOW_TEXT: a server's DOM has no NodeFilter global. */
+const SHOW_TEXT = 0x4;
+
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export function highlightTerms(
@@ -26,9 +39,10 @@ export function highlightTerms(
     `(?<![\\p{L}\\p{N}])(${entries.map((e) => escape(e.word)).join('|')})(?![\\p{L}\\p{N}])`,
     'giu',
   );
+  const document = serverDocument?.() ?? globalThis.document;
   const template = document.createElement('template');
   template.innerHTML = cleanHtml;
-  const walker = document.createTreeWalker(template.content, NodeFilter.SHOW_TEXT);
+  const walker = document.createTreeWalker(template.content, SHOW_TEXT);
   const nodes: Text[] = [];
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     if (!node.parentElement?.closest('a, button')) nodes.push(node as Text);

@@ -1,0 +1,38 @@
+/**
+ * What a page drawn on the server for a signed-in learner carries (decision 0046): the user it
+ * was drawn for and the reads it made, in a JSON data block before `#root`
+ * (apps/api/src/plugins/signed-in-html.ts writes it, src/main.tsx reads it to hydrate).
+ */
+import type { DehydratedState } from '@tanstack/react-query';
+import type { MeResponse } from '@parcours/domain/entities';
+import { getToken, getUserId } from './storage';
+
+export interface ServerState {
+  me: MeResponse;
+  queries: DehydratedState;
+}
+
+export const STATE_ELEMENT_ID = 'parcours-state';
+
+/** Whether `root` holds a screen the server drew for a signed-in learner. */
+export function isDrawnSignedIn(root: HTMLElement): boolean {
+  return root.dataset.prerendered === 'signed-in';
+}
+
+/**
+ * The page's state when this browser can take it over: its stored token is the session's and
+ * the page was drawn for the same learner. Null otherwise (signed out here since, another
+ * learner's token, a damaged block): the app then starts as it would without the server's screen.
+ */
+export function takeServerState(): ServerState | null {
+  const text = document.getElementById(STATE_ELEMENT_ID)?.textContent;
+  if (!text || getToken() === null) return null;
+  try {
+    const state = JSON.parse(text) as ServerState;
+    const userId = getUserId();
+    if (!state.me?._id || (userId !== null && userId !== state.me._id)) return null;
+    return state;
+  } catch {
+    return null;
+  }
+}
