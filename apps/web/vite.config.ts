@@ -88,8 +88,8 @@ export default defineConfig({
         runtimeCaching: [
           {
             // Pages come from the network, so a signed-in learner gets the screen the server drew
-            // with their data (decision 0046); offline, or past 5 s without an answer, the app
-            // shell kept at install (the app then starts from what the device kept). /preview and
+            // with their data (decision 0046); offline (the request fails), the app shell kept at
+            // install (the app then starts from what the device kept). /preview and
             // /correction are left to the browser: their response keeps the back office's
             // window.opener (COOP unsafe-none), which the kept shell would not.
             urlPattern: ({ request, url }) =>
@@ -97,10 +97,7 @@ export default defineConfig({
               !url.pathname.startsWith('/api/') &&
               !/^\/(?:preview|correction)(?:\/|$)/.test(url.pathname),
             handler: 'NetworkOnly',
-            options: {
-              networkTimeoutSeconds: 5,
-              precacheFallback: { fallbackURL: '/index.html' },
-            },
+            options: { precacheFallback: { fallbackURL: '/index.html' } },
           },
           {
             urlPattern: ({ url }) => url.pathname.startsWith('/static/images/badges/'),
