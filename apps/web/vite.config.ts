@@ -81,24 +81,15 @@ export default defineConfig({
         // Badge pictures (~0.6 MB in all) are cached when a screen first shows them, not on sign-in;
         // pdf.js (129 kB gzip) only when a learner first opens a PDF (its viewer loads it then).
         globIgnores: ['static/images/badges/**', 'assets/pdf-*.js'],
+        navigateFallback: '/index.html',
+        // /preview and /correction come from the network: their response keeps the back office's
+        // window.opener (COOP unsafe-none), which a cached copy of index.html would not.
+        navigateFallbackDenylist: [/^\/api\//, /^\/(?:preview|correction)(?:\/|$)/],
         cleanupOutdatedCaches: true,
         // The first worker takes the open page at once (offline from the first visit); a later
         // version waits for the learner's reload (registerType 'prompt', no skipWaiting).
         clientsClaim: true,
         runtimeCaching: [
-          {
-            // Pages come from the network, so a signed-in learner gets the screen the server drew
-            // with their data (decision 0046); offline (the request fails), the app shell kept at
-            // install (the app then starts from what the device kept). /preview and
-            // /correction are left to the browser: their response keeps the back office's
-            // window.opener (COOP unsafe-none), which the kept shell would not.
-            urlPattern: ({ request, url }) =>
-              request.mode === 'navigate' &&
-              !url.pathname.startsWith('/api/') &&
-              !/^\/(?:preview|correction)(?:\/|$)/.test(url.pathname),
-            handler: 'NetworkOnly',
-            options: { precacheFallback: { fallbackURL: '/index.html' } },
-          },
           {
             urlPattern: ({ url }) => url.pathname.startsWith('/static/images/badges/'),
             handler: 'CacheFirst',

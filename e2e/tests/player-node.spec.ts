@@ -70,15 +70,14 @@ test.describe('node mode', () => {
     await expect(page).toHaveURL(/\/render\/node\/[^/]+$/);
     expect(page.url()).not.toContain(node!.id);
 
-    // docs/product.md §4 Next flow in node mode: the block's general feedback first, then the next node.
-    const associer = page.url();
+    // docs/product.md §4 Next flow in node mode shows the block's general feedback, then the next
+    // node; but this block is still to be answered for a grade in one of the learner's lessons,
+    // and its feedback states every expected pair (issue 29 K-1): the server withholds it, so
+    // Next goes straight on.
     await page.keyboard.press('Enter');
-    const feedback = page.getByRole('dialog', { name: 'Bon à savoir' });
-    await expect(feedback).toContainText('Retenez : 1/2 = 50 %');
-    await expectNoSeriousA11yViolations(page);
-    expect(page.url()).toBe(associer);
-    await feedback.getByRole('button', { name: 'Continuer' }).click();
     await expect(heading(page, 'Entraînement chronométré')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Bon à savoir' })).toHaveCount(0);
+    await expect(page.getByText('Retenez : 1/2 = 50 %')).toHaveCount(0);
   });
 
   test('offers a multiblock by numbered titles, renders the chosen block, then goes home', async ({

@@ -34,7 +34,9 @@ const hydrates = prerendered && getToken() === null;
 // it carries, with the session and the language it was drawn with. A page this browser cannot
 // take over (signed out here since, another learner) is dropped, and so is the cookie it came by.
 const drawnRoot = isDrawnSignedIn(root);
-const drawn = drawnRoot ? takeServerState() : null;
+// A sign-in link (`?idT&idU`) names who signs in: the page drawn for the cookie's learner is not taken.
+const viaLink = new URLSearchParams(window.location.search).has('idT');
+const drawn = drawnRoot && !viaLink ? takeServerState() : null;
 if (drawnRoot && !drawn) {
   root.replaceChildren();
   delete root.dataset.prerendered;

@@ -84,7 +84,9 @@ export function RouteGate({ route }: { route: RouteDef }) {
       session.status === 'authenticated' &&
       hasPermission(session.user?.profile.domain, route.permission ?? DEFAULT_PERMISSION);
     if (!allowed) {
-      const to = route.access === 'lesson' ? '/403' : LOGIN_PATH;
+      // A session that just ended (a 401: expiry, revocation) is no lack of permission: sign in
+      // again and come back here, lesson routes included (decision 0044).
+      const to = route.access === 'lesson' && session.notice !== 'sessionEnded' ? '/403' : LOGIN_PATH;
       return <GuardRedirect to={to} from={`${location.pathname}${location.search}`} />;
     }
     // SPEC §5: missing required data or unaccepted terms come before anything else. Public

@@ -140,7 +140,11 @@ try {
     const [, signedIn, files, textsAt, withoutSanitizer] = route;
     // A signed-in screen without a token (or in sandbox mode) goes to /login: its code would wait.
     if (!signedIn || (token !== null && token !== SANDBOX_TOKEN)) {
-      const texts = map.texts[pickLocale(navigator.languages ?? [navigator.language])];
+      // A drawn page is in the learner's language (theirs may not be the browser's): `<html lang>`.
+      const lang = drawn
+        ? pickLocale([document.documentElement.lang])
+        : pickLocale(navigator.languages ?? [navigator.language]);
+      const texts = map.texts[lang];
       const list = [...files];
       list.splice(textsAt, 0, ...((signedIn ? texts?.all : texts?.core) ?? []));
       if (!hasSanitizerApi()) list.push(...withoutSanitizer);
