@@ -61,6 +61,8 @@ describe('sandbox mode', () => {
     });
     await loadUser();
     renderAt('/preview');
-    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/403'));
+    // Not the sandbox: the guard of a lesson route applies. The stored token was refused, so the
+    // session ended and the learner signs in again (decision 0044), rather than /403.
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/login'));
   });
 });
