@@ -48,7 +48,8 @@ export default defineConfig({
     command: 'npm run build && npm run start -w @parcours/api',
     cwd: '..',
     url: `${baseURL}/api/contexts/current`,
-    timeout: 180_000,
+    // The build (web app, server renderer, API) then the demo import: minutes on a busy 2-core machine.
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     env: {
