@@ -97,11 +97,16 @@ void Promise.all([boot(drawnStart), drawn ? drawnReady(drawn) : null])
   })
   .finally(() => {
     if (drawn) {
-      hydrateRoot(root, app, {
+      // The mark goes once React owns the nodes (its effects ran), not when hydration is asked
+      // for: until then a key pressed on the server's screen finds no handler, and a journey
+      // that waits for the mark to go may then use the screen.
+      const done = () => {
+        delete root.dataset.prerendered;
+        firstScreenShown();
+      };
+      hydrateRoot(root, <Hydrated done={done}>{app}</Hydrated>, {
         onRecoverableError: (error) => console.error('Hydration', error),
       });
-      delete root.dataset.prerendered;
-      firstScreenShown();
       return;
     }
     if (hydrates) {
