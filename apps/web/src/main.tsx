@@ -105,7 +105,7 @@ void Promise.all([boot(drawnStart), drawn ? drawnReady(drawn) : null])
         firstScreenShown();
       };
       hydrateRoot(root, <Hydrated done={done}>{app}</Hydrated>, {
-        onRecoverableError: (error) => console.error('Hydration', error),
+        onRecoverableError: (error, info) => console.error('Hydration', error, info.componentStack),
       });
       return;
     }
@@ -116,7 +116,7 @@ void Promise.all([boot(drawnStart), drawn ? drawnReady(drawn) : null])
       const done = () => firstScreenShown();
       hydrateRoot(root, <Hydrated done={done}>{app}</Hydrated>, {
         // A mismatch makes React draw the screen anew (focus and typed text lost): say so.
-        onRecoverableError: (error) => console.error('Hydration', error),
+        onRecoverableError: (error, info) => console.error('Hydration', error, info.componentStack),
       });
       return;
     }
