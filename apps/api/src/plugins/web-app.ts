@@ -1,3 +1,4 @@
+import { paintFirst } from './paint-first';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -323,7 +324,7 @@ async function signInPages(
           .then((markup) => {
             const base = withContext(index, contextDocument(row));
             const html = markup && signInPage(base, markup, lang, css);
-            return html ? compress(withStyleLinks(html, links)) : null;
+            return html ? compress(paintFirst(withStyleLinks(html, links))) : null;
           });
         // Bounded: mode and sso are free text in the address.
         if (byKey.size < 16) {
@@ -388,7 +389,7 @@ function signedInPages(
         screens.find((screen) => screen.path.test(pathname)),
       );
       const html = signedInPage(base, drawn, lang);
-      return html ? compressedPrivatePage(html) : null;
+      return html ? compressedPrivatePage(paintFirst(html)) : null;
     } catch (error) {
       request.log.warn({ err: error }, 'signed-in screen not rendered; the tenant page');
       return null;
