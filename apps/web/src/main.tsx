@@ -1,3 +1,5 @@
+// First: Zod's schemas, built by the modules below, must not probe for eval (CSP, decision 0053).
+import './lib/zod-jitless';
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
@@ -6,6 +8,7 @@ import { captureInstallPrompt } from './features/install/install-event';
 import { watchPreloadErrors } from './features/new-version/new-version';
 import { afterFirstScreen, firstScreenShown } from './lib/after-first-screen';
 import { linkInstallAssets } from './lib/branding';
+import { restoreDrawnStyles } from './lib/drawn-styles';
 import { endPrerender, isPrerendered, keepTypedValues } from './lib/prerendered';
 import { getToken } from './lib/storage';
 import { isDrawnSignedIn, takeServerState, type ServerState } from './lib/server-state';
@@ -97,6 +100,8 @@ void Promise.all([boot(drawnStart), drawn ? drawnReady(drawn) : null])
   })
   .finally(() => {
     if (drawn) {
+      // The styles the server moved out of the markup (CSP, decision 0053), back where React drew them.
+      restoreDrawnStyles(root);
       hydrateRoot(root, app, {
         onRecoverableError: (error) => console.error('Hydration', error),
       });
@@ -105,6 +110,7 @@ void Promise.all([boot(drawnStart), drawn ? drawnReady(drawn) : null])
       return;
     }
     if (hydrates) {
+      restoreDrawnStyles(root);
       keepTypedValues(root);
       // The server's screen was painted from the HTML: what waits for the first screen may start.
       // (The sign-in form ends the prerender mark once it has hydrated: lib/prerendered.ts.)
