@@ -25,7 +25,12 @@ import { registerMail } from './plugins/mail';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerTenant, tenantResolver } from './plugins/tenant';
 import { registerTincan } from './plugins/tincan';
-import { inlineScriptHashes, registerWebApp, scriptAndStylePaths } from './plugins/web-app';
+import {
+  inlineScriptHashes,
+  inlineStyleHashes,
+  registerWebApp,
+  scriptAndStylePaths,
+} from './plugins/web-app';
 import { registerWellFormedText } from './plugins/well-formed-text';
 import { authRoutes } from './modules/auth/routes';
 import { certificateRoutes } from './modules/certificates/routes';
@@ -86,19 +91,15 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 /**
  * CSP for the Vite-built SPA: scripts only from our origin; media from our API or data: URLs;
  * frames from our origin (tincan modules) and the two video sites the embed widget accepts.
- * Inline styles stay allowed (issue 29 looked): the app's own style props (React's, the PDF
- * viewer's, lib/branding.ts) go through the CSSOM, which CSP does not restrict, but the HTML the
- * server sends carries inline styles: index.html's `<style>`, each route's first-screen
- * `<style>` (screen-styles.ts), the sign-in screen's (sign-in-html.ts) — all fixed by the build,
- * so hashable — and the tenant's palette as a `style` attribute on `<html>` (sign-in-html.ts),
- * which differs per tenant: allowing it without 'unsafe-inline' needs 'unsafe-hashes' and a
- * per-tenant CSP header, or the palette moved into a hashed per-tenant `<style>` element. A hash
- * in style-src makes browsers ignore 'unsafe-inline', so the move is all or nothing.
+ * No inline style but by hash (decision 0053): index.html's `<style>` elements here, for every
+ * response; a page the server makes adds its own in its header (plugins/page-styles.ts). The
+ * app's own style props (React's, the PDF viewer's, lib/branding.ts) go through the CSSOM, which
+ * CSP does not restrict; a screen drawn on the server carries no style attribute.
  */
 const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
-  styleSrc: ["'self'", "'unsafe-inline'"],
+  styleSrc: ["'self'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   mediaSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
@@ -173,6 +174,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         directives: {
           ...CSP_DIRECTIVES,
           scriptSrc: [...CSP_DIRECTIVES.scriptSrc, ...inlineScriptHashes(env.WEB_DIST)],
+          // index.html's own `<style>` and the entry's stylesheet the build inlined (decision 0024).
+          styleSrc: [...CSP_DIRECTIVES.styleSrc, ...inlineStyleHashes(env.WEB_DIST)],
         },
       },
     },

@@ -34,6 +34,14 @@ const schema = z.object({
   HASH_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
   /** Nice value of those threads (Linux): request handling gets the cores first. */
   HASH_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  /**
+   * Argon2id cost of new password hashes (lib/password.ts, docs/operations.md "Sign-in"): memory
+   * in KiB, passes, lanes. OWASP's first setting by default; a weaker one than OWASP's least
+   * (memory × passes under 7168 × 5) stops the start. Stored hashes move to it at sign-in.
+   */
+  PASSWORD_ARGON2_MEMORY_KIB: z.coerce.number().int().min(7168).max(4_194_304).default(19456),
+  PASSWORD_ARGON2_PASSES: z.coerce.number().int().min(1).max(100).default(2),
+  PASSWORD_ARGON2_LANES: z.coerce.number().int().min(1).max(16).default(1),
   // Operations (issue 30, docs/operations.md).
   /** How long a stop (SIGTERM, SIGINT) waits for requests in flight before closing their connections. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),

@@ -10,7 +10,7 @@ import { fileStoreOf } from './files/from-env';
 import type { FileStore } from './files/store';
 import { loadEnv } from './env';
 import type { Env } from './env';
-import { configureHashing } from './lib/password';
+import { argon2CostOf, configureHashing } from './lib/password';
 import { createMetrics, listenMetrics } from './plugins/metrics';
 import { gracefulStop } from './shutdown';
 
@@ -57,7 +57,7 @@ async function seedIfEmpty(
 
 async function main(): Promise<void> {
   const env = loadEnv();
-  await configureHashing({ workers: env.HASH_WORKERS, nice: env.HASH_NICE });
+  await configureHashing({ workers: env.HASH_WORKERS, nice: env.HASH_NICE, argon2: argon2CostOf(env) });
   const filesDir = path.join(env.DATA_DIR, 'files');
   mkdirSync(filesDir, { recursive: true });
   // Disk, or the bucket FILES_S3_BUCKET (issue 30): uploads, imported media, modules, logos.

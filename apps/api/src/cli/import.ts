@@ -8,6 +8,7 @@ import { ensurePgSchema, migrateToLatest, openDb } from '../db/db';
 import { loadEnv } from '../env';
 import { fileStoreOf } from '../files/from-env';
 import { importFolder } from '../content/importer';
+import { argon2CostOf, configureHashing } from '../lib/password';
 
 async function main(): Promise<number> {
   const folder = process.argv[2];
@@ -16,6 +17,8 @@ async function main(): Promise<number> {
     return 2;
   }
   const env = loadEnv();
+  // Users' passwords hashed at the server's cost, so they are not replaced at their first sign-in.
+  await configureHashing({ argon2: argon2CostOf(env) });
   // npm runs workspace scripts from the workspace folder: resolve against the caller's folder.
   const absolute = path.resolve(process.env.INIT_CWD ?? process.cwd(), folder);
   if (env.DATABASE_URL && env.PG_SCHEMA) await ensurePgSchema(env.DATABASE_URL, env.PG_SCHEMA);

@@ -86,7 +86,8 @@ describe('signed-in first screens drawn on the server', () => {
     expect(res.statusCode).toBe(200);
     const html = text(res);
     expect(html).toContain('<div id="root" data-prerendered="signed-in"><h1 data-lang="fr">Anna');
-    expect(html).toContain('<html lang="fr" style="--color-primary: #123456">');
+    expect(html).toContain('<html lang="fr">');
+    expect(html).toContain('<style>html:root{--color-primary: #123456}</style>');
     expect(html).toContain('<title>Alpha Academy – home</title>');
     expect(html).not.toContain('boot__dot');
     // Painted before its code is asked for (decision 0054): the entry script is inert.

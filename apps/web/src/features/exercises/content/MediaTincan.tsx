@@ -7,7 +7,7 @@ import { useTincanLaunch, withLaunchParams } from './MediaTincan.launch';
 import { useFullSeen } from './MediaTincan.seen';
 import './MediaTincan.css';
 
-/** docs/product.md §9: tincan frames are 600 px high (the tincan dialog is 870×630). */
+/** docs/product.md §9: tincan frames are 600 px high (the tincan dialog is 870×630); MediaTincan.css too. */
 const TINCAN_HEIGHT = 600;
 
 /**
@@ -103,7 +103,7 @@ export function TincanFrame({
   }
   if (launched.status === 'pending') {
     return (
-      <div className="tincan-frame tincan-frame--pending" style={{ height: TINCAN_HEIGHT }} role="status">
+      <div className="tincan-frame tincan-frame--pending" role="status">
         {t('exercises.tincan.loading')}
       </div>
     );
