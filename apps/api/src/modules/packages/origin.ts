@@ -70,8 +70,11 @@ ${runtime}
 `;
 }
 
-/** Package files: their own code, scripts and styles inline included; framed by the bridge only. */
-const PACKAGE_CSP = "frame-ancestors 'self'; object-src 'none'; base-uri 'self'";
+/**
+ * Package files keep their own code (inline scripts and styles, eval). No frame-ancestors: it
+ * checks every ancestor, and above the bridge is the app of whichever tenant launched it.
+ */
+const PACKAGE_CSP = "object-src 'none'; base-uri 'self'";
 
 function bridgeCsp(appOrigin: string): string {
   return [
