@@ -35,6 +35,18 @@ describe('the packages origin', () => {
       expect(js.statusCode, script).toBe(200);
       expect(js.headers['content-type']).toMatch(/^text\/javascript/);
       expect(js.body.length).toBeGreaterThan(1000);
+      const etag = String(js.headers.etag);
+      expect(
+        (await w.packages.inject({ method: 'GET', url: script, headers: { 'if-none-match': etag } }))
+          .statusCode,
+      ).toBe(304);
+      const gz = await w.packages.inject({
+        method: 'GET',
+        url: script,
+        headers: { 'accept-encoding': 'gzip, br' },
+      });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gz.rawPayload.length).toBeLessThan(js.rawPayload.length);
     }
   });
 
