@@ -249,6 +249,10 @@ describe('SCORM 2004 through API_1484_11', () => {
     expect(a.SetValue('cmi.score.scaled', '2')).toBe('false');
     expect(a.GetLastError()).toBe('407');
     expect(a.SetValue('cmi.location', 'q4')).toBe('true');
+    expect(a.SetValue('cmi.interactions.0.id', 'exit-route')).toBe('true');
+    expect(a.SetValue('cmi.interactions.0.type', 'choice')).toBe('true');
+    expect(a.SetValue('cmi.interactions.0.learner_response', 'stairs')).toBe('true');
+    expect(a.SetValue('cmi.interactions.0.result', 'correct')).toBe('true');
     expect(a.Commit('')).toBe('true');
     expect(a.SetValue('cmi.score.scaled', '0.6')).toBe('true');
     expect(a.SetValue('cmi.success_status', 'failed')).toBe('true');
@@ -268,6 +272,14 @@ describe('SCORM 2004 through API_1484_11', () => {
       terminated: true,
       cmi: { location: 'q4', success_status: 'failed' },
     });
+    await flushEmitted(w.t.db);
+    const responded = await w.t.db
+      .selectFrom('xapiStatements')
+      .select('body')
+      .where('verbId', '=', 'http://adlnet.gov/expapi/verbs/responded')
+      .where('userId', '=', w.users.ann)
+      .execute();
+    expect(responded.map((r) => JSON.parse(r.body).result)).toEqual([{ response: 'stairs', success: true }]);
   });
 });
 
