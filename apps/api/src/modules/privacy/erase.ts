@@ -63,6 +63,9 @@ export async function eraseLearner(
       .where('contextId', '=', contextId)
       .where('userId', '=', userId)
       .execute();
+    // A package page's saved progress and launches (issue 31) are the learner's too.
+    await trx.deleteFrom('packageRuntime').where('contextId', '=', contextId).where('userId', '=', userId).execute();
+    await trx.deleteFrom('packageLaunches').where('contextId', '=', contextId).where('userId', '=', userId).execute();
     await trx
       .deleteFrom('certificates')
       .where('contextId', '=', contextId)
