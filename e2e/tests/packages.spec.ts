@@ -194,11 +194,11 @@ test.describe('e-learning packages', () => {
 
   test('SCORM 2004: scaled score, completion and success land on the page and the lesson', async ({ page }) => {
     const { token, lessonId } = await signedInAsCamille(page);
-    const pageId = await walkTo(page.request, token, lessonId, 'Déjouer l’hameçonnage');
+    const pageId = await walkTo(page.request, token, lessonId, "Déjouer l'hameçonnage");
     const before = await lessonScore(page.request, token, lessonId);
 
     await page.goto(`/session/${lessonId}`);
-    const dialog = await openPackage(page, 'Déjouer l’hameçonnage');
+    const dialog = await openPackage(page, "Déjouer l'hameçonnage");
     const quiz = packagePage(page);
     await start(page, 'commit');
     await answer(

@@ -121,7 +121,7 @@ export const QUIZZES: Quiz[] = [
     lang: 'fr',
     file: 'hameconnage-scorm2004.zip',
     id: 'parcours-demo-hameconnage',
-    title: 'Déjouer l’hameçonnage',
+    title: "Déjouer l'hameçonnage",
     description: 'Reconnaître un message piégé et réagir vite (module SCORM 2004, 4e édition).',
     questions: [
       {

@@ -124,12 +124,6 @@
     return 'posted';
   });
 
-  // Top navigation away from the app (a phishing page in its place).
-  attempt('topNavigation', function () {
-    window.top.location.href = 'about:blank#hijacked';
-    return 'navigated';
-  });
-
   var credential = '';
   try {
     credential = decodeURIComponent((window.parent.location.hash || '').replace(/^#/, ''));
@@ -155,6 +149,11 @@
   }
 
   Promise.all(calls).then(function () {
+    // Last: top navigation away from the app (a phishing page in its place).
+    attempt('topNavigation', function () {
+      window.top.location.href = 'about:blank#hijacked';
+      return 'asked';
+    });
     // Let any answer to the messages above arrive before writing the report.
     setTimeout(function () {
       report.received = received;

@@ -1,3 +1,4 @@
+import type { PackageView } from '@parcours/domain/entities';
 import { useRef, type CSSProperties, type RefObject } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
@@ -5,7 +6,7 @@ import { Dialog } from '../../../components/ui/Dialog';
 import { useTranslation } from '../../../lib/i18n';
 import type { RowProps } from '../row-props';
 import { PACKAGE_SANDBOX } from './bridge-messages';
-import { packageInfoOf, type PackageInfo } from './package-info';
+import { packageInfoOf } from './package-info';
 import { usePackageSession, type PackagePhase } from './use-package-session';
 import { useOnline } from './use-online';
 import './PackageRow.css';
@@ -96,7 +97,7 @@ function PackageDialogBody({
 }: {
   phase: PackagePhase;
   commits: number;
-  info: PackageInfo;
+  info: PackageView;
   title: string;
   frame: RefObject<HTMLIFrameElement | null>;
   online: boolean;

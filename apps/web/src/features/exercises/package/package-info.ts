@@ -1,24 +1,12 @@
 /**
  * What a package page's content says about its package (`content.package`, docs/api.md
- * "Packages"): its kind, its title, the size its manifest asks for, and the launch the server
- * issued with the page. Anything else is no package: the player shows nothing rather than a
- * button that cannot work.
+ * "Packages"): its kind, its title, the frame's size when the content gives one, and the launch
+ * the server issued with the page. Anything else is no package: the player shows nothing rather
+ * than a button that cannot work.
  */
+import { PACKAGE_KINDS, type PackageKind, type PackageView } from '@parcours/domain/entities';
 
-export const PACKAGE_KINDS = ['scorm12', 'scorm2004', 'cmi5', 'xapi'] as const;
-export type PackageKind = (typeof PACKAGE_KINDS)[number];
-
-export interface PackageInfo {
-  kind: PackageKind;
-  title: string;
-  /** CSS pixels the manifest asks for; null lets the dialog size the frame to the screen. */
-  width: number | null;
-  height: number | null;
-  /** The launch token the server issued with the page; null once there is none (a page read back). */
-  launch: string | null;
-}
-
-/** A manifest's size is taken between these bounds; anything else is ignored (responsive frame). */
+/** A size is taken between these bounds (the content format's); anything else is ignored. */
 const MIN_SIDE = 200;
 const MAX_SIDE = 4000;
 
@@ -27,7 +15,7 @@ const side = (value: unknown): number | null =>
     ? Math.round(value)
     : null;
 
-export function packageInfoOf(value: unknown): PackageInfo | null {
+export function packageInfoOf(value: unknown): PackageView | null {
   if (typeof value !== 'object' || value === null) return null;
   const p = value as Record<string, unknown>;
   if (!PACKAGE_KINDS.includes(p.kind as PackageKind)) return null;
