@@ -9,6 +9,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Db, DbKind } from './db/db';
 import type { Env } from './env';
+import { packagesPortOf } from './env';
 import { diskStore } from './files/store';
 import type { FileStore } from './files/store';
 import { registerAuth } from './plugins/auth';
@@ -47,6 +48,7 @@ import { logBookRecordRoutes } from './modules/log-book-records/routes';
 import { lrsRoutes } from './modules/lrs/routes';
 import { manifestRoutes } from './modules/manifest/routes';
 import { offlineRoutes } from './modules/offline/routes';
+import { packageRoutes } from './modules/packages/routes';
 import { pageListRoutes } from './modules/pages/list';
 import { pageResourceRoutes } from './modules/pages/routes';
 import { organisationRoutes } from './modules/organisation/routes';
@@ -120,6 +122,16 @@ const CSP_DIRECTIVES = {
 /** SPA routes a back office opens in a window and messages (docs/product.md §7): they keep `window.opener`. */
 export const OPENED_BY_BACK_OFFICE = /^\/(?:preview|correction)(?:\/|$)/;
 
+/**
+ * Where the player may frame packages from (issue 31): PACKAGES_ORIGIN, else any host on the
+ * packages port — the app's own host name there (decision 0048), which a static header cannot name.
+ */
+export function packagesFrameSources(env: Env): string[] {
+  if (env.PACKAGES_ORIGIN) return [env.PACKAGES_ORIGIN];
+  const port = packagesPortOf(env);
+  return port ? [`http://*:${port}`, `https://*:${port}`] : [];
+}
+
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { env, db, dbKind } = opts;
   if (!env.JWT_SECRET) throw new Error('JWT_SECRET is required to build the app (server.ts provides one).');
@@ -173,6 +185,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         directives: {
           ...CSP_DIRECTIVES,
           scriptSrc: [...CSP_DIRECTIVES.scriptSrc, ...inlineScriptHashes(env.WEB_DIST)],
+          frameSrc: [...CSP_DIRECTIVES.frameSrc, ...packagesFrameSources(env)],
         },
       },
     },
@@ -271,6 +284,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       // Learning records (issue 14): the xAPI statements resource and module launches.
       await api.register(lrsRoutes, opts.now ? { now: opts.now } : {});
       await registerTincan(api);
+      // Packages (issue 31): launches and the cmi5 fetch URL; their files are on the packages origin.
+      await api.register(packageRoutes, {
+        packagesOrigin: env.PACKAGES_ORIGIN ?? null,
+        packagesPort: packagesPortOf(env),
+        ...(opts.now ? { now: opts.now } : {}),
+      });
     },
     { prefix: '/api' },
   );

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { ensurePgSchema, migrateToLatest, openDb } from '../db/db';
-import { loadEnv } from '../env';
+import { loadEnv, packageLimitsOf } from '../env';
 import { fileStoreOf } from '../files/from-env';
 import { importFolder } from '../content/importer';
 
@@ -27,7 +27,11 @@ async function main(): Promise<number> {
   try {
     await migrateToLatest(handle.db, { pgSchema: env.PG_SCHEMA });
     const filesDir = path.join(env.DATA_DIR, 'files');
-    const report = await importFolder(handle.db, absolute, { filesDir, store: fileStoreOf(env, filesDir) });
+    const report = await importFolder(handle.db, absolute, {
+      filesDir,
+      store: fileStoreOf(env, filesDir),
+      packageLimits: packageLimitsOf(env),
+    });
     if (!report.ok) {
       for (const e of report.errors) console.error(`${e.file}: ${e.path}: ${e.message}`);
       console.error(`import failed: ${report.errors.length} error(s), nothing was written`);
