@@ -153,6 +153,15 @@ describe('PackageRow: the bridge’s messages (origin and window checked)', () =
     expect(onPackageClosed).toHaveBeenCalledTimes(1);
   });
 
+  it('a launch that cannot start says so (the bridge’s "error" before "ready")', async () => {
+    const { source } = await openPlaying();
+    post(bridge('error'), PACKAGES, window);
+    expect(screen.getByTitle('Strong passwords')).toBeInTheDocument();
+    post(bridge('error'), PACKAGES, source);
+    expect(await screen.findByText('The module could not open. Close this window and try again later.')).toBeVisible();
+    expect(screen.queryByTitle('Strong passwords')).toBeNull();
+  });
+
   it('a package finishing by itself has the page read again, the dialog stays until closed', async () => {
     const { source, onPackageClosed } = await openPlaying();
     post(bridge('ready'), PACKAGES, source);

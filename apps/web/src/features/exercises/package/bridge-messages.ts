@@ -9,8 +9,9 @@
 export const BRIDGE_SOURCE = 'parcours-package';
 export const PLAYER_SOURCE = 'parcours-player';
 
-export type BridgeMessage = 'ready' | 'committed' | 'terminated';
-const BRIDGE_MESSAGES: readonly BridgeMessage[] = ['ready', 'committed', 'terminated'];
+/** `error`: the launch could not start (over, started elsewhere) or finish (docs/api.md "Packages"). */
+export type BridgeMessage = 'ready' | 'committed' | 'terminated' | 'error';
+const BRIDGE_MESSAGES: readonly BridgeMessage[] = ['ready', 'committed', 'terminated', 'error'];
 
 /** What the player posts to the bridge when the learner closes the dialog: save and finish. */
 export const TERMINATE_MESSAGE = { source: PLAYER_SOURCE, type: 'terminate' } as const;

@@ -111,6 +111,10 @@ export function usePackageSession({
         terminated.current = true;
         if (closing) finish();
         else callbacks.current.onTerminated?.();
+      } else if (message === 'error') {
+        // The launch could not start: say so. It could not finish: nothing more will come.
+        if (closing) finish();
+        else setPhase((p) => (p.name === 'playing' && !p.ready ? { name: 'failed' } : p));
       }
     };
     window.addEventListener('message', listener);
