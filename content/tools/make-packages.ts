@@ -109,7 +109,10 @@ function hostileFiles(): Record<string, string> {
 function main(): number {
   const check = process.argv.includes('--check');
   const outputs: { file: string; bytes: Uint8Array }[] = [
-    ...QUIZZES.map((quiz) => ({ file: path.join(DEMO_OUT, quiz.file), bytes: deterministicZip(quizFiles(quiz)) })),
+    ...QUIZZES.map((quiz) => ({
+      file: path.join(DEMO_OUT, quiz.file),
+      bytes: deterministicZip(quizFiles(quiz)),
+    })),
     { file: path.join(E2E_OUT, 'hostile-scorm12.zip'), bytes: deterministicZip(hostileFiles()) },
   ];
   let stale = 0;
@@ -130,4 +133,5 @@ function main(): number {
   return stale === 0 ? 0 : 1;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) process.exit(main());
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename))
+  process.exit(main());

@@ -37,7 +37,12 @@ async function tokenOf(page: Page): Promise<string> {
 }
 
 /** The learner's available lesson of a course, by the course's title. */
-async function lessonOf(request: APIRequestContext, token: string, title: string, base = ''): Promise<string> {
+async function lessonOf(
+  request: APIRequestContext,
+  token: string,
+  title: string,
+  base = '',
+): Promise<string> {
   const response = await request.get(`${base}/api/lessons?include=course&page[size]=100`, {
     headers: { Authorization: `Bearer ${token}` },
   });
@@ -46,7 +51,9 @@ async function lessonOf(request: APIRequestContext, token: string, title: string
     included?: { type: string; id: string; attributes: { title?: string } }[];
   };
   const course = doc.included?.find((r) => r.type === 'courses' && r.attributes.title === title);
-  const lesson = doc.data.find((l) => l.attributes.courseId === course?.id && l.attributes.state === 'AVAILABLE');
+  const lesson = doc.data.find(
+    (l) => l.attributes.courseId === course?.id && l.attributes.state === 'AVAILABLE',
+  );
   expect(lesson, `available lesson of ${title}`).toBeTruthy();
   return lesson!.id;
 }
@@ -69,7 +76,12 @@ async function pageResults(request: APIRequestContext, token: string, lessonId: 
 }
 
 /** Closes the pages before the one titled `title` through the API (as the learner) and returns its id. */
-async function walkTo(request: APIRequestContext, token: string, lessonId: string, title: string): Promise<string> {
+async function walkTo(
+  request: APIRequestContext,
+  token: string,
+  lessonId: string,
+  title: string,
+): Promise<string> {
   const headers = { Authorization: `Bearer ${token}` };
   const base = `/api/lessons/${encodeURIComponent(lessonId)}`;
   let response = await request.get(`${base}/pages/current`, { headers });
@@ -93,7 +105,8 @@ async function walkTo(request: APIRequestContext, token: string, lessonId: strin
 const bridgeFrame = (page: Page): Locator => page.locator('iframe.package-frame');
 
 /** The package's own page, which the bridge holds in its frame. */
-const packagePage = (page: Page): FrameLocator => page.frameLocator('iframe.package-frame').frameLocator('iframe');
+const packagePage = (page: Page): FrameLocator =>
+  page.frameLocator('iframe.package-frame').frameLocator('iframe');
 
 async function openPackage(page: Page, title: string) {
   await page.getByRole('button', { name: `Ouvrir le module : ${title}` }).click();
@@ -192,7 +205,9 @@ test.describe('e-learning packages', () => {
     expect(after.actual - before.actual).toBeCloseTo(7.5, 5);
   });
 
-  test('SCORM 2004: scaled score, completion and success land on the page and the lesson', async ({ page }) => {
+  test('SCORM 2004: scaled score, completion and success land on the page and the lesson', async ({
+    page,
+  }) => {
     const { token, lessonId } = await signedInAsCamille(page);
     const pageId = await walkTo(page.request, token, lessonId, "Déjouer l'hameçonnage");
     const before = await lessonScore(page.request, token, lessonId);
@@ -236,7 +251,8 @@ test.describe('e-learning packages', () => {
     page.on('request', (request) => {
       if (request.method() !== 'POST' || !/\/statements(\?|$)/.test(request.url())) return;
       const body = request.postDataJSON() as { verb?: { id?: string } }[] | { verb?: { id?: string } };
-      for (const s of Array.isArray(body) ? body : [body]) verbs.push(String(s.verb?.id ?? '').replace(/^.*\//, ''));
+      for (const s of Array.isArray(body) ? body : [body])
+        verbs.push(String(s.verb?.id ?? '').replace(/^.*\//, ''));
     });
 
     await page.goto(`/session/${lessonId}`);
@@ -244,13 +260,27 @@ test.describe('e-learning packages', () => {
     const quiz = packagePage(page);
     await start(page, 'state');
     await answer(page, 'Je l’installe dès que possible', 'Question suivante', 'state');
-    await answer(page, 'Trois copies, sur deux supports, dont une hors du site', 'Question suivante', 'state');
+    await answer(
+      page,
+      'Trois copies, sur deux supports, dont une hors du site',
+      'Question suivante',
+      'state',
+    );
     await answer(page, 'Je la remets au service informatique sans la brancher', 'Question suivante', 'state');
     await answer(page, 'J’éteins seulement l’écran', 'Voir mon résultat', 'none');
     await expect(quiz.getByText('Votre score : 3 sur 4 (75 %)')).toBeVisible();
     await expect
       .poll(() => verbs)
-      .toEqual(['initialized', 'answered', 'answered', 'answered', 'answered', 'passed', 'completed', 'terminated']);
+      .toEqual([
+        'initialized',
+        'answered',
+        'answered',
+        'answered',
+        'answered',
+        'passed',
+        'completed',
+        'terminated',
+      ]);
     await closeAndFindScore(page, dialog);
 
     expect(await pageResults(page.request, token, lessonId, pageId)).toMatchObject({
@@ -279,7 +309,10 @@ test.describe('e-learning packages', () => {
     const probePage = packagePage(page);
     await expect(probePage.getByRole('status')).toHaveText('Probe finished', { timeout: 20_000 });
     const text = await probePage.locator('#report').innerText();
-    const report = JSON.parse(text) as Record<string, { ok?: boolean; status?: number; value?: unknown; error?: string }> & {
+    const report = JSON.parse(text) as Record<
+      string,
+      { ok?: boolean; status?: number; value?: unknown; error?: string }
+    > & {
       received: unknown[];
       ancestorOrigins: string[];
     };
@@ -291,7 +324,12 @@ test.describe('e-learning packages', () => {
     expect(report.ancestorOrigins.at(-1)).toBe(new URL(probe).origin);
     expect(report.ancestorOrigins[0]).not.toBe(new URL(probe).origin);
     // No call to the app's API or pages with the learner's cookie or the launch's credential.
-    for (const call of ['appApiWithCookies', 'appPageWithCookies', 'appLessonsWithCookies', 'appApiWithLaunchCredential']) {
+    for (const call of [
+      'appApiWithCookies',
+      'appPageWithCookies',
+      'appLessonsWithCookies',
+      'appApiWithLaunchCredential',
+    ]) {
       const result = report[call]!;
       expect(result.ok && result.status === 200, `${call}: ${JSON.stringify(result)}`).toBe(false);
     }

@@ -10,7 +10,11 @@ const escapeXml = (s: string) =>
 
 const fileList = (files: string[]) => files.map((f) => `      <file href="${escapeXml(f)}"/>`).join('\n');
 
-export function scorm12Manifest(quiz: Pick<Quiz, 'id' | 'title'>, files: string[], mastery = MASTERY): string {
+export function scorm12Manifest(
+  quiz: Pick<Quiz, 'id' | 'title'>,
+  files: string[],
+  mastery = MASTERY,
+): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <manifest identifier="${quiz.id}" version="1.0"
   xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
@@ -39,7 +43,11 @@ ${fileList(files)}
 `;
 }
 
-export function scorm2004Manifest(quiz: Pick<Quiz, 'id' | 'title'>, files: string[], mastery = MASTERY): string {
+export function scorm2004Manifest(
+  quiz: Pick<Quiz, 'id' | 'title'>,
+  files: string[],
+  mastery = MASTERY,
+): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <manifest identifier="${quiz.id}" version="1.0"
   xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"
@@ -77,7 +85,10 @@ ${fileList(files)}
 `;
 }
 
-export function cmi5CourseStructure(quiz: Pick<Quiz, 'id' | 'title' | 'description' | 'lang'>, mastery = MASTERY): string {
+export function cmi5CourseStructure(
+  quiz: Pick<Quiz, 'id' | 'title' | 'description' | 'lang'>,
+  mastery = MASTERY,
+): string {
   const lang = quiz.lang === 'fr' ? 'fr-FR' : 'en-GB';
   const base = `https://parcours.example/xapi/activities/${quiz.id}`;
   return `<?xml version="1.0" encoding="utf-8"?>

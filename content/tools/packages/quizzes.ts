@@ -102,7 +102,11 @@ export const QUIZZES: Quiz[] = [
       },
       {
         text: 'Où garder des dizaines de mots de passe ?',
-        choices: ['Dans un gestionnaire de mots de passe', 'Sur un carnet sous le clavier', 'Dans un tableur sur le bureau'],
+        choices: [
+          'Dans un gestionnaire de mots de passe',
+          'Sur un carnet sous le clavier',
+          'Dans un tableur sur le bureau',
+        ],
         answer: 0,
       },
       {
@@ -135,7 +139,11 @@ export const QUIZZES: Quiz[] = [
       },
       {
         text: 'Le lien mène à « banque-connexion-securisee.example.net ». Est-ce l’adresse de votre banque ?',
-        choices: ['Oui, le mot « banque » y figure', 'Oui, « sécurisée » le garantit', 'Rien ne le prouve : c’est un domaine inconnu'],
+        choices: [
+          'Oui, le mot « banque » y figure',
+          'Oui, « sécurisée » le garantit',
+          'Rien ne le prouve : c’est un domaine inconnu',
+        ],
         answer: 2,
       },
       {
@@ -164,7 +172,11 @@ export const QUIZZES: Quiz[] = [
     questions: [
       {
         text: 'Votre ordinateur propose une mise à jour de sécurité.',
-        choices: ['Je la repousse indéfiniment', 'Je l’installe dès que possible', 'Je désactive les mises à jour'],
+        choices: [
+          'Je la repousse indéfiniment',
+          'Je l’installe dès que possible',
+          'Je désactive les mises à jour',
+        ],
         answer: 1,
       },
       {
@@ -178,12 +190,20 @@ export const QUIZZES: Quiz[] = [
       },
       {
         text: 'Vous trouvez une clé USB sur le parking.',
-        choices: ['Je la branche pour trouver son propriétaire', 'Je la remets au service informatique sans la brancher', 'Je la formate'],
+        choices: [
+          'Je la branche pour trouver son propriétaire',
+          'Je la remets au service informatique sans la brancher',
+          'Je la formate',
+        ],
         answer: 1,
       },
       {
         text: 'Vous quittez votre poste pour une réunion.',
-        choices: ['Je verrouille ma session', 'Je laisse tout ouvert, je reviens vite', 'J’éteins seulement l’écran'],
+        choices: [
+          'Je verrouille ma session',
+          'Je laisse tout ouvert, je reviens vite',
+          'J’éteins seulement l’écran',
+        ],
         answer: 0,
       },
     ],
@@ -203,17 +223,29 @@ export const QUIZZES: Quiz[] = [
       },
       {
         text: 'Can you use the same password on several sites?',
-        choices: ['Yes, if it is long', 'No: one leak then opens all your accounts', 'Yes, for work sites only'],
+        choices: [
+          'Yes, if it is long',
+          'No: one leak then opens all your accounts',
+          'Yes, for work sites only',
+        ],
         answer: 1,
       },
       {
         text: 'Where do you keep dozens of passwords?',
-        choices: ['In a password manager', 'In a notebook under the keyboard', 'In a spreadsheet on the desktop'],
+        choices: [
+          'In a password manager',
+          'In a notebook under the keyboard',
+          'In a spreadsheet on the desktop',
+        ],
         answer: 0,
       },
       {
         text: 'A colleague asks for your password to cover for you. What do you do?',
-        choices: ['I give it, I trust them', 'I refuse and ask IT to give them access', 'I give it and change it the next day'],
+        choices: [
+          'I give it, I trust them',
+          'I refuse and ask IT to give them access',
+          'I give it and change it the next day',
+        ],
         answer: 1,
       },
     ],
@@ -228,17 +260,29 @@ export const QUIZZES: Quiz[] = [
     questions: [
       {
         text: 'An unknown sender writes “Your account closes tonight, click here”. What do you do?',
-        choices: ['I click to check', 'I do not click, I check the sender and report the message', 'I reply to ask for details'],
+        choices: [
+          'I click to check',
+          'I do not click, I check the sender and report the message',
+          'I reply to ask for details',
+        ],
         answer: 1,
       },
       {
         text: 'The link leads to “bank-secure-login.example.net”. Is it your bank’s address?',
-        choices: ['Yes, it says “bank”', 'Yes, “secure” guarantees it', 'Nothing proves it: it is an unknown domain'],
+        choices: [
+          'Yes, it says “bank”',
+          'Yes, “secure” guarantees it',
+          'Nothing proves it: it is an unknown domain',
+        ],
         answer: 2,
       },
       {
         text: 'You typed your password on a trapped page. What do you do?',
-        choices: ['Nothing, it happens to everyone', 'I change the password and tell IT at once', 'I wait to see what happens'],
+        choices: [
+          'Nothing, it happens to everyone',
+          'I change the password and tell IT at once',
+          'I wait to see what happens',
+        ],
         answer: 1,
       },
       {
@@ -277,7 +321,11 @@ export const QUIZZES: Quiz[] = [
       },
       {
         text: 'You leave your desk for a meeting.',
-        choices: ['I lock my session', 'I leave everything open, I will be quick', 'I only switch the screen off'],
+        choices: [
+          'I lock my session',
+          'I leave everything open, I will be quick',
+          'I only switch the screen off',
+        ],
         answer: 0,
       },
     ],

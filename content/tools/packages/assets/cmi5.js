@@ -1,4 +1,4 @@
-/* global window, fetch, URLSearchParams, sessionStorage, crypto */
+/* global window */
 /*
  * The quiz's runtime for cmi5 (an AU): launch parameters from the address (endpoint, fetch,
  * registration, activityId, actor), the auth token from the fetch URL (once: kept for this
@@ -37,10 +37,22 @@
     var b = crypto.getRandomValues(new Uint8Array(16));
     b[6] = (b[6] & 0x0f) | 0x40;
     b[8] = (b[8] & 0x3f) | 0x80;
-    var hex = Array.prototype.map.call(b, function (x) {
-      return (x + 0x100).toString(16).slice(1);
-    }).join('');
-    return hex.slice(0, 8) + '-' + hex.slice(8, 12) + '-' + hex.slice(12, 16) + '-' + hex.slice(16, 20) + '-' + hex.slice(20);
+    var hex = Array.prototype.map
+      .call(b, function (x) {
+        return (x + 0x100).toString(16).slice(1);
+      })
+      .join('');
+    return (
+      hex.slice(0, 8) +
+      '-' +
+      hex.slice(8, 12) +
+      '-' +
+      hex.slice(12, 16) +
+      '-' +
+      hex.slice(16, 20) +
+      '-' +
+      hex.slice(20)
+    );
   }
 
   function duration() {
@@ -75,11 +87,13 @@
   }
 
   function getState(stateId) {
-    return fetch(url('activities/state', stateQuery(stateId)), { headers: headers(false) }).then(function (r) {
-      if (r.status === 404) return null;
-      if (!r.ok) throw new Error('state ' + r.status);
-      return r.json();
-    });
+    return fetch(url('activities/state', stateQuery(stateId)), { headers: headers(false) }).then(
+      function (r) {
+        if (r.status === 404) return null;
+        if (!r.ok) throw new Error('state ' + r.status);
+        return r.json();
+      },
+    );
   }
 
   function putState(stateId, value) {
@@ -138,7 +152,10 @@
     if (!launch || terminated) return Promise.resolve();
     terminated = true;
     if (!normal()) return Promise.resolve();
-    return send([statement('terminated', { categories: [CMI5], result: { duration: duration() } })], keepalive);
+    return send(
+      [statement('terminated', { categories: [CMI5], result: { duration: duration() } })],
+      keepalive,
+    );
   }
 
   window.PARCOURS_RUNTIME = {
@@ -147,7 +164,7 @@
       var actor;
       try {
         actor = JSON.parse(params.get('actor') || 'null');
-      } catch (e) {
+      } catch {
         actor = null;
       }
       if (!endpoint || !fetchUrl || !actor || !params.get('registration') || !params.get('activityId'))

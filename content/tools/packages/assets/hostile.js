@@ -1,4 +1,4 @@
-/* global window, document, fetch, localStorage, location, setTimeout */
+/* global window, document, location */
 /*
  * A HOSTILE package, for the browser journeys only (e2e/fixtures/package-tenant): it tries what
  * a malicious package would try to reach the learner's token or act as the learner, and writes
@@ -74,7 +74,8 @@
   // This origin's own storage and cookies (the app's cookie is HttpOnly and the app's storage is not here).
   attempt('ownLocalStorage', function () {
     var out = {};
-    for (var i = 0; i < localStorage.length; i++) out[localStorage.key(i)] = localStorage.getItem(localStorage.key(i));
+    for (var i = 0; i < localStorage.length; i++)
+      out[localStorage.key(i)] = localStorage.getItem(localStorage.key(i));
     return out;
   });
   attempt('ownCookie', function () {
@@ -107,7 +108,7 @@
       if (typeof value === 'function') return;
       try {
         own[key] = JSON.parse(JSON.stringify(value));
-      } catch (e) {
+      } catch {
         own[key] = String(value);
       }
     });
@@ -127,7 +128,7 @@
   var credential = '';
   try {
     credential = decodeURIComponent((window.parent.location.hash || '').replace(/^#/, ''));
-  } catch (e) {
+  } catch {
     credential = '';
   }
   report.bridgeFragment = credential;

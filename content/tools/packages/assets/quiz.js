@@ -68,11 +68,7 @@
       void save();
       question(0);
     });
-    show([
-      el('h1', { text: quiz.title }),
-      el('p', { text: quiz.ui.intro }),
-      start,
-    ]);
+    show([el('h1', { text: quiz.title }), el('p', { text: quiz.ui.intro }), start]);
   }
 
   function question(index) {
@@ -84,10 +80,7 @@
     });
     var last = index === total - 1;
     var next = el('button', { type: 'submit', text: last ? quiz.ui.finish : quiz.ui.next });
-    var form = el('form', {}, [
-      el('fieldset', {}, [el('legend', { text: q.text })].concat(choices)),
-      next,
-    ]);
+    var form = el('form', {}, [el('fieldset', {}, [el('legend', { text: q.text })].concat(choices)), next]);
     form.addEventListener('submit', function (event) {
       event.preventDefault();
       var picked = form.querySelector('input:checked');
@@ -121,7 +114,10 @@
     });
     show([
       el('h1', { text: quiz.title }),
-      el('p', { class: 'score', text: fill(quiz.ui.result, { correct: correct, total: total, percent: Math.round(ratio * 100) }) }),
+      el('p', {
+        class: 'score',
+        text: fill(quiz.ui.result, { correct: correct, total: total, percent: Math.round(ratio * 100) }),
+      }),
       el('p', { text: passed ? quiz.ui.passed : quiz.ui.failed }),
       el('h2', { text: quiz.ui.review }),
       el('ul', {}, review),

@@ -11,7 +11,7 @@ window.PARCOURS_FIND_API = function (name) {
     while (win && tries < 10) {
       try {
         if (win[name]) return win[name];
-      } catch (e) {
+      } catch {
         // Another origin's window.
       }
       if (win.parent === win) break;
@@ -24,7 +24,7 @@ window.PARCOURS_FIND_API = function (name) {
   if (!found && window.opener) {
     try {
       found = look(window.opener);
-    } catch (e) {
+    } catch {
       found = null;
     }
   }

@@ -17,7 +17,9 @@
     return api.LMSSetValue(name, String(value)) === 'true';
   }
   function commit() {
-    return api.LMSCommit('') === 'true' ? Promise.resolve() : Promise.reject(new Error(api.LMSGetLastError()));
+    return api.LMSCommit('') === 'true'
+      ? Promise.resolve()
+      : Promise.reject(new Error(api.LMSGetLastError()));
   }
   /** SCORM 1.2 CMITimespan: HHHH:MM:SS.SS */
   function timespan(ms) {
@@ -25,7 +27,16 @@
     var h = Math.floor(s / 3600);
     var m = Math.floor((s % 3600) / 60);
     var sec = (s % 60).toFixed(2);
-    return (h < 10 ? '000' : h < 100 ? '00' : h < 1000 ? '0' : '') + h + ':' + (m < 10 ? '0' : '') + m + ':' + (Number(sec) < 10 ? '0' : '') + sec;
+    return (
+      (h < 10 ? '000' : h < 100 ? '00' : h < 1000 ? '0' : '') +
+      h +
+      ':' +
+      (m < 10 ? '0' : '') +
+      m +
+      ':' +
+      (Number(sec) < 10 ? '0' : '') +
+      sec
+    );
   }
   function finish() {
     if (!api || finished) return;
@@ -45,7 +56,7 @@
       var answers = [];
       try {
         answers = JSON.parse(get('cmi.suspend_data') || '{}').answers || [];
-      } catch (e) {
+      } catch {
         answers = [];
       }
       if (status === 'not attempted' || status === '') set('cmi.core.lesson_status', 'incomplete');

@@ -41,7 +41,7 @@
       var answers = [];
       try {
         answers = JSON.parse(get('cmi.suspend_data') || '{}').answers || [];
-      } catch (e) {
+      } catch {
         answers = [];
       }
       if (completion !== 'completed') set('cmi.completion_status', 'incomplete');

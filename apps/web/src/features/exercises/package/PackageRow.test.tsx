@@ -81,7 +81,9 @@ describe('PackageRow: launch', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     renderRow();
     await userEvent.click(screen.getByRole('button', { name: /Open the module/ }));
-    expect(await screen.findByText('The module could not open. Close this window and try again later.')).toBeVisible();
+    expect(
+      await screen.findByText('The module could not open. Close this window and try again later.'),
+    ).toBeVisible();
     expect(screen.queryByTitle('Strong passwords')).toBeNull();
   });
 
@@ -158,7 +160,9 @@ describe('PackageRow: the bridge’s messages (origin and window checked)', () =
     post(bridge('error'), PACKAGES, window);
     expect(screen.getByTitle('Strong passwords')).toBeInTheDocument();
     post(bridge('error'), PACKAGES, source);
-    expect(await screen.findByText('The module could not open. Close this window and try again later.')).toBeVisible();
+    expect(
+      await screen.findByText('The module could not open. Close this window and try again later.'),
+    ).toBeVisible();
     expect(screen.queryByTitle('Strong passwords')).toBeNull();
   });
 

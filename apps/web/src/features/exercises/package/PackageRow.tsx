@@ -33,7 +33,8 @@ export function PackageRow({ row, idPrefix, packagePlay, onPackageClosed }: RowP
     onTerminated: onPackageClosed,
   });
   if (!info) return null;
-  const title = info.title || (typeof row.title === 'string' ? row.title : '') || t('exercises.package.title');
+  const title =
+    info.title || (typeof row.title === 'string' ? row.title : '') || t('exercises.package.title');
   const { phase } = session;
   const noteId = `${idPrefix}-package-note`;
 

@@ -100,7 +100,8 @@ export function usePackageSession({
   const launch = phase.name === 'playing' || phase.name === 'closing' ? phase.launch : null;
   const closing = phase.name === 'closing';
 
-  // The bridge's messages, from this frame and this origin only.
+  // The bridge's messages, from this frame and this origin only (listening anew per launch and
+  // when closing starts; `finish` reads refs only).
   useEffect(() => {
     if (!launch) return undefined;
     const listener = (event: MessageEvent) => {
@@ -119,8 +120,6 @@ export function usePackageSession({
     };
     window.addEventListener('message', listener);
     return () => window.removeEventListener('message', listener);
-    // finish reads refs only; the launch and the closing flag say when to listen anew.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [launch, closing, frame]);
 
   // A bridge that never answers `terminate` does not keep the dialog open.
@@ -128,7 +127,6 @@ export function usePackageSession({
     if (!closing) return undefined;
     const timer = window.setTimeout(finish, TERMINATE_WAIT_MS);
     return () => window.clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [closing]);
 
   return { phase, commits, open, close };
