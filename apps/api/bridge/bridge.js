@@ -9,7 +9,7 @@
  *   from the player  { source: 'parcours-player', type: 'terminate' }
  * Plain browser JavaScript, no build step: what runs here is what is in this file.
  */
-/* global window, document, location, history, XMLHttpRequest, navigator, fetch, Blob, setTimeout */
+/* global window, document, location, history, XMLHttpRequest */
 (function () {
   'use strict';
   var root = document.documentElement;
@@ -69,9 +69,12 @@
       tell('committed');
       if (immediate) terminated();
       return { result: 'true', errorCode: 0 };
-    } catch (e) {
+    } catch {
       body.auth = secret;
-      var sent = navigator.sendBeacon(base + '/commit', new Blob([JSON.stringify(body)], { type: 'text/plain' }));
+      var sent = navigator.sendBeacon(
+        base + '/commit',
+        new Blob([JSON.stringify(body)], { type: 'text/plain' }),
+      );
       return { result: sent ? 'true' : 'false', errorCode: sent ? 0 : failure };
     }
   }

@@ -88,7 +88,9 @@ export function packagesPortOf(env: Pick<Env, 'PORT' | 'PACKAGES_PORT'>): number
 }
 
 /** What the importer accepts of a package zip (content/packages/zip.ts). */
-export function packageLimitsOf(env: Pick<Env, 'PACKAGE_MAX_MB' | 'PACKAGE_MAX_FILES' | 'PACKAGE_MAX_RATIO'>) {
+export function packageLimitsOf(
+  env: Pick<Env, 'PACKAGE_MAX_MB' | 'PACKAGE_MAX_FILES' | 'PACKAGE_MAX_RATIO'>,
+) {
   return {
     maxBytes: Math.round(env.PACKAGE_MAX_MB * 1024 * 1024),
     maxFiles: env.PACKAGE_MAX_FILES,

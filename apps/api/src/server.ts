@@ -140,7 +140,8 @@ async function main(): Promise<void> {
   })();
   console.log(`Parcours is running at http://localhost:${port}`);
   const packagesAddress = packagesApp.server.address();
-  const packagesPort = typeof packagesAddress === 'object' && packagesAddress ? packagesAddress.port : packagesPortOf(env);
+  const packagesPort =
+    typeof packagesAddress === 'object' && packagesAddress ? packagesAddress.port : packagesPortOf(env);
   console.log(`Packages are served at ${env.PACKAGES_ORIGIN ?? `http://localhost:${packagesPort}`}`);
 }
 

@@ -51,7 +51,8 @@ export async function checkCataloguePackages(cat: Catalogue, limits: PackageLimi
   for (const b of cat.bundles)
     for (const c of b.courses)
       c.data.blocks.forEach((block, i) => {
-        if (block.package) uses.push({ file: c.file, path: `blocks[${i}].package`, rel: packagePath(block.package) });
+        if (block.package)
+          uses.push({ file: c.file, path: `blocks[${i}].package`, rel: packagePath(block.package) });
       });
   cat.packages = await checkPackages(cat.root, uses, cat.issues, limits);
 }
@@ -103,7 +104,10 @@ function refsFor(root: string, packages: Map<string, CheckedPackage> | undefined
     package(ref) {
       const rel = packagePath(ref);
       const summary = packages?.get(rel)?.summary;
-      const size = typeof ref === 'string' ? { width: null, height: null } : { width: ref.width ?? null, height: ref.height ?? null };
+      const size =
+        typeof ref === 'string'
+          ? { width: null, height: null }
+          : { width: ref.width ?? null, height: ref.height ?? null };
       // No id: a preview never launches; a refused package keeps its path as its title.
       return { id: '', kind: summary?.kind ?? 'xapi', title: summary?.title ?? rel, ...size };
     },

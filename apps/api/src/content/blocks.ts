@@ -25,7 +25,9 @@ export interface PackageRef {
 export interface BlockRefs {
   file(path: string): FileRef;
   tincanUrl(ref: { path: string } | { url: string }): string;
-  package(ref: string | { path: string; width?: number | undefined; height?: number | undefined }): PackageRef;
+  package(
+    ref: string | { path: string; width?: number | undefined; height?: number | undefined },
+  ): PackageRef;
 }
 
 export interface BuiltBlock {

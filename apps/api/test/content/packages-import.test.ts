@@ -53,7 +53,12 @@ describe('package manifests', () => {
         kind: 'scorm12',
         title: 'Fire quiz (SCORM 1.2)',
         entry: 'sco/index.html',
-        scorm: expect.objectContaining({ item: 'sco-1', masteryScore: 70, launchData: 'level=2', schemaVersion: '1.2' }),
+        scorm: expect.objectContaining({
+          item: 'sco-1',
+          masteryScore: 70,
+          launchData: 'level=2',
+          schemaVersion: '1.2',
+        }),
       },
     ],
     [
@@ -68,7 +73,11 @@ describe('package manifests', () => {
         kind: 'scorm2004',
         title: 'Fire quiz (SCORM 2004)',
         entry: 'content/index.html?start=1',
-        scorm: expect.objectContaining({ scaledPassingScore: 0.7, completionThreshold: 0.8, schemaVersion: '2004 4th Edition' }),
+        scorm: expect.objectContaining({
+          scaledPassingScore: 0.7,
+          completionThreshold: 0.8,
+          schemaVersion: '2004 4th Edition',
+        }),
       },
     ],
     [
@@ -91,7 +100,12 @@ describe('package manifests', () => {
     [
       'xAPI tincan.xml: the activity with a launch',
       () => zipOf(xapiEntries()),
-      { kind: 'xapi', title: 'Fire module (xAPI)', entry: 'index.html', xapi: { activityId: 'https://example.org/activities/fire-module' } },
+      {
+        kind: 'xapi',
+        title: 'Fire module (xAPI)',
+        entry: 'index.html',
+        xapi: { activityId: 'https://example.org/activities/fire-module' },
+      },
     ],
   ];
   it.each(good)('reads %s', async (_name, make, expected) => {
@@ -102,10 +116,18 @@ describe('package manifests', () => {
 
   const small: PackageLimits = { maxBytes: 64 * 1024, maxFiles: 4, maxRatio: 100 };
   const bad: [string, () => Promise<Buffer>, RegExp, PackageLimits?][] = [
-    ['no manifest', () => zipOf({ 'index.html': '<p>hi</p>' }), /^no manifest \(imsmanifest\.xml, cmi5\.xml or tincan\.xml\)$/],
+    [
+      'no manifest',
+      () => zipOf({ 'index.html': '<p>hi</p>' }),
+      /^no manifest \(imsmanifest\.xml, cmi5\.xml or tincan\.xml\)$/,
+    ],
     [
       'a manifest inside a folder',
-      () => zipOf({ 'course/imsmanifest.xml': scorm12Entries()['imsmanifest.xml'] as string, 'course/sco/index.html': 'x' }),
+      () =>
+        zipOf({
+          'course/imsmanifest.xml': scorm12Entries()['imsmanifest.xml'] as string,
+          'course/sco/index.html': 'x',
+        }),
       /no manifest at the package's root \(found "course\/imsmanifest\.xml"/,
     ],
     [
@@ -128,7 +150,10 @@ describe('package manifests', () => {
       () =>
         zipOf({
           ...scorm12Entries(),
-          'imsmanifest.xml': (scorm12Entries()['imsmanifest.xml'] as string).replace('href="sco/index.html"', 'href="sco/start.html"'),
+          'imsmanifest.xml': (scorm12Entries()['imsmanifest.xml'] as string).replace(
+            'href="sco/index.html"',
+            'href="sco/start.html"',
+          ),
         }),
       /launch file missing: "sco\/start\.html" \(resource "res-1"\) is not in the package/,
     ],
@@ -137,7 +162,10 @@ describe('package manifests', () => {
       () =>
         zipOf({
           ...cmi5Entries(),
-          'cmi5.xml': (cmi5Entries()['cmi5.xml'] as string).replace('au/index.html?lang=en', 'https://elsewhere.example/au.html'),
+          'cmi5.xml': (cmi5Entries()['cmi5.xml'] as string).replace(
+            'au/index.html?lang=en',
+            'https://elsewhere.example/au.html',
+          ),
         }),
       /launch file missing: AU ".*" launches "https:\/\/elsewhere\.example\/au\.html", outside the package/,
     ],
@@ -146,23 +174,29 @@ describe('package manifests', () => {
       () =>
         zipOf({
           ...scorm2004Entries(),
-          'imsmanifest.xml': (scorm2004Entries()['imsmanifest.xml'] as string).replace('xml:base="content/"', 'xml:base="../"'),
+          'imsmanifest.xml': (scorm2004Entries()['imsmanifest.xml'] as string).replace(
+            'xml:base="content/"',
+            'xml:base="../"',
+          ),
         }),
       /a path escaping the package in the launch/,
     ],
     [
       'an entry named ../',
-      async () => renameEntry(await zipOf({ ...xapiEntries(), 'aa/evil.html': 'x' }), 'aa/evil.html', '../evil.html'),
+      async () =>
+        renameEntry(await zipOf({ ...xapiEntries(), 'aa/evil.html': 'x' }), 'aa/evil.html', '../evil.html'),
       /a path escaping the package/,
     ],
     [
       'an absolute entry name',
-      async () => renameEntry(await zipOf({ ...xapiEntries(), xetc_passwd: 'x' }), 'xetc_passwd', '/etc_passwd'),
+      async () =>
+        renameEntry(await zipOf({ ...xapiEntries(), xetc_passwd: 'x' }), 'xetc_passwd', '/etc_passwd'),
       /a path escaping the package \(absolute path/,
     ],
     [
       'a backslash in an entry name',
-      async () => renameEntry(await zipOf({ ...xapiEntries(), 'a_evil.html': 'x' }), 'a_evil.html', 'a\\evil.html'),
+      async () =>
+        renameEntry(await zipOf({ ...xapiEntries(), 'a_evil.html': 'x' }), 'a_evil.html', 'a\\evil.html'),
       /a path escaping the package/,
     ],
     [
@@ -184,26 +218,29 @@ describe('package manifests', () => {
     ],
     [
       'a zip bomb: an entry larger than its headers declare',
-      async () => lieAboutSize(await zipOf({ ...xapiEntries(), 'data.txt': 'x'.repeat(5000) }), 'data.txt', 10),
+      async () =>
+        lieAboutSize(await zipOf({ ...xapiEntries(), 'data.txt': 'x'.repeat(5000) }), 'data.txt', 10),
       /a zip bomb/,
     ],
-    ['not a zip at all', async () => Buffer.from('this is not a zip file, only text'), /not a readable zip file/],
+    [
+      'not a zip at all',
+      async () => Buffer.from('this is not a zip file, only text'),
+      /not a readable zip file/,
+    ],
     [
       'XML entities in the manifest',
       () =>
         zipOf(
-          manifest12(
-            '<?xml version="1.0"?><!DOCTYPE m [<!ENTITY a "aaaaaaaaaa">]><manifest>&a;</manifest>',
-          ),
+          manifest12('<?xml version="1.0"?><!DOCTYPE m [<!ENTITY a "aaaaaaaaaa">]><manifest>&a;</manifest>'),
         ),
       /imsmanifest\.xml declares XML entities/,
     ],
-    ['a manifest that is not XML', () => zipOf(manifest12('<manifest><organizations></manifest>')), /imsmanifest\.xml is not well-formed XML/],
     [
-      'an unknown cmi5 moveOn',
-      () => zipOf(cmi5Entries('Whenever')),
-      /cmi5\.xml: unknown moveOn "Whenever"/,
+      'a manifest that is not XML',
+      () => zipOf(manifest12('<manifest><organizations></manifest>')),
+      /imsmanifest\.xml is not well-formed XML/,
     ],
+    ['an unknown cmi5 moveOn', () => zipOf(cmi5Entries('Whenever')), /cmi5\.xml: unknown moveOn "Whenever"/],
   ];
   it.each(bad)('refuses %s', async (_name, make, message, limits) => {
     const result = await check(await make(), limits);
@@ -241,7 +278,10 @@ describe('importing packages', () => {
     const content = await writePackageContent();
     const puts: string[] = [];
     const disk = diskStore(t.filesDir);
-    const counting: FileStore = { ...disk, put: (key, body, type) => (puts.push(key), disk.put(key, body, type)) };
+    const counting: FileStore = {
+      ...disk,
+      put: (key, body, type) => (puts.push(key), disk.put(key, body, type)),
+    };
     try {
       const first = await importFolder(t.db, content, { filesDir: t.filesDir, store: counting });
       expect(first.errors).toEqual([]);
@@ -250,7 +290,9 @@ describe('importing packages', () => {
         .select(['type', 'content', 'solution'])
         .where('type', '=', 'tincan')
         .execute();
-      const pkgs = blocks.map((b) => JSON.parse(b.content).package).sort((a, b) => a.kind.localeCompare(b.kind));
+      const pkgs = blocks
+        .map((b) => JSON.parse(b.content).package)
+        .sort((a, b) => a.kind.localeCompare(b.kind));
       expect(pkgs.map((p) => [p.kind, p.width, p.height])).toEqual([
         ['cmi5', null, null],
         ['scorm12', null, null],

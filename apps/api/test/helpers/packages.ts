@@ -191,9 +191,7 @@ export const PACKAGE_COURSES = {
 } as const;
 export type Kind = keyof typeof PACKAGE_COURSES;
 
-export async function writePackageContent(
-  zips: Partial<Record<Kind, Buffer>> = {},
-): Promise<string> {
+export async function writePackageContent(zips: Partial<Record<Kind, Buffer>> = {}): Promise<string> {
   const root = mkdtempSync(path.join(tmpdir(), 'parcours-pk-'));
   const t = path.join(root, 'tenants', 'pk');
   mkdirSync(path.join(t, 'courses'), { recursive: true });
@@ -220,14 +218,14 @@ export async function writePackageContent(
 title: ${kind} course
 category: safety
 blocks:
-  - { id: intro, title: Intro, type: slide, sections: [{ rows: [{ type: wysiwyg, html: '<p>Hi</p>' }] }] }
-  - id: pkg
+  - { id: ${kind}-intro, title: Intro, type: slide, sections: [{ rows: [{ type: wysiwyg, html: '<p>Hi</p>' }] }] }
+  - id: ${kind}-pkg
     title: The ${kind} package
     type: tincan
     package: ${kind === 'scorm2004' ? `{ path: ${rel}, width: 1024, height: 700 }` : rel}
 tree:
   children:
-    - { id: s1, title: Section, children: [{ id: p-pkg, block: pkg }, { id: p-intro, block: intro }] }
+    - { id: s1, title: Section, children: [{ id: p-pkg, block: ${kind}-pkg }, { id: p-intro, block: ${kind}-intro }] }
 `,
     );
   }
@@ -264,7 +262,9 @@ export interface PackageWorld {
     kind: Kind,
     who?: 'ann' | 'ben',
   ): Promise<{ lessonId: string; pageId: string; launch: string; token: string; page: PageData }>;
-  api(token: string): (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) => Promise<LightMyRequestResponse>;
+  api(
+    token: string,
+  ): (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) => Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 

@@ -12,7 +12,13 @@ import { PackageError } from './zip';
 export const MANIFEST_FILES = ['cmi5.xml', 'imsmanifest.xml', 'tincan.xml'] as const;
 const MAX_MANIFEST_BYTES = 4 * 1024 * 1024;
 
-export const MOVE_ON = ['Passed', 'Completed', 'CompletedAndPassed', 'CompletedOrPassed', 'NotApplicable'] as const;
+export const MOVE_ON = [
+  'Passed',
+  'Completed',
+  'CompletedAndPassed',
+  'CompletedOrPassed',
+  'NotApplicable',
+] as const;
 export type MoveOn = (typeof MOVE_ON)[number];
 
 export interface ScormSettings {
@@ -135,30 +141,43 @@ function joinBase(parts: (string | null)[], href: string): string | null {
   return out.join('/') + rest.join('');
 }
 
-function requireLaunch(kind: string, entry: string | null, files: ReadonlyMap<string, number>, what: string): string {
+function requireLaunch(
+  kind: string,
+  entry: string | null,
+  files: ReadonlyMap<string, number>,
+  what: string,
+): string {
   if (!entry) throw new PackageError(`launch file missing: ${what} names no launch file`);
   if (isAbsoluteUrl(entry))
     throw new PackageError(`launch file missing: ${what} launches "${entry}", outside the package`);
   const file = launchFile(entry);
-  if (file.split('/').includes('..')) throw new PackageError(`a path escaping the package in the ${kind} launch "${entry}"`);
-  if (!files.has(file)) throw new PackageError(`launch file missing: "${file}" (${what}) is not in the package`);
+  if (file.split('/').includes('..'))
+    throw new PackageError(`a path escaping the package in the ${kind} launch "${entry}"`);
+  if (!files.has(file))
+    throw new PackageError(`launch file missing: "${file}" (${what}) is not in the package`);
   return entry;
 }
 
 const number = (s: string | null, min: number, max: number, what: string): number | null => {
   if (s === null) return null;
   const n = Number(s);
-  if (!Number.isFinite(n) || n < min || n > max) throw new PackageError(`${what} "${s}" is not between ${min} and ${max}`);
+  if (!Number.isFinite(n) || n < min || n > max)
+    throw new PackageError(`${what} "${s}" is not between ${min} and ${max}`);
   return n;
 };
 
 /** SCORM 1.2 or 2004, from `schemaversion` first, else from the ADL namespace the manifest uses. */
-export function scormVersionOf(xml: string, schemaVersion: string | null): { kind: PackageKind; version: string } {
+export function scormVersionOf(
+  xml: string,
+  schemaVersion: string | null,
+): { kind: PackageKind; version: string } {
   if (schemaVersion !== null) {
     if (/^1\.2$/.test(schemaVersion)) return { kind: 'scorm12', version: schemaVersion };
     if (/^(2004 (3rd|4th) Edition|CAM 1\.3)$/i.test(schemaVersion))
       return { kind: 'scorm2004', version: schemaVersion };
-    throw new PackageError(`unknown schema version "${schemaVersion}" in imsmanifest.xml (1.2, 2004 3rd or 4th Edition)`);
+    throw new PackageError(
+      `unknown schema version "${schemaVersion}" in imsmanifest.xml (1.2, 2004 3rd or 4th Edition)`,
+    );
   }
   if (/adlcp_rootv1p2/.test(xml)) return { kind: 'scorm12', version: '1.2' };
   if (/adlcp_v1p3/.test(xml)) return { kind: 'scorm2004', version: '2004' };
@@ -186,7 +205,9 @@ function scormManifest(data: Buffer, files: ReadonlyMap<string, number>): Packag
   const item = org ? firstItem(list(org.item)) : null;
   let resource = item ? byId.get(attr(item, 'identifierref')) : undefined;
   if (item && !resource)
-    throw new PackageError(`launch file missing: item "${attr(item, 'identifier')}" names no resource of the manifest`);
+    throw new PackageError(
+      `launch file missing: item "${attr(item, 'identifier')}" names no resource of the manifest`,
+    );
   // A manifest without organizations may still have one launchable resource.
   resource ??= list(resources.resource).find((r) => attr(r, 'href'));
   if (!resource) throw new PackageError('launch file missing: imsmanifest.xml has no resource with an href');
@@ -203,8 +224,7 @@ function scormManifest(data: Buffer, files: ReadonlyMap<string, number>): Packag
   const it = item ?? {};
   const primary = obj(obj(obj(it.sequencing).objectives).primaryObjective);
   const threshold = it.completionThreshold;
-  const title =
-    text(obj(org).title) ?? text(it.title) ?? attr(root, 'identifier') ?? 'SCORM package';
+  const title = text(obj(org).title) ?? text(it.title) ?? attr(root, 'identifier') ?? 'SCORM package';
   return {
     kind,
     title,
@@ -230,7 +250,7 @@ function scormManifest(data: Buffer, files: ReadonlyMap<string, number>): Packag
   };
 }
 
-const langstring = (v: unknown): string | null => text(list(obj(v).langstring)[0]) ?? text(v);
+const langstring = (v: unknown): string | null => text(obj(v).langstring) ?? text(v);
 
 function cmi5Manifest(data: Buffer, files: ReadonlyMap<string, number>): PackageManifest {
   const xml = data.toString('utf8');
@@ -288,7 +308,7 @@ function tincanManifest(data: Buffer, files: ReadonlyMap<string, number>): Packa
   const entry = requireLaunch('xAPI', text(activity.launch), files, `activity "${activityId}"`);
   return {
     kind: 'xapi',
-    title: text(list(activity.name)[0]) ?? 'xAPI module',
+    title: text(activity.name) ?? 'xAPI module',
     entry: entry.replace(/^\.\//, ''),
     xapi: { activityId },
   };

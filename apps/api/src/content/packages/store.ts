@@ -28,7 +28,12 @@ export interface PackageSummary {
 export const packageFolder = (contextId: string, id: string) => `packages/${contextId}/${id}`;
 const summaryKey = (contextId: string, id: string) => `packages/${contextId}/${id}.json`;
 
-export function summaryOf(id: string, manifest: PackageManifest, files: number, bytes: number): PackageSummary {
+export function summaryOf(
+  id: string,
+  manifest: PackageManifest,
+  files: number,
+  bytes: number,
+): PackageSummary {
   return { version: 1, id, files, bytes, ...manifest };
 }
 
@@ -43,7 +48,11 @@ export async function storePackage(
   if ((await store.size(summaryKey(contextId, summary.id))) !== null) return;
   const folder = packageFolder(contextId, summary.id);
   await walkZip(zipFile, limits, (name, data) => store.put(`${folder}/${name}`, data, contentTypeOf(name)));
-  await store.put(summaryKey(contextId, summary.id), Buffer.from(JSON.stringify(summary)), 'application/json');
+  await store.put(
+    summaryKey(contextId, summary.id),
+    Buffer.from(JSON.stringify(summary)),
+    'application/json',
+  );
 }
 
 const cache = new Map<string, PackageSummary>();

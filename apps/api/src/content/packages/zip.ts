@@ -52,7 +52,13 @@ function open(file: string): Promise<ZipFile> {
     yauzl.open(
       file,
       // Names are checked by entryProblem (decodeStrings keeps yauzl's own checks, which throw first).
-      { lazyEntries: true, autoClose: true, validateEntrySizes: true, decodeStrings: true, strictFileNames: true },
+      {
+        lazyEntries: true,
+        autoClose: true,
+        validateEntrySizes: true,
+        decodeStrings: true,
+        strictFileNames: true,
+      },
       (err, zip) => (err || !zip ? reject(err ?? new Error('no zip')) : resolve(zip)),
     );
   });
@@ -133,8 +139,7 @@ export async function walkZip(
     if (files.size + 1 > limits.maxFiles) throw new PackageError(`more than ${limits.maxFiles} files`);
     declared += entry.uncompressedSize;
     compressed += entry.compressedSize;
-    if (declared > limits.maxBytes)
-      throw new PackageError(`more than ${mb(limits.maxBytes)} once inflated`);
+    if (declared > limits.maxBytes) throw new PackageError(`more than ${mb(limits.maxBytes)} once inflated`);
     if (
       entry.uncompressedSize > RATIO_FLOOR &&
       entry.uncompressedSize > limits.maxRatio * Math.max(entry.compressedSize, 1)

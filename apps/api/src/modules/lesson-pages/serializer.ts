@@ -99,7 +99,7 @@ export function blockView(block: BlockRow, terms: TermRow[]): BlockView {
  * stays on the server (the launch gives a URL). `launch` is set per page (pageResource).
  */
 function packageView(stored: unknown): PackageView {
-  const p = jsonObject(stored);
+  const p = (stored && typeof stored === 'object' ? stored : {}) as Record<string, unknown>;
   const side = (v: unknown) => (typeof v === 'number' && v > 0 ? v : null);
   return {
     kind: (PACKAGE_KINDS as readonly unknown[]).includes(p.kind) ? (p.kind as PackageKind) : 'xapi',
@@ -196,7 +196,10 @@ export function pageResource(d: PageDocInput): Resource {
     node: withTimeLimit(nodeView(d.node), d.timeLimit),
     // A package page carries its launch in its content too (docs/api.md "Packages").
     block: d.block?.content.package
-      ? { ...d.block, content: { ...d.block.content, package: { ...d.block.content.package, launch: d.tincanLaunch } } }
+      ? {
+          ...d.block,
+          content: { ...d.block.content, package: { ...d.block.content.package, launch: d.tincanLaunch } },
+        }
       : d.block,
     children: d.children,
     hints: d.hints,

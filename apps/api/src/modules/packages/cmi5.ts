@@ -110,11 +110,19 @@ export async function startCmi5(
       await trx
         .updateTable('packageLaunches')
         .set({ abandonedAt: now.toISOString() })
-        .where('key', 'in', open.map((o) => o.key))
+        .where(
+          'key',
+          'in',
+          open.map((o) => o.key),
+        )
         .execute();
       const keys = open.map((o) => o.xapiKey).filter((k): k is string => !!k);
       if (keys.length)
-        await trx.updateTable('xapiCredentials').set({ expiresAt: now.toISOString() }).where('key', 'in', keys).execute();
+        await trx
+          .updateTable('xapiCredentials')
+          .set({ expiresAt: now.toISOString() })
+          .where('key', 'in', keys)
+          .execute();
     }
     return open;
   });
@@ -194,7 +202,10 @@ export async function fetchAuthToken(
     .executeTakeFirst();
   if (!launch) return { 'error-code': '2', 'error-text': 'This fetch URL is unknown.' };
   if (launch.fetchedAt || launch.abandonedAt || launch.expiresAt <= now.toISOString())
-    return { 'error-code': '1', 'error-text': 'The authorization token has already been returned, or the session expired.' };
+    return {
+      'error-code': '1',
+      'error-text': 'The authorization token has already been returned, or the session expired.',
+    };
   const key = randomBytes(16).toString('hex');
   const secret = randomBytes(32).toString('base64url');
   const issued = await writeTx(db, kind, async (trx) => {
@@ -217,17 +228,20 @@ export async function fetchAuthToken(
         registration: launch.registration,
         secretHash: sha256(secret),
         // §8.2.1: limited to the session, which a launch bounds.
-        expiresAt: new Date(Math.min(new Date(launch.expiresAt).getTime(), now.getTime() + LAUNCH_TTL_MS)).toISOString(),
+        expiresAt: new Date(
+          Math.min(new Date(launch.expiresAt).getTime(), now.getTime() + LAUNCH_TTL_MS),
+        ).toISOString(),
         createdAt: now.toISOString(),
       })
       .execute();
     return true;
   });
-  if (!issued) return { 'error-code': '1', 'error-text': 'The authorization token has already been returned.' };
+  if (!issued)
+    return { 'error-code': '1', 'error-text': 'The authorization token has already been returned.' };
   return { 'auth-token': Buffer.from(`${key}:${secret}`).toString('base64') };
 }
 
-const CMI5_VERBS = [VERBS.completed.id, VERBS.passed.id, VERBS.failed.id, VERBS.terminated.id];
+const CMI5_VERBS: string[] = [VERBS.completed.id, VERBS.passed.id, VERBS.failed.id, VERBS.terminated.id];
 
 /** cmi5 defined: the cmi5 category in contextActivities (§7.1.3) and the AU as object. */
 function isCmi5Defined(s: StoredStatement['body'], activityId: string): boolean {
@@ -311,7 +325,10 @@ export async function evaluateMoveOn(
   if (tenant && user) {
     const session = sessionOf(launch, settings, learnerAgent(tenant, user));
     await storeEmittedNow(d.db, d.kind, tenant, [
-      { userId: launch.userId, statement: satisfiedStatement(session, courseObjectId(launch.blockId), d.now) },
+      {
+        userId: launch.userId,
+        statement: satisfiedStatement(session, courseObjectId(launch.blockId), d.now),
+      },
     ]);
   }
   return true;

@@ -43,7 +43,10 @@ export const registrationOfPage = (pageId: string) => stableId('cmi5-registratio
 /** The packages origin for a request: PACKAGES_ORIGIN, else the app's host name on the packages port. */
 export function packagesOriginOf(request: FastifyRequest, configured: string | null, port: number): string {
   if (configured) return configured;
-  const host = request.hostname.includes(':') && !request.hostname.startsWith('[') ? `[${request.hostname}]` : request.hostname;
+  const host =
+    request.hostname.includes(':') && !request.hostname.startsWith('[')
+      ? `[${request.hostname}]`
+      : request.hostname;
   return `${request.protocol}://${host}:${port}`;
 }
 
@@ -72,7 +75,15 @@ export async function createLaunch(
     .innerJoin('lessons as l', 'l.id', 'p.lessonId')
     .innerJoin('courseNodes as n', 'n.id', 'p.nodeId')
     .innerJoin('courseBlocks as b', 'b.id', 'n.blockId')
-    .select(['p.id as pageId', 'p.lessonId', 'p.launchToken', 'p.timeSpent', 'b.id as blockId', 'b.type', 'b.content'])
+    .select([
+      'p.id as pageId',
+      'p.lessonId',
+      'p.launchToken',
+      'p.timeSpent',
+      'b.id as blockId',
+      'b.type',
+      'b.content',
+    ])
     .where('p.id', '=', body.pageId)
     .where('l.id', '=', body.lessonId)
     .where('l.userId', '=', userId)
@@ -81,7 +92,9 @@ export async function createLaunch(
   const pkg = row?.type === 'tincan' ? blockPackageOf(row.content) : null;
   if (!row || !pkg) throw notFound('Package page');
   if (!sameSecret(row.launchToken, body.launch))
-    throw new ApiError(403, 'Forbidden', 'This is not the launch issued for this page.', { pointer: '/launch' });
+    throw new ApiError(403, 'Forbidden', 'This is not the launch issued for this page.', {
+      pointer: '/launch',
+    });
   const key = randomBytes(16).toString('hex');
   const secret = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + LAUNCH_TTL_MS).toISOString();
@@ -127,13 +140,22 @@ export async function liveLaunch(db: Db, key: string, now: Date): Promise<Launch
  * `auth` in a beacon's body). A sign-out everywhere or a password change ends it, as it ends
  * the learner's LRS credentials.
  */
-export async function authenticateLaunch(db: Db, key: string, secret: string | null, now: Date): Promise<LaunchRow> {
+export async function authenticateLaunch(
+  db: Db,
+  key: string,
+  secret: string | null,
+  now: Date,
+): Promise<LaunchRow> {
   const row = await liveLaunch(db, key, now);
   if (!row || !secret) throw unauthorized();
   const a = Buffer.from(row.secretHash);
   const b = Buffer.from(sha256(secret));
   if (a.length !== b.length || !timingSafeEqual(a, b)) throw unauthorized();
-  const user = await db.selectFrom('users').select('tokensValidAfter').where('id', '=', row.userId).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .select('tokensValidAfter')
+    .where('id', '=', row.userId)
+    .executeTakeFirst();
   if (!user || (user.tokensValidAfter && row.createdAt <= user.tokensValidAfter)) throw unauthorized();
   return row;
 }

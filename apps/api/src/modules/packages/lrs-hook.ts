@@ -24,7 +24,12 @@ export async function afterPackageStatements(
   const summary = store ? await readSummary(store, launch.contextId, launch.packageId) : null;
   if (summary?.cmi5) {
     try {
-      await afterCmi5Statements({ db: o.db, kind: o.kind, now: o.now, log: o.request.log }, launch, summary.cmi5, inserted);
+      await afterCmi5Statements(
+        { db: o.db, kind: o.kind, now: o.now, log: o.request.log },
+        launch,
+        summary.cmi5,
+        inserted,
+      );
     } catch (err) {
       o.request.log.error({ err, pageId: launch.pageId }, 'cmi5 moveOn not evaluated');
     }

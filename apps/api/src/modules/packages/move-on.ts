@@ -45,7 +45,9 @@ export function moveOnFraction(moveOn: MoveOn, r: AuRecord): number | null {
 }
 
 /** A result score as a fraction: scaled, else raw within [min, max]; null when neither reads. */
-export function fractionOf(score: { scaled?: number; raw?: number; min?: number; max?: number } | undefined): number | null {
+export function fractionOf(
+  score: { scaled?: number; raw?: number; min?: number; max?: number } | undefined,
+): number | null {
   if (!score) return null;
   if (typeof score.scaled === 'number') return score.scaled;
   if (typeof score.raw === 'number' && typeof score.max === 'number') {

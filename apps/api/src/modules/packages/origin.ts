@@ -42,7 +42,10 @@ const SCRIPTS: Record<string, () => string> = {
 };
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
 
 /** The bridge page of one launch: framed only by the app origin that launched it. */
 function bridgeHtml(appOrigin: string, kind: string, title: string): string {
@@ -94,14 +97,17 @@ export async function buildPackagesApp(opts: PackagesAppOptions): Promise<Fastif
     logger:
       opts.logger === false || opts.logger === undefined
         ? false
-        : redactingLogger({ level: opts.logLevel ?? 'info', ...(typeof opts.logger === 'object' ? opts.logger : {}) }),
+        : redactingLogger({
+            level: opts.logLevel ?? 'info',
+            ...(typeof opts.logger === 'object' ? opts.logger : {}),
+          }),
     routerOptions: { maxParamLength: 300 },
     bodyLimit: 2 * 1024 * 1024,
   });
   app.setErrorHandler(errorHandler);
-  app.setNotFoundHandler(async (_request, reply) =>
-    reply.code(404).type('text/plain; charset=utf-8').send('Not found: this origin serves packages only.'),
-  );
+  const notFound = (reply: FastifyReply) =>
+    reply.code(404).type('text/plain; charset=utf-8').send('Not found: this origin serves packages only.');
+  app.setNotFoundHandler(async (_request, reply) => notFound(reply));
   // Beacons (a SCO finishing as its page goes away) send text/plain: the same JSON.
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
   app.addHook('onRequest', async (_request, reply) => {
@@ -123,7 +129,8 @@ export async function buildPackagesApp(opts: PackagesAppOptions): Promise<Fastif
   const originOf = (request: FastifyRequest) => opts.origin ?? `${request.protocol}://${request.host}`;
   const launchOf = async (request: FastifyRequest, body?: { auth?: unknown }) => {
     const { key } = request.params as { key: string };
-    const secret = bearerOf(request.headers.authorization) ?? (typeof body?.auth === 'string' ? body.auth : null);
+    const secret =
+      bearerOf(request.headers.authorization) ?? (typeof body?.auth === 'string' ? body.auth : null);
     return authenticateLaunch(db, key, secret, now());
   };
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
@@ -131,7 +138,8 @@ export async function buildPackagesApp(opts: PackagesAppOptions): Promise<Fastif
   app.get('/launch/:key', async (request, reply) => {
     const { key } = request.params as { key: string };
     const launch = KEY.test(key) ? await liveLaunch(db, key, now()) : null;
-    if (!launch) return reply.code(404).type('text/plain; charset=utf-8').send('This launch is unknown or over.');
+    if (!launch)
+      return reply.code(404).type('text/plain; charset=utf-8').send('This launch is unknown or over.');
     const summary = await summaryOfLaunch(deps(request), launch);
     return noStore(reply)
       .header('content-security-policy', bridgeCsp(launch.appOrigin))
@@ -157,14 +165,23 @@ export async function buildPackagesApp(opts: PackagesAppOptions): Promise<Fastif
   });
 
   app.post('/runtime/:key/commit', async (request, reply) => {
-    const body = (request.body ?? {}) as { cmi?: unknown; sequence?: unknown; terminate?: unknown; auth?: unknown };
+    const body = (request.body ?? {}) as {
+      cmi?: unknown;
+      sequence?: unknown;
+      terminate?: unknown;
+      auth?: unknown;
+    };
     const launch = await launchOf(request, body);
     const cmi = body.cmi;
     const sequence = body.sequence;
     if (!cmi || typeof cmi !== 'object' || Array.isArray(cmi))
-      throw new ApiError(400, 'VALIDATION_ERROR', 'cmi must be the SCO data model as an object.', { pointer: '/cmi' });
+      throw new ApiError(400, 'VALIDATION_ERROR', 'cmi must be the SCO data model as an object.', {
+        pointer: '/cmi',
+      });
     if (typeof sequence !== 'number' || !Number.isInteger(sequence) || sequence < 1 || sequence > 1e9)
-      throw new ApiError(400, 'VALIDATION_ERROR', 'sequence must be a positive integer.', { pointer: '/sequence' });
+      throw new ApiError(400, 'VALIDATION_ERROR', 'sequence must be a positive integer.', {
+        pointer: '/sequence',
+      });
     if (depthOver(cmi, 12))
       throw new ApiError(400, 'VALIDATION_ERROR', 'cmi nests at most 12 levels deep.', { pointer: '/cmi' });
     const result = await commitScorm(deps(request), launch, {
@@ -193,16 +210,20 @@ export async function buildPackagesApp(opts: PackagesAppOptions): Promise<Fastif
     try {
       name = decodeURIComponent(rest);
     } catch {
-      return reply.callNotFound();
+      return notFound(reply);
     }
     const key = `packages/${contextId}/${packageId}/${name}`;
-    if (!ID.test(contextId) || !ID.test(packageId) || !isSafeKey(key)) return reply.callNotFound();
+    if (!ID.test(contextId) || !ID.test(packageId) || !isSafeKey(key)) return notFound(reply);
     reply
       .header('content-security-policy', PACKAGE_CSP)
       .header('content-type', contentTypeOf(name))
       // The folder is the zip's content hash: what it serves never changes.
       .header('cache-control', 'public, max-age=31536000, immutable');
-    if (!(await sendStored(request, reply, store(), key))) return reply.callNotFound();
+    if (!(await sendStored(request, reply, store(), key))) {
+      // The headers of a file are not those of a refusal.
+      reply.removeHeader('content-security-policy').removeHeader('cache-control');
+      return notFound(reply);
+    }
     return reply;
   });
 

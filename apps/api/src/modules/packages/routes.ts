@@ -65,9 +65,10 @@ export const packageRoutes: FastifyPluginAsyncZod<{
       '/packages/fetch/:token',
       { schema: { tags, summary: 'cmi5 fetch URL: the auth token, once.', params } },
       async (request) => {
-        if (!/^[A-Za-z0-9_-]{20,100}$/.test(request.params.token))
+        const { token } = request.params as { token: string };
+        if (!/^[A-Za-z0-9_-]{20,100}$/.test(token))
           return { 'error-code': '2', 'error-text': 'This fetch URL is unknown.' };
-        return fetchAuthToken(app.db, app.dbKind, request.context.id, request.params.token, now());
+        return fetchAuthToken(app.db, app.dbKind, request.context.id, token, now());
       },
     );
   });

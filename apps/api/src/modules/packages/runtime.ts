@@ -20,7 +20,7 @@ import { evaluateMoveOn, startCmi5 } from './cmi5';
 import type { TenantFacts } from './cmi5';
 import { sha256 } from './launches';
 import type { LaunchRow } from './launches';
-import { initialCmi, isFinal, scormFraction, scormState } from './scorm';
+import { initialCmi, scormFraction, scormState } from './scorm';
 import type { ScormKind, ScormState } from './scorm';
 import { scormStatements } from './statements';
 import { scorePage } from './score';
@@ -70,7 +70,8 @@ async function userOf(db: Db, userId: string) {
 
 export async function summaryOfLaunch(d: RuntimeDeps, launch: LaunchRow): Promise<PackageSummary> {
   const summary = await readSummary(d.store, launch.contextId, launch.packageId);
-  if (!summary) throw new ApiError(404, 'MODEL_NOT_FOUND', 'This package is not stored (import the content again).');
+  if (!summary)
+    throw new ApiError(404, 'MODEL_NOT_FOUND', 'This package is not stored (import the content again).');
   return summary;
 }
 
@@ -84,7 +85,11 @@ const joinQuery = (entry: string, query: string) => {
  * POST /runtime/:key/start. SCORM: the saved `cmi`, as often as asked (a reload of the bridge
  * resumes). xAPI and cmi5: credentials are made here, once per launch (a second start: 409).
  */
-export async function startLaunch(d: RuntimeDeps, launch: LaunchRow, packagesOrigin: string): Promise<StartAnswer> {
+export async function startLaunch(
+  d: RuntimeDeps,
+  launch: LaunchRow,
+  packagesOrigin: string,
+): Promise<StartAnswer> {
   const summary = await summaryOfLaunch(d, launch);
   const entry = `/p/${launch.contextId}/${launch.packageId}/${summary.entry}`;
   const base = { kind: summary.kind, title: summary.title };
@@ -110,7 +115,10 @@ export async function startLaunch(d: RuntimeDeps, launch: LaunchRow, packagesOri
       maxTimeAllowed: s?.maxTimeAllowed ?? null,
       timeLimitAction: s?.timeLimitAction ?? null,
     });
-    const resumed = summary.kind === 'scorm12' ? (cmi.core as { entry: string }).entry === 'resume' : cmi.entry === 'resume';
+    const resumed =
+      summary.kind === 'scorm12'
+        ? (cmi.core as { entry: string }).entry === 'resume'
+        : cmi.entry === 'resume';
     return { ...base, entry, cmi, resumed };
   }
   const [tenant, user] = await Promise.all([tenantOf(d.db, launch.contextId), userOf(d.db, launch.userId)]);
@@ -160,7 +168,12 @@ export async function startLaunch(d: RuntimeDeps, launch: LaunchRow, packagesOri
   });
   if (!issued) throw conflict('This launch has started already: open the package again.');
   emitStatements(d.db, d.kind, tenant, [
-    moduleLaunched(actor, registration, { userId: launch.userId, lessonId: launch.lessonId, blockId: launch.blockId }, d.now),
+    moduleLaunched(
+      actor,
+      registration,
+      { userId: launch.userId, lessonId: launch.lessonId, blockId: launch.blockId },
+      d.now,
+    ),
   ]);
   const query = [
     ['endpoint', `${launch.appOrigin}/api/xapi/`],
@@ -187,7 +200,11 @@ export interface CommitBody {
  * terminate commit adds the session's time; a final status scores the page (terminate, or a
  * score given); the learning records follow ADL's SCORM profile.
  */
-export async function commitScorm(d: RuntimeDeps, launch: LaunchRow, body: CommitBody): Promise<{ applied: boolean }> {
+export async function commitScorm(
+  d: RuntimeDeps,
+  launch: LaunchRow,
+  body: CommitBody,
+): Promise<{ applied: boolean }> {
   const kind = launch.kind as ScormKind;
   if (kind !== 'scorm12' && kind !== 'scorm2004') throw conflict('This launch is not a SCORM package.');
   const iso = d.now.toISOString();
@@ -255,20 +272,34 @@ export async function commitScorm(d: RuntimeDeps, launch: LaunchRow, body: Commi
         await addTime(trx, { id: launch.lessonId, userId: launch.userId }, extra);
       }
     }
-    const before = previous ? scormState(kind, parseJson<StoredRuntime | null>(previous.cmi, null)?.cmi ?? {}) : null;
+    const before = previous
+      ? scormState(kind, parseJson<StoredRuntime | null>(previous.cmi, null)?.cmi ?? {})
+      : null;
     return { before, first: previous?.launchKey !== launch.key, resumed: previous !== undefined };
   });
   if (!outcome) return { applied: false };
   const fraction = scormFraction(kind, after);
   if (fraction !== null && (body.terminate || after.score !== null)) await scorePage(d, launch, fraction);
-  await recordScormStatements(d, launch, { ...outcome, after, terminate: body.terminate, sequence: body.sequence });
+  await recordScormStatements(d, launch, {
+    ...outcome,
+    after,
+    terminate: body.terminate,
+    sequence: body.sequence,
+  });
   return { applied: true };
 }
 
 async function recordScormStatements(
   d: RuntimeDeps,
   launch: LaunchRow,
-  c: { before: ScormState | null; after: ScormState; first: boolean; resumed: boolean; terminate: boolean; sequence: number },
+  c: {
+    before: ScormState | null;
+    after: ScormState;
+    first: boolean;
+    resumed: boolean;
+    terminate: boolean;
+    sequence: number;
+  },
 ) {
   try {
     const [summary, tenant, user] = await Promise.all([
@@ -349,7 +380,11 @@ export async function finishLaunch(d: RuntimeDeps, launch: LaunchRow): Promise<L
     const summary = await summaryOfLaunch(d, launch);
     if (summary.cmi5) await evaluateMoveOn(d, launch, summary.cmi5, true);
   }
-  const fresh = await d.db.selectFrom('packageLaunches').selectAll().where('key', '=', launch.key).executeTakeFirstOrThrow();
+  const fresh = await d.db
+    .selectFrom('packageLaunches')
+    .selectAll()
+    .where('key', '=', launch.key)
+    .executeTakeFirstOrThrow();
   return launchStatus(d, fresh);
 }
 

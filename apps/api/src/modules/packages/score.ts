@@ -35,7 +35,8 @@ export async function scorePage(
     await recordTincanScore(ctx, launch.lessonId, launch.pageId, page.launchToken, { scaled: fraction });
     return true;
   } catch (err) {
-    if (err instanceof ApiError) d.log.info({ code: err.code, pageId: launch.pageId }, 'package result not scored');
+    if (err instanceof ApiError)
+      d.log.info({ code: err.code, pageId: launch.pageId }, 'package result not scored');
     else d.log.error({ err, pageId: launch.pageId }, 'scoring a package page failed');
     return false;
   }

@@ -117,9 +117,10 @@ export function parseScormTime(value: string): number | null {
   const v = value.trim();
   const hms = /^(\d{2,4}):([0-5]\d):([0-5]\d)(\.\d{1,2})?$/.exec(v);
   if (hms) return Number(hms[1]) * 3600 + Number(hms[2]) * 60 + Number(`${hms[3]}${hms[4] ?? ''}`);
-  const iso = /^P(?:(\d+(?:\.\d+)?)Y)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/.exec(
-    v,
-  );
+  const iso =
+    /^P(?:(\d+(?:\.\d+)?)Y)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/.exec(
+      v,
+    );
   if (!iso || v === 'P' || v.endsWith('T')) return null;
   const [, y, mo, d, h, mi, s] = iso.map((x) => (x === undefined ? 0 : Number(x)));
   return (((y ?? 0) * 365 + (mo ?? 0) * 30 + (d ?? 0)) * 24 + (h ?? 0)) * 3600 + (mi ?? 0) * 60 + (s ?? 0);
@@ -140,7 +141,16 @@ export function formatScormTime(kind: ScormKind, seconds: number): string {
 const LMS_OWNED: Record<ScormKind, { root: string[]; core?: string[] }> = {
   scorm12: {
     root: ['launch_data', 'student_data', 'comments_from_lms', 'interactions'],
-    core: ['student_id', 'student_name', 'credit', 'entry', 'lesson_mode', 'total_time', 'session_time', 'exit'],
+    core: [
+      'student_id',
+      'student_name',
+      'credit',
+      'entry',
+      'lesson_mode',
+      'total_time',
+      'session_time',
+      'exit',
+    ],
   },
   scorm2004: {
     root: [

@@ -44,7 +44,11 @@ export function xapiScore(s: ScormState['score']): NonNullable<Statement['result
   if (rangeOk) {
     if (s.min !== undefined) out.min = s.min;
     if (s.max !== undefined) out.max = s.max;
-    if (s.raw !== undefined && (s.min === undefined || s.raw >= s.min) && (s.max === undefined || s.raw <= s.max))
+    if (
+      s.raw !== undefined &&
+      (s.min === undefined || s.raw >= s.min) &&
+      (s.max === undefined || s.raw <= s.max)
+    )
       out.raw = s.raw;
   }
   return out.scaled !== undefined || out.raw !== undefined ? out : undefined;
@@ -101,23 +105,37 @@ export function scormStatements(f: ScormCommitFacts): { verb: VerbName; statemen
   const timestamp = f.at.toISOString();
   const make = (verb: VerbName, result?: Statement['result']) => ({
     verb,
-    statement: { actor: f.actor, verb: VERBS[verb], object, context, timestamp, ...(result ? { result } : {}) },
+    statement: {
+      actor: f.actor,
+      verb: VERBS[verb],
+      object,
+      context,
+      timestamp,
+      ...(result ? { result } : {}),
+    },
   });
   const out: { verb: VerbName; statement: Statement }[] = [];
   if (f.first) out.push(make(f.resumed ? 'resumed' : 'initialized'));
   const a = f.after;
   const b = f.before;
   const score = xapiScore(a.score);
-  if (a.completion === 'completed' && b?.completion !== 'completed') out.push(make('completed', { completion: true }));
+  if (a.completion === 'completed' && b?.completion !== 'completed')
+    out.push(make('completed', { completion: true }));
   if (a.success !== 'unknown' && a.success !== b?.success)
     out.push(make(a.success, { success: a.success === 'passed', ...(score ? { score } : {}) }));
   if (f.terminate) {
     const result: NonNullable<Statement['result']> = {};
     if (a.success !== 'unknown') result.success = a.success === 'passed';
-    if (a.completion === 'completed' || a.completion === 'incomplete') result.completion = a.completion === 'completed';
+    if (a.completion === 'completed' || a.completion === 'incomplete')
+      result.completion = a.completion === 'completed';
     if (score) result.score = score;
     if (a.sessionSeconds !== null) result.duration = isoDuration(a.sessionSeconds);
-    out.push(make(a.exit === 'suspend' ? 'suspended' : 'terminated', Object.keys(result).length ? result : undefined));
+    out.push(
+      make(
+        a.exit === 'suspend' ? 'suspended' : 'terminated',
+        Object.keys(result).length ? result : undefined,
+      ),
+    );
   }
   return out;
 }
@@ -158,7 +176,11 @@ function lmsStatement(
   s: Cmi5Session,
   verb: VerbName,
   at: Date,
-  extra: { extensions?: Record<string, unknown>; result?: Statement['result']; object?: Statement['object'] } = {},
+  extra: {
+    extensions?: Record<string, unknown>;
+    result?: Statement['result'];
+    object?: Statement['object'];
+  } = {},
 ): Statement {
   const template = contextTemplate(s);
   return {

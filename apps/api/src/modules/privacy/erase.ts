@@ -64,8 +64,16 @@ export async function eraseLearner(
       .where('userId', '=', userId)
       .execute();
     // A package page's saved progress and launches (issue 31) are the learner's too.
-    await trx.deleteFrom('packageRuntime').where('contextId', '=', contextId).where('userId', '=', userId).execute();
-    await trx.deleteFrom('packageLaunches').where('contextId', '=', contextId).where('userId', '=', userId).execute();
+    await trx
+      .deleteFrom('packageRuntime')
+      .where('contextId', '=', contextId)
+      .where('userId', '=', userId)
+      .execute();
+    await trx
+      .deleteFrom('packageLaunches')
+      .where('contextId', '=', contextId)
+      .where('userId', '=', userId)
+      .execute();
     await trx
       .deleteFrom('certificates')
       .where('contextId', '=', contextId)

@@ -29,7 +29,8 @@ async function startAu() {
   const url = new URL(entry, 'http://packages.pk.test');
   const q = url.searchParams;
   const fetchUrl = new URL(q.get('fetch') as string);
-  const fetchToken = () => w.app.inject({ method: 'POST', url: fetchUrl.pathname, headers: { host: PK_HOST } });
+  const fetchToken = () =>
+    w.app.inject({ method: 'POST', url: fetchUrl.pathname, headers: { host: PK_HOST } });
   const got = await fetchToken();
   expect(got.statusCode).toBe(200);
   const auth = (got.json() as { 'auth-token': string })['auth-token'];
@@ -40,7 +41,12 @@ async function startAu() {
     w.app.inject({
       method,
       url: `/api/xapi/${path}`,
-      headers: { host: PK_HOST, authorization: `Basic ${auth}`, 'x-experience-api-version': '1.0.3', 'content-type': 'application/json' },
+      headers: {
+        host: PK_HOST,
+        authorization: `Basic ${auth}`,
+        'x-experience-api-version': '1.0.3',
+        'content-type': 'application/json',
+      },
       ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
     });
   const launchData = await lrs(
@@ -65,7 +71,21 @@ async function startAu() {
     timestamp: new Date().toISOString(),
     ...extra,
   });
-  return { p, b, url, q, fetchToken, actor, registration, activityId, lrs, launchData: launchData.json(), statement, key, secret };
+  return {
+    p,
+    b,
+    url,
+    q,
+    fetchToken,
+    actor,
+    registration,
+    activityId,
+    lrs,
+    launchData: launchData.json(),
+    statement,
+    key,
+    secret,
+  };
 }
 
 async function pageOf(token: string, lessonId: string, pageId: string): Promise<PageData> {
@@ -79,16 +99,25 @@ describe('cmi5', () => {
     expect(au.url.pathname).toMatch(/^\/p\/[\w-]+\/[0-9a-f]{32}\/au\/index\.html$/);
     expect(au.q.get('lang')).toBe('en');
     expect(au.q.get('endpoint')).toBe('http://pk.test/api/xapi/');
-    expect(au.actor).toEqual({ objectType: 'Agent', account: { homePage: 'http://pk.test', name: w.users.ann } });
+    expect(au.actor).toEqual({
+      objectType: 'Agent',
+      account: { homePage: 'http://pk.test', name: w.users.ann },
+    });
     expect(au.registration).toMatch(/^[0-9a-f-]{36}$/);
-    expect(au.activityId).toMatch(/^urn:parcours:block:[\w-]+\/au\/https%3A%2F%2Fexample\.org%2Fcourses%2Ffire%2Fau%2F1$/);
+    expect(au.activityId).toMatch(
+      /^urn:parcours:block:[\w-]+\/au\/https%3A%2F%2Fexample\.org%2Fcourses%2Ffire%2Fau%2F1$/,
+    );
 
     // §8.2: once; then error 1; a token never issued: error 2. Always 200, readable from the AU's origin.
     const again = await au.fetchToken();
     expect(again.statusCode).toBe(200);
     expect(again.headers['access-control-allow-origin']).toBe('*');
     expect(again.json()).toMatchObject({ 'error-code': '1' });
-    const unknown = await w.app.inject({ method: 'POST', url: `/api/packages/fetch/${'x'.repeat(43)}`, headers: { host: PK_HOST } });
+    const unknown = await w.app.inject({
+      method: 'POST',
+      url: `/api/packages/fetch/${'x'.repeat(43)}`,
+      headers: { host: PK_HOST },
+    });
     expect(unknown.json()).toMatchObject({ 'error-code': '2' });
     // The bridge starts a launch once.
     expect((await au.b('POST', '/start')).statusCode).toBe(409);
@@ -117,15 +146,26 @@ describe('cmi5', () => {
     expect(prefs.json()).toEqual({ languagePreference: 'en-US,en,fr-FR,fr', audioPreference: 'on' });
 
     // launched, with the template and the launch's extensions, before the AU runs.
-    const launched = await au.lrs('GET', `statements?verb=${encodeURIComponent('http://adlnet.gov/expapi/verbs/launched')}&registration=${au.registration}`);
-    const [st] = (launched.json() as { statements: { context: { extensions: Record<string, unknown>; contextActivities: Record<string, unknown> } }[] }).statements;
+    const launched = await au.lrs(
+      'GET',
+      `statements?verb=${encodeURIComponent('http://adlnet.gov/expapi/verbs/launched')}&registration=${au.registration}`,
+    );
+    const [st] = (
+      launched.json() as {
+        statements: {
+          context: { extensions: Record<string, unknown>; contextActivities: Record<string, unknown> };
+        }[];
+      }
+    ).statements;
     expect(st?.context.extensions).toMatchObject({
       [`${EXT}sessionid`]: expect.any(String),
       [`${EXT}launchmode`]: 'Normal',
       [`${EXT}moveon`]: 'Passed',
       [`${EXT}masteryscore`]: 0.7,
       [`${EXT}launchparameters`]: 'mode=quiz',
-      [`${EXT}launchurl`]: expect.stringMatching(/^http:\/\/packages\.pk\.test\/p\/.+\/au\/index\.html\?lang=en$/),
+      [`${EXT}launchurl`]: expect.stringMatching(
+        /^http:\/\/packages\.pk\.test\/p\/.+\/au\/index\.html\?lang=en$/,
+      ),
     });
     expect(st?.context.contextActivities).toMatchObject({ category: [{ id: CMI5 }] });
   });
@@ -141,12 +181,23 @@ describe('cmi5', () => {
       au.statement('failed', { result: { success: false, score: { scaled: 0.4 }, duration: 'PT1M' } }, true),
     );
     expect((await pageOf(au.p.token, au.p.lessonId, au.p.pageId)).attributes.answeredAt).toBeNull();
-    expect((await au.b('GET', '/status')).json()).toMatchObject({ terminated: false, progress: 2, scored: false });
-    await post(au.statement('passed', { result: { success: true, score: { scaled: 0.9 }, duration: 'PT2M' } }, true));
+    expect((await au.b('GET', '/status')).json()).toMatchObject({
+      terminated: false,
+      progress: 2,
+      scored: false,
+    });
+    await post(
+      au.statement('passed', { result: { success: true, score: { scaled: 0.9 }, duration: 'PT2M' } }, true),
+    );
     const page = await pageOf(au.p.token, au.p.lessonId, au.p.pageId);
     expect(page.attributes.results?.score).toEqual({ actual: 9, max: 10 });
     await post(au.statement('terminated', { result: { duration: 'PT3M' } }));
-    expect((await au.b('GET', '/status')).json()).toEqual({ terminated: true, finished: false, progress: 4, scored: true });
+    expect((await au.b('GET', '/status')).json()).toEqual({
+      terminated: true,
+      finished: false,
+      progress: 4,
+      scored: true,
+    });
     await flushEmitted(w.t.db);
     const satisfied = await w.t.db
       .selectFrom('xapiStatements')
@@ -157,7 +208,12 @@ describe('cmi5', () => {
     expect(satisfied).toHaveLength(1);
     expect(JSON.parse(satisfied[0]!.body)).toMatchObject({
       object: { definition: { type: 'https://w3id.org/xapi/cmi5/activitytype/course' } },
-      context: { contextActivities: { grouping: [{ id: 'https://example.org/courses/fire' }], category: [{ id: CMI5 }] } },
+      context: {
+        contextActivities: {
+          grouping: [{ id: 'https://example.org/courses/fire' }],
+          category: [{ id: CMI5 }],
+        },
+      },
     });
   });
 
@@ -183,7 +239,7 @@ describe('cmi5', () => {
 });
 
 describe('xAPI packages (tincan.xml)', () => {
-  it("launch like a tincan module: endpoint, auth, actor, registration, activity_id; a completed statement with a score scores the page", async () => {
+  it('launch like a tincan module: endpoint, auth, actor, registration, activity_id; a completed statement with a score scores the page', async () => {
     const p = await w.toPackage('xapi');
     const { key, secret } = await launchOf(w, p);
     const b = bridge(w, key, secret);
@@ -196,7 +252,12 @@ describe('xAPI packages (tincan.xml)', () => {
     const res = await w.app.inject({
       method: 'POST',
       url: '/api/xapi/statements',
-      headers: { host: PK_HOST, authorization: q.get('auth') as string, 'x-experience-api-version': '1.0.3', 'content-type': 'application/json' },
+      headers: {
+        host: PK_HOST,
+        authorization: q.get('auth') as string,
+        'x-experience-api-version': '1.0.3',
+        'content-type': 'application/json',
+      },
       payload: JSON.stringify({
         actor,
         verb: { id: 'http://adlnet.gov/expapi/verbs/completed' },
@@ -205,7 +266,10 @@ describe('xAPI packages (tincan.xml)', () => {
       }),
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await pageOf(p.token, p.lessonId, p.pageId)).attributes.results?.score).toEqual({ actual: 7, max: 10 });
+    expect((await pageOf(p.token, p.lessonId, p.pageId)).attributes.results?.score).toEqual({
+      actual: 7,
+      max: 10,
+    });
     expect((await b('GET', '/status')).json()).toMatchObject({ progress: 1, scored: true });
     const finish = await b('POST', '/finish');
     expect(finish.json()).toMatchObject({ finished: true });

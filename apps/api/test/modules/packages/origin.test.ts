@@ -27,7 +27,9 @@ describe('the packages origin', () => {
     expect(res.body).toContain('data-app-origin="http://pk.test"');
     expect(res.body).toContain('<script src="/scorm-again/scorm12.js"></script>');
     expect(res.body).toContain('<script src="/bridge.js"></script>');
-    expect((await w.packages.inject({ method: 'GET', url: `/launch/${'0'.repeat(32)}` })).statusCode).toBe(404);
+    expect((await w.packages.inject({ method: 'GET', url: `/launch/${'0'.repeat(32)}` })).statusCode).toBe(
+      404,
+    );
     for (const script of ['/bridge.js', '/scorm-again/scorm12.js', '/scorm-again/scorm2004.js']) {
       const js = await w.packages.inject({ method: 'GET', url: script });
       expect(js.statusCode, script).toBe(200);
@@ -40,7 +42,11 @@ describe('the packages origin', () => {
     const p = await w.toPackage('scorm12');
     const { key, secret } = await launchOf(w, p);
     const { entry } = (
-      await w.packages.inject({ method: 'POST', url: `/runtime/${key}/start`, headers: { authorization: `Bearer ${secret}` } })
+      await w.packages.inject({
+        method: 'POST',
+        url: `/runtime/${key}/start`,
+        headers: { authorization: `Bearer ${secret}` },
+      })
     ).json() as { entry: string };
     const file = await w.packages.inject({ method: 'GET', url: entry });
     expect(file.statusCode).toBe(200);
@@ -49,11 +55,20 @@ describe('the packages origin', () => {
     expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(String(file.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
     const folder = entry.replace(/\/sco\/index\.html$/, '');
-    expect((await w.packages.inject({ method: 'GET', url: `${folder}/sco/style.css` })).headers['content-type']).toMatch(/^text\/css/);
-    for (const bad of [`${folder}/nothing.html`, `${folder}/../x.json`, `${folder}/sco/%2e%2e/%2e%2e/x`, `/p/x/y/`])
+    expect(
+      (await w.packages.inject({ method: 'GET', url: `${folder}/sco/style.css` })).headers['content-type'],
+    ).toMatch(/^text\/css/);
+    for (const bad of [
+      `${folder}/nothing.html`,
+      `${folder}/../x.json`,
+      `${folder}/sco/%2e%2e/%2e%2e/x`,
+      `/p/x/y/`,
+    ])
       expect((await w.packages.inject({ method: 'GET', url: bad })).statusCode, bad).toBe(404);
     // The app origin serves no package file.
-    expect((await w.app.inject({ method: 'GET', url: entry, headers: { host: PK_HOST } })).statusCode).toBe(404);
+    expect((await w.app.inject({ method: 'GET', url: entry, headers: { host: PK_HOST } })).statusCode).toBe(
+      404,
+    );
   });
 
   it('answers nothing of the app or the API, even with a learner token', async () => {
@@ -70,14 +85,25 @@ describe('the packages origin', () => {
       ['GET', '/api/xapi/statements'],
       ['GET', '/api/docs'],
     ] as const) {
-      const res = await w.packages.inject({ method, url, headers, payload: method === 'POST' ? {} : undefined });
+      const res = await w.packages.inject({
+        method,
+        url,
+        headers,
+        payload: method === 'POST' ? {} : undefined,
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.body).toBe('Not found: this origin serves packages only.');
     }
   });
 
   it("lets the player frame it: the app's CSP names the packages origin", async () => {
-    const res = await w.app.inject({ method: 'GET', url: '/api/contexts/current', headers: { host: PK_HOST } });
-    expect(String(res.headers['content-security-policy'])).toMatch(/frame-src [^;]*http:\/\/packages\.pk\.test/);
+    const res = await w.app.inject({
+      method: 'GET',
+      url: '/api/contexts/current',
+      headers: { host: PK_HOST },
+    });
+    expect(String(res.headers['content-security-policy'])).toMatch(
+      /frame-src [^;]*http:\/\/packages\.pk\.test/,
+    );
   });
 });

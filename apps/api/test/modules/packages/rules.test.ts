@@ -46,19 +46,47 @@ describe('SCORM results', () => {
   const s12 = (core: Record<string, unknown>) => scormState('scorm12', { core });
   const s04 = (cmi: Record<string, unknown>) => scormState('scorm2004', cmi);
   it.each([
-    ['1.2 passed with raw 85 of 100', s12({ lesson_status: 'passed', score: { raw: '85', max: '100', min: '0' } }), 0.85],
-    ['1.2 passed, raw 40 with no max: out of 100', s12({ lesson_status: 'passed', score: { raw: '40' } }), 0.4],
-    ['1.2 raw 15 between min 10 and max 20', s12({ lesson_status: 'failed', score: { raw: '15', min: '10', max: '20' } }), 0.5],
+    [
+      '1.2 passed with raw 85 of 100',
+      s12({ lesson_status: 'passed', score: { raw: '85', max: '100', min: '0' } }),
+      0.85,
+    ],
+    [
+      '1.2 passed, raw 40 with no max: out of 100',
+      s12({ lesson_status: 'passed', score: { raw: '40' } }),
+      0.4,
+    ],
+    [
+      '1.2 raw 15 between min 10 and max 20',
+      s12({ lesson_status: 'failed', score: { raw: '15', min: '10', max: '20' } }),
+      0.5,
+    ],
     ['1.2 completed without a score', s12({ lesson_status: 'completed', score: { raw: '' } }), 1],
     ['1.2 failed without a score', s12({ lesson_status: 'failed' }), 0],
     ['1.2 incomplete: not final', s12({ lesson_status: 'incomplete', score: { raw: '90' } }), null],
     ['1.2 browsed: not final', s12({ lesson_status: 'browsed' }), null],
-    ['2004 scaled 0.6, failed', s04({ success_status: 'failed', completion_status: 'completed', score: { scaled: '0.6' } }), 0.6],
+    [
+      '2004 scaled 0.6, failed',
+      s04({ success_status: 'failed', completion_status: 'completed', score: { scaled: '0.6' } }),
+      0.6,
+    ],
     ['2004 negative scaled counts as 0', s04({ success_status: 'failed', score: { scaled: '-0.5' } }), 0],
-    ['2004 raw/max without scaled', s04({ completion_status: 'completed', score: { raw: '3', max: '4' } }), 0.75],
+    [
+      '2004 raw/max without scaled',
+      s04({ completion_status: 'completed', score: { raw: '3', max: '4' } }),
+      0.75,
+    ],
     ['2004 raw without max: the status decides', s04({ success_status: 'passed', score: { raw: '3' } }), 1],
-    ['2004 completed, success unknown', s04({ completion_status: 'completed', success_status: 'unknown' }), 1],
-    ['2004 incomplete and unknown: not final', s04({ completion_status: 'incomplete', score: { scaled: '0.9' } }), null],
+    [
+      '2004 completed, success unknown',
+      s04({ completion_status: 'completed', success_status: 'unknown' }),
+      1,
+    ],
+    [
+      '2004 incomplete and unknown: not final',
+      s04({ completion_status: 'incomplete', score: { scaled: '0.9' } }),
+      null,
+    ],
   ])('%s → %j', (name, state, fraction) => {
     const kind: ScormKind = name.startsWith('1.2') ? 'scorm12' : 'scorm2004';
     expect(scormFraction(kind, state)).toBe(fraction);
@@ -70,7 +98,13 @@ describe('SCORM results', () => {
         suspend_data: 'p=3',
         core: { lesson_location: 'page-3', exit: 'suspend', session_time: '00:01:00' },
       }),
-    ).toMatchObject({ location: 'page-3', suspendData: 'p=3', exit: 'suspend', sessionSeconds: 60, completion: 'unknown' });
+    ).toMatchObject({
+      location: 'page-3',
+      suspendData: 'p=3',
+      exit: 'suspend',
+      sessionSeconds: 60,
+      completion: 'unknown',
+    });
   });
 });
 
@@ -136,7 +170,13 @@ describe('the cmi a launch starts with', () => {
     expect(
       initialCmi(
         'scorm2004',
-        { location: 'p2', suspend_data: 'x', completion_status: 'incomplete', learner_id: 'forged', mode: 'browse' },
+        {
+          location: 'p2',
+          suspend_data: 'x',
+          completion_status: 'incomplete',
+          learner_id: 'forged',
+          mode: 'browse',
+        },
         facts,
       ),
     ).toEqual({
@@ -168,8 +208,22 @@ describe('SCORM profile statements', () => {
   };
   const st = (kind: ScormKind, cmi: Record<string, unknown>) => scormState(kind, cmi);
   it.each([
-    ['a first commit, nothing decided', { first: true, resumed: false, terminate: false, before: null, after: st('scorm2004', {}) }, ['initialized']],
-    ['a resumed launch', { first: true, resumed: true, terminate: false, before: st('scorm2004', {}), after: st('scorm2004', {}) }, ['resumed']],
+    [
+      'a first commit, nothing decided',
+      { first: true, resumed: false, terminate: false, before: null, after: st('scorm2004', {}) },
+      ['initialized'],
+    ],
+    [
+      'a resumed launch',
+      {
+        first: true,
+        resumed: true,
+        terminate: false,
+        before: st('scorm2004', {}),
+        after: st('scorm2004', {}),
+      },
+      ['resumed'],
+    ],
     [
       'passed and completed, then LMSFinish',
       {
@@ -177,7 +231,9 @@ describe('SCORM profile statements', () => {
         resumed: false,
         terminate: true,
         before: st('scorm12', { core: { lesson_status: 'incomplete' } }),
-        after: st('scorm12', { core: { lesson_status: 'passed', score: { raw: '80' }, session_time: '00:00:30' } }),
+        after: st('scorm12', {
+          core: { lesson_status: 'passed', score: { raw: '80' }, session_time: '00:00:30' },
+        }),
       },
       ['completed', 'passed', 'terminated'],
     ],
@@ -210,7 +266,10 @@ describe('SCORM profile statements', () => {
       const parsed = statementSchema.safeParse(statement);
       expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
       expect(statement.context?.contextActivities?.category).toEqual([
-        { id: 'https://w3id.org/xapi/scorm', definition: { type: 'http://adlnet.gov/expapi/activities/profile' } },
+        {
+          id: 'https://w3id.org/xapi/scorm',
+          definition: { type: 'http://adlnet.gov/expapi/activities/profile' },
+        },
       ]);
       expect((statement.object as { id: string }).id).toBe('urn:parcours:block:b1/sco/sco%201');
     }

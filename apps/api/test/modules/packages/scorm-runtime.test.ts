@@ -1,11 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Scorm12API } from 'scorm-again/scorm12';
-import { Scorm2004API } from 'scorm-again/scorm2004';
+import * as scorm12 from 'scorm-again/scorm12';
+import type Scorm12Class from 'scorm-again/scorm12';
+import * as scorm2004 from 'scorm-again/scorm2004';
+import type Scorm2004Class from 'scorm-again/scorm2004';
 import { flushEmitted } from '../../../src/modules/lrs/emit';
 import { statementSchema } from '../../../src/modules/lrs/statement-schema';
 import { TestClock } from '../../helpers/player';
 import { bridge, launchOf, startPackageWorld } from '../../helpers/packages';
 import type { PackageWorld, PageData } from '../../helpers/packages';
+
+// The ESM builds export the classes by name; their type declarations say default.
+const Scorm12API = (scorm12 as unknown as { Scorm12API: typeof Scorm12Class }).Scorm12API;
+const Scorm2004API = (scorm2004 as unknown as { Scorm2004API: typeof Scorm2004Class }).Scorm2004API;
 
 /**
  * Issue 31 item 3: the SCORM runtime. The API objects are scorm-again's own, as the bridge makes
@@ -36,7 +42,8 @@ function scormApi(kind: 'scorm12' | 'scorm2004', cmi: Record<string, unknown> | 
     updateSettings: () => undefined,
   };
   const settings = { lmsCommitUrl: '/commit', autocommit: false, logLevel: 5, httpService };
-  const api: Api = kind === 'scorm12' ? new Scorm12API(settings as never) : new Scorm2004API(settings as never);
+  const api: Api =
+    kind === 'scorm12' ? new Scorm12API(settings as never) : new Scorm2004API(settings as never);
   if (cmi) api.loadFromJSON(cmi);
   return { api, commits };
 }
@@ -46,7 +53,11 @@ async function send(call: ReturnType<typeof bridge>, commits: Caught[], from = 0
   const out = [];
   for (let i = from; i < commits.length; i++) {
     const c = commits[i] as Caught;
-    const res = await call('POST', '/commit', { cmi: c.cmi, sequence: first + i - from, terminate: c.terminate });
+    const res = await call('POST', '/commit', {
+      cmi: c.cmi,
+      sequence: first + i - from,
+      terminate: c.terminate,
+    });
     expect(res.statusCode, res.body).toBe(200);
     out.push(res.json() as { result: boolean; errorCode: number; applied: boolean });
   }
@@ -74,7 +85,12 @@ describe('SCORM 1.2 through API', () => {
     const b1 = bridge(w, one.key, one.secret);
     const start = await b1('POST', '/start');
     expect(start.statusCode, start.body).toBe(200);
-    const started = start.json() as { kind: string; entry: string; cmi: Record<string, unknown>; resumed: boolean };
+    const started = start.json() as {
+      kind: string;
+      entry: string;
+      cmi: Record<string, unknown>;
+      resumed: boolean;
+    };
     expect(started).toMatchObject({ kind: 'scorm12', resumed: false });
     expect(started.entry).toMatch(/^\/p\/[\w-]+\/[0-9a-f]{32}\/sco\/index\.html$/);
     const first = scormApi('scorm12', started.cmi);
@@ -120,7 +136,13 @@ describe('SCORM 1.2 through API', () => {
     expect(api2.LMSSetValue('cmi.core.session_time', '00:00:40.00')).toBe('true');
     expect(api2.LMSFinish('')).toBe('true');
     expect(second.commits.map((c) => c.terminate)).toEqual([true]);
-    const timeBefore = (await w.t.db.selectFrom('lessonPages').select('timeSpent').where('id', '=', p.pageId).executeTakeFirstOrThrow()).timeSpent;
+    const timeBefore = (
+      await w.t.db
+        .selectFrom('lessonPages')
+        .select('timeSpent')
+        .where('id', '=', p.pageId)
+        .executeTakeFirstOrThrow()
+    ).timeSpent;
     await send(b2, second.commits);
 
     const page = await pageOf(p.token, p.lessonId, p.pageId);
@@ -129,10 +151,19 @@ describe('SCORM 1.2 through API', () => {
     expect(page.attributes.results?.tincan).toEqual({ scaled: 0.85 });
     // 40 s of session time; the player's pings counted none of it.
     expect(page.attributes.timeSpent - timeBefore).toBe(40);
-    expect((await b2('GET', '/status')).json()).toEqual({ terminated: true, finished: false, progress: 1, scored: true });
+    expect((await b2('GET', '/status')).json()).toEqual({
+      terminated: true,
+      finished: false,
+      progress: 1,
+      scored: true,
+    });
 
     // The page is answered: its launch is spent, a new one is refused.
-    const late = await w.api(p.token)('POST', '/api/packages/launches', { lessonId: p.lessonId, pageId: p.pageId, launch: p.launch });
+    const late = await w.api(p.token)('POST', '/api/packages/launches', {
+      lessonId: p.lessonId,
+      pageId: p.pageId,
+      launch: p.launch,
+    });
     expect(late.statusCode).toBe(403);
 
     // The learning records: ADL's SCORM profile, valid xAPI.
@@ -160,12 +191,21 @@ describe('SCORM 1.2 through API', () => {
     const { key, secret } = await launchOf(w, p);
     const body = { cmi: { core: { lesson_location: 'x' } }, sequence: 1, terminate: false };
     const post = (headers: Record<string, string>, payload: unknown = body) =>
-      w.packages.inject({ method: 'POST', url: `/runtime/${key}/commit`, headers, payload: payload as object });
+      w.packages.inject({
+        method: 'POST',
+        url: `/runtime/${key}/commit`,
+        headers,
+        payload: payload as object,
+      });
     expect((await post({})).statusCode).toBe(401);
     expect((await post({ authorization: `Bearer ${secret.slice(1)}x` })).statusCode).toBe(401);
     const other = await launchOf(w, await w.toPackage('scorm12', 'ben'));
     expect((await post({ authorization: `Bearer ${other.secret}` })).statusCode).toBe(401);
-    for (const bad of [{ ...body, cmi: 'x' }, { ...body, sequence: 0 }, { ...body, sequence: 1.5 }])
+    for (const bad of [
+      { ...body, cmi: 'x' },
+      { ...body, sequence: 0 },
+      { ...body, sequence: 1.5 },
+    ])
       expect((await post({ authorization: `Bearer ${secret}` }, bad)).statusCode).toBe(400);
     // A beacon (the page going away): text/plain, the secret in the body.
     const beacon = await w.packages.inject({
@@ -176,7 +216,13 @@ describe('SCORM 1.2 through API', () => {
     });
     expect(beacon.statusCode, beacon.body).toBe(200);
     expect(
-      (await w.t.db.selectFrom('packageRuntime').select('cmi').where('pageId', '=', p.pageId).executeTakeFirstOrThrow()).cmi,
+      (
+        await w.t.db
+          .selectFrom('packageRuntime')
+          .select('cmi')
+          .where('pageId', '=', p.pageId)
+          .executeTakeFirstOrThrow()
+      ).cmi,
     ).toContain('"lesson_location":"x"');
   });
 });
@@ -184,7 +230,11 @@ describe('SCORM 1.2 through API', () => {
 describe('SCORM 2004 through API_1484_11', () => {
   it('scores by the scaled score, refuses values out of the model, resumes location', async () => {
     const p = await w.toPackage('scorm2004');
-    expect(p.page.attributes.block?.content.package).toMatchObject({ kind: 'scorm2004', width: 1024, height: 700 });
+    expect(p.page.attributes.block?.content.package).toMatchObject({
+      kind: 'scorm2004',
+      width: 1024,
+      height: 700,
+    });
     const { key, secret } = await launchOf(w, p);
     const b = bridge(w, key, secret);
     const started = (await b('POST', '/start')).json() as { entry: string; cmi: Record<string, unknown> };
@@ -208,16 +258,27 @@ describe('SCORM 2004 through API_1484_11', () => {
     await send(b, commits);
     const page = await pageOf(p.token, p.lessonId, p.pageId);
     expect(page.attributes.results?.score).toEqual({ actual: 6, max: 10 });
-    const saved = await w.t.db.selectFrom('packageRuntime').selectAll().where('pageId', '=', p.pageId).executeTakeFirstOrThrow();
+    const saved = await w.t.db
+      .selectFrom('packageRuntime')
+      .selectAll()
+      .where('pageId', '=', p.pageId)
+      .executeTakeFirstOrThrow();
     expect(saved).toMatchObject({ kind: 'scorm2004', userId: w.users.ann, attempt: 1, totalSeconds: 45 });
-    expect(JSON.parse(saved.cmi)).toMatchObject({ terminated: true, cmi: { location: 'q4', success_status: 'failed' } });
+    expect(JSON.parse(saved.cmi)).toMatchObject({
+      terminated: true,
+      cmi: { location: 'q4', success_status: 'failed' },
+    });
   });
 });
 
 describe('launches', () => {
   it('answers the bridge URL on the packages origin, the secret in the fragment; refuses the wrong launch, page or learner', async () => {
     const p = await w.toPackage('scorm12');
-    const res = await w.api(p.token)('POST', '/api/packages/launches', { lessonId: p.lessonId, pageId: p.pageId, launch: p.launch });
+    const res = await w.api(p.token)('POST', '/api/packages/launches', {
+      lessonId: p.lessonId,
+      pageId: p.pageId,
+      launch: p.launch,
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json() as { url: string; origin: string; expiresAt: string };
     expect(body.origin).toBe('http://packages.pk.test');
@@ -228,11 +289,19 @@ describe('launches', () => {
     const rows = await w.t.db.selectFrom('packageLaunches').select('secretHash').execute();
     expect(JSON.stringify(rows)).not.toContain(secret);
 
-    const wrong = await w.api(p.token)('POST', '/api/packages/launches', { lessonId: p.lessonId, pageId: p.pageId, launch: `${p.launch}x` });
+    const wrong = await w.api(p.token)('POST', '/api/packages/launches', {
+      lessonId: p.lessonId,
+      pageId: p.pageId,
+      launch: `${p.launch}x`,
+    });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json()).toMatchObject({ errors: [{ code: 'Forbidden', source: { pointer: '/launch' } }] });
     const ben = await w.login('ben');
-    const foreign = await w.api(ben)('POST', '/api/packages/launches', { lessonId: p.lessonId, pageId: p.pageId, launch: p.launch });
+    const foreign = await w.api(ben)('POST', '/api/packages/launches', {
+      lessonId: p.lessonId,
+      pageId: p.pageId,
+      launch: p.launch,
+    });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toMatchObject({ errors: [{ code: 'MODEL_NOT_FOUND' }] });
     const anonymous = await w.app.inject({
@@ -242,7 +311,12 @@ describe('launches', () => {
       payload: { lessonId: p.lessonId, pageId: p.pageId, launch: p.launch },
     });
     expect(anonymous.statusCode).toBe(401);
-    const extra = await w.api(p.token)('POST', '/api/packages/launches', { lessonId: p.lessonId, pageId: p.pageId, launch: p.launch, x: 1 });
+    const extra = await w.api(p.token)('POST', '/api/packages/launches', {
+      lessonId: p.lessonId,
+      pageId: p.pageId,
+      launch: p.launch,
+      x: 1,
+    });
     expect(extra.statusCode).toBe(400);
   });
 });
