@@ -78,7 +78,7 @@ export function usePackageSession({
       (error: unknown) => {
         if (attempt.current !== mine) return;
         if (!isNetworkError(error)) console.warn('package launch refused', error);
-        setPhase({ name: isNetworkError(error) ? 'offline' : 'failed' });
+        setPhase(isNetworkError(error) ? { name: 'offline' } : { name: 'failed' });
       },
     );
   };
