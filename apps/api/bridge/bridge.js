@@ -149,7 +149,6 @@
       frame = document.createElement('iframe');
       frame.title = launch.title || title;
       frame.setAttribute('allow', 'fullscreen; autoplay');
-      frame.setAttribute('allowfullscreen', '');
       frame.src = launch.entry;
       document.body.appendChild(frame);
       tell('ready');

@@ -241,6 +241,9 @@ export async function fetchAuthToken(
   return { 'auth-token': Buffer.from(`${key}:${secret}`).toString('base64') };
 }
 
+/** How long an AU session still takes statements after its terminated (cmi5 §9.3.8). */
+export const TERMINATED_GRACE_MS = 60_000;
+
 const CMI5_VERBS: string[] = [VERBS.completed.id, VERBS.passed.id, VERBS.failed.id, VERBS.terminated.id];
 
 /** cmi5 defined: the cmi5 category in contextActivities (§7.1.3) and the AU as object. */
@@ -349,14 +352,22 @@ export async function afterCmi5Statements(
     (s) => s.body.verb.id === VERBS.terminated.id && (s.body.object as { id?: string }).id === activityId,
   );
   if (terminated)
-    await writeTx(d.db, d.kind, (trx) =>
-      trx
+    await writeTx(d.db, d.kind, async (trx) => {
+      await trx
         .updateTable('packageLaunches')
         .set({ terminatedAt: d.now.toISOString() })
         .where('key', '=', launch.key)
         .where('terminatedAt', 'is', null)
-        .execute(),
-    );
+        .execute();
+      // §9.3.8: after a while the session takes no more statements; its credentials end then.
+      if (launch.xapiKey)
+        await trx
+          .updateTable('xapiCredentials')
+          .set({ expiresAt: new Date(d.now.getTime() + TERMINATED_GRACE_MS).toISOString() })
+          .where('key', '=', launch.xapiKey)
+          .where('expiresAt', '>', new Date(d.now.getTime() + TERMINATED_GRACE_MS).toISOString())
+          .execute();
+    });
   const relevant = inserted.some((s) => CMI5_VERBS.includes(s.body.verb.id));
   if (relevant) await evaluateMoveOn(d, launch, settings, terminated);
 }

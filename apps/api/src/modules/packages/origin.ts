@@ -6,7 +6,9 @@
  * reverse proxy the installation gives it its own host name (PACKAGES_ORIGIN); the demo and the
  * tests use the app's host on another port (PACKAGES_PORT).
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -70,8 +72,11 @@ ${runtime}
 `;
 }
 
-/** Package files: their own code, scripts and styles inline included; framed by the bridge only. */
-const PACKAGE_CSP = "frame-ancestors 'self'; object-src 'none'; base-uri 'self'";
+/**
+ * Package files keep their own code (inline scripts and styles, eval). No frame-ancestors: it
+ * checks every ancestor, and above the bridge is the app of whichever tenant launched it.
+ */
+const PACKAGE_CSP = "object-src 'none'; base-uri 'self'";
 
 function bridgeCsp(appOrigin: string): string {
   return [
@@ -147,15 +152,28 @@ export async function buildPackagesApp(opts: PackagesAppOptions): Promise<Fastif
       .send(bridgeHtml(launch.appOrigin, launch.kind, summary.title));
   });
 
+  // Read once; an ETag saves the download at the next launch, gzip most of it (scorm2004 is 565 kB).
   for (const [url, file] of Object.entries(SCRIPTS)) {
-    let body: string | null = null;
-    app.get(url, async (_request, reply) => {
-      body ??= readFileSync(file(), 'utf8');
-      return reply
+    let script: { body: Buffer; gz: Buffer; etag: string } | null = null;
+    app.get(url, async (request, reply) => {
+      if (!script) {
+        const body = readFileSync(file());
+        script = {
+          body,
+          gz: gzipSync(body),
+          etag: `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"`,
+        };
+      }
+      reply
         .header('cache-control', 'no-cache')
+        .header('etag', script.etag)
+        .header('vary', 'accept-encoding')
         .header('cross-origin-resource-policy', 'same-origin')
-        .type('text/javascript; charset=utf-8')
-        .send(body);
+        .type('text/javascript; charset=utf-8');
+      if (request.headers['if-none-match'] === script.etag) return reply.code(304).send();
+      if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')))
+        return reply.header('content-encoding', 'gzip').send(script.gz);
+      return reply.send(script.body);
     });
   }
 

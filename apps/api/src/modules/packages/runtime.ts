@@ -328,9 +328,9 @@ async function recordScormStatements(
       d.db,
       d.kind,
       tenant,
-      list.map(({ verb, statement }) => ({
+      list.map(({ key, statement }) => ({
         userId: launch.userId,
-        statement: { ...statement, id: stableId(launch.secretHash, String(c.sequence), verb) },
+        statement: { ...statement, id: stableId(launch.secretHash, String(c.sequence), key) },
       })),
     );
   } catch (err) {

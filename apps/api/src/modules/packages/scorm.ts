@@ -24,6 +24,17 @@ export interface ScormScore {
   max?: number;
 }
 
+/** One of the SCO's interactions (a question and the learner's response). */
+export interface ScormInteraction {
+  id: string;
+  type: string;
+  response: string;
+  /** correct, wrong / incorrect, unanticipated, neutral, or a number. */
+  result: string;
+  description: string;
+  patterns: string[];
+}
+
 /** The SCO's state in the terms of SCORM 2004 (a 1.2 lesson_status maps onto both statuses). */
 export interface ScormState {
   completion: 'completed' | 'incomplete' | 'not attempted' | 'unknown';
@@ -35,6 +46,34 @@ export interface ScormState {
   exit: string;
   /** Seconds of cmi.(core.)session_time, null when the SCO gave none or an unreadable one. */
   sessionSeconds: number | null;
+  /** In index order; entries without an id left out. */
+  interactions: ScormInteraction[];
+}
+
+/** cmi.interactions as scorm-again renders it: `{ "0": {...}, "1": {...} }` (or an array). */
+function interactionsOf(v: unknown): ScormInteraction[] {
+  const entries = Array.isArray(v)
+    ? v
+    : Object.entries(obj(v))
+        .filter(([k]) => /^\d+$/.test(k))
+        .sort(([a], [b]) => Number(a) - Number(b))
+        .map(([, x]) => x);
+  return entries
+    .map((e) => obj(e))
+    .filter((e) => str(e.id) !== '')
+    .map((e) => ({
+      id: str(e.id),
+      type: str(e.type),
+      response: str(e.learner_response ?? e.student_response),
+      result: str(e.result),
+      description: str(e.description),
+      patterns: (Array.isArray(e.correct_responses)
+        ? e.correct_responses
+        : Object.values(obj(e.correct_responses))
+      )
+        .map((r) => str(obj(r).pattern))
+        .filter((p) => p !== ''),
+    }));
 }
 
 function scoreOf(s: Obj): ScormScore | null {
@@ -68,6 +107,7 @@ export function scormState(kind: ScormKind, cmi: unknown): ScormState {
       suspendData: str(c.suspend_data),
       exit: str(core.exit),
       sessionSeconds: parseScormTime(str(core.session_time)),
+      interactions: interactionsOf(c.interactions),
     };
   }
   const completion = str(c.completion_status);
@@ -84,6 +124,7 @@ export function scormState(kind: ScormKind, cmi: unknown): ScormState {
     suspendData: str(c.suspend_data),
     exit: str(c.exit),
     sessionSeconds: parseScormTime(str(c.session_time)),
+    interactions: interactionsOf(c.interactions),
   };
 }
 

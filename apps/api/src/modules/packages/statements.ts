@@ -19,6 +19,7 @@ export const VERBS = {
   failed: { id: `${ADL}failed`, display: { 'en-US': 'failed' } },
   suspended: { id: `${ADL}suspended`, display: { 'en-US': 'suspended' } },
   terminated: { id: `${ADL}terminated`, display: { 'en-US': 'terminated' } },
+  responded: { id: `${ADL}responded`, display: { 'en-US': 'responded' } },
   launched: { id: `${ADL}launched`, display: { 'en-US': 'launched' } },
   satisfied: { id: 'https://w3id.org/xapi/adl/verbs/satisfied', display: { 'en-US': 'satisfied' } },
   abandoned: { id: 'https://w3id.org/xapi/adl/verbs/abandoned', display: { 'en-US': 'abandoned' } },
@@ -80,8 +81,26 @@ export function scormActivities(blockId: string, item: string, pageId: string) {
   return { course, sco, attempt: `${sco}/attempt/${pageId}` };
 }
 
-/** The statements a commit means, in order; each with the verb it is named by. */
-export function scormStatements(f: ScormCommitFacts): { verb: VerbName; statement: Statement }[] {
+const INTERACTION_TYPES = new Set([
+  'true-false',
+  'choice',
+  'fill-in',
+  'long-fill-in',
+  'matching',
+  'performance',
+  'sequencing',
+  'likert',
+  'numeric',
+  'other',
+]);
+
+/**
+ * The statements a commit means, in order; each with the verb it is named by and a key unique
+ * within the commit (the verb, or `responded:<n>` for the n-th interaction).
+ */
+export function scormStatements(
+  f: ScormCommitFacts,
+): { verb: VerbName; key: string; statement: Statement }[] {
   const ids = scormActivities(f.blockId, f.item, f.pageId);
   const context = {
     registration: f.registration,
@@ -105,6 +124,7 @@ export function scormStatements(f: ScormCommitFacts): { verb: VerbName; statemen
   const timestamp = f.at.toISOString();
   const make = (verb: VerbName, result?: Statement['result']) => ({
     verb,
+    key: verb as string,
     statement: {
       actor: f.actor,
       verb: VERBS[verb],
@@ -114,10 +134,42 @@ export function scormStatements(f: ScormCommitFacts): { verb: VerbName; statemen
       ...(result ? { result } : {}),
     },
   });
-  const out: { verb: VerbName; statement: Statement }[] = [];
+  const out: { verb: VerbName; key: string; statement: Statement }[] = [];
   if (f.first) out.push(make(f.resumed ? 'resumed' : 'initialized'));
   const a = f.after;
   const b = f.before;
+  // The profile's interactions: a response given or changed since the last commit.
+  a.interactions.forEach((it, n) => {
+    const was = b?.interactions[n];
+    if (!it.response) return;
+    if (was && was.id === it.id && was.response === it.response && was.result === it.result) return;
+    const success =
+      it.result === 'correct' ? true : it.result === 'wrong' || it.result === 'incorrect' ? false : undefined;
+    out.push({
+      verb: 'responded',
+      key: `responded:${n}`,
+      statement: {
+        actor: f.actor,
+        verb: VERBS.responded,
+        object: {
+          objectType: 'Activity',
+          id: `${ids.sco}/interactions/${encodeURIComponent(it.id)}`,
+          definition: {
+            type: 'http://adlnet.gov/expapi/activities/cmi.interaction',
+            interactionType: (INTERACTION_TYPES.has(it.type) ? it.type : 'other') as never,
+            ...(it.patterns.length ? { correctResponsesPattern: it.patterns } : {}),
+            ...(it.description ? { description: { und: it.description } } : {}),
+          },
+        },
+        context: {
+          ...context,
+          contextActivities: { ...context.contextActivities, parent: [{ id: ids.sco }] },
+        },
+        result: { response: it.response, ...(success === undefined ? {} : { success }) },
+        timestamp,
+      },
+    });
+  });
   const score = xapiScore(a.score);
   if (a.completion === 'completed' && b?.completion !== 'completed')
     out.push(make('completed', { completion: true }));

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushEmitted } from '../../../src/modules/lrs/emit';
+import { TestClock } from '../../helpers/player';
 import { bridge, launchOf, PK_HOST, startPackageWorld } from '../../helpers/packages';
 import type { PackageWorld, PageData } from '../../helpers/packages';
 
@@ -9,8 +10,9 @@ import type { PackageWorld, PageData } from '../../helpers/packages';
  * LMS's statements, moveOn) and xAPI packages launched like a tincan module.
  */
 let w: PackageWorld;
+const clock = new TestClock(Date.now());
 beforeAll(async () => {
-  w = await startPackageWorld('cmi5');
+  w = await startPackageWorld('cmi5', clock.now);
 });
 afterAll(async () => w?.close());
 

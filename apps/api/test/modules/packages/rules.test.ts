@@ -274,6 +274,37 @@ describe('SCORM profile statements', () => {
       expect((statement.object as { id: string }).id).toBe('urn:parcours:block:b1/sco/sco%201');
     }
   });
+  it("sends each interaction's new response as responded, with its type, pattern and correctness", () => {
+    const before = st('scorm12', {
+      interactions: { '0': { id: 'q1', type: 'choice', student_response: 'b', result: 'correct' } },
+    });
+    const after = st('scorm12', {
+      interactions: {
+        '0': { id: 'q1', type: 'choice', student_response: 'b', result: 'correct' },
+        '1': {
+          id: 'q 2',
+          type: 'bogus',
+          student_response: 'x',
+          result: 'wrong',
+          correct_responses: { '0': { pattern: 'y' } },
+        },
+        '2': { id: 'q3', type: 'numeric', student_response: '', result: '' },
+      },
+    });
+    const list = scormStatements({ ...base, first: false, resumed: false, terminate: false, before, after });
+    expect(list.map((s) => s.key)).toEqual(['responded:1']);
+    const [only] = list;
+    expect(statementSchema.safeParse(only?.statement).success).toBe(true);
+    expect(only?.statement).toMatchObject({
+      verb: { id: 'http://adlnet.gov/expapi/verbs/responded' },
+      object: {
+        id: 'urn:parcours:block:b1/sco/sco%201/interactions/q%202',
+        definition: { interactionType: 'other', correctResponsesPattern: ['y'] },
+      },
+      result: { response: 'x', success: false },
+      context: { contextActivities: { parent: [{ id: 'urn:parcours:block:b1/sco/sco%201' }] } },
+    });
+  });
   it('puts the result on terminated: success, completion, score and duration', () => {
     const list = scormStatements({
       ...base,

@@ -6,7 +6,9 @@ import type Scorm2004Class from 'scorm-again/scorm2004';
 import { flushEmitted } from '../../../src/modules/lrs/emit';
 import { statementSchema } from '../../../src/modules/lrs/statement-schema';
 import { TestClock } from '../../helpers/player';
-import { bridge, launchOf, startPackageWorld } from '../../helpers/packages';
+import { diskStore } from '../../../src/files/store';
+import { buildPackagesApp } from '../../../src/modules/packages/origin';
+import { bridge, launchOf, PACKAGES_ORIGIN, startPackageWorld } from '../../helpers/packages';
 import type { PackageWorld, PageData } from '../../helpers/packages';
 
 // The ESM builds export the classes by name; their type declarations say default.
@@ -227,6 +229,43 @@ describe('SCORM 1.2 through API', () => {
   });
 });
 
+describe('commits across processes', () => {
+  it('the same commit sent to two processes at once is applied once; the next one after it', async () => {
+    const p = await w.toPackage('scorm12');
+    const { key, secret } = await launchOf(w, p);
+    const peer = await buildPackagesApp({
+      db: w.t.db,
+      dbKind: w.t.kind,
+      files: diskStore(w.filesDir),
+      origin: PACKAGES_ORIGIN,
+      now: clock.now,
+    });
+    try {
+      const commit = (on: typeof peer, sequence: number, location: string) =>
+        on.inject({
+          method: 'POST',
+          url: `/runtime/${key}/commit`,
+          headers: { authorization: `Bearer ${secret}` },
+          payload: { cmi: { core: { lesson_location: location } }, sequence, terminate: false },
+        });
+      const both = await Promise.all([commit(w.packages, 1, 'a'), commit(peer, 1, 'a')]);
+      expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+      expect(both.map((r) => (r.json() as { applied: boolean }).applied).sort()).toEqual([false, true]);
+      // An older commit arriving late changes nothing; a newer one does.
+      expect(((await commit(peer, 3, 'c')).json() as { applied: boolean }).applied).toBe(true);
+      expect(((await commit(w.packages, 2, 'b')).json() as { applied: boolean }).applied).toBe(false);
+      const saved = await w.t.db
+        .selectFrom('packageRuntime')
+        .select('cmi')
+        .where('pageId', '=', p.pageId)
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(saved.cmi).cmi.core.lesson_location).toBe('c');
+    } finally {
+      await peer.close();
+    }
+  });
+});
+
 describe('SCORM 2004 through API_1484_11', () => {
   it('scores by the scaled score, refuses values out of the model, resumes location', async () => {
     const p = await w.toPackage('scorm2004');
@@ -249,6 +288,10 @@ describe('SCORM 2004 through API_1484_11', () => {
     expect(a.SetValue('cmi.score.scaled', '2')).toBe('false');
     expect(a.GetLastError()).toBe('407');
     expect(a.SetValue('cmi.location', 'q4')).toBe('true');
+    expect(a.SetValue('cmi.interactions.0.id', 'exit-route')).toBe('true');
+    expect(a.SetValue('cmi.interactions.0.type', 'choice')).toBe('true');
+    expect(a.SetValue('cmi.interactions.0.learner_response', 'stairs')).toBe('true');
+    expect(a.SetValue('cmi.interactions.0.result', 'correct')).toBe('true');
     expect(a.Commit('')).toBe('true');
     expect(a.SetValue('cmi.score.scaled', '0.6')).toBe('true');
     expect(a.SetValue('cmi.success_status', 'failed')).toBe('true');
@@ -268,6 +311,14 @@ describe('SCORM 2004 through API_1484_11', () => {
       terminated: true,
       cmi: { location: 'q4', success_status: 'failed' },
     });
+    await flushEmitted(w.t.db);
+    const responded = await w.t.db
+      .selectFrom('xapiStatements')
+      .select('body')
+      .where('verbId', '=', 'http://adlnet.gov/expapi/verbs/responded')
+      .where('userId', '=', w.users.ann)
+      .execute();
+    expect(responded.map((r) => JSON.parse(r.body).result)).toEqual([{ response: 'stairs', success: true }]);
   });
 });
 
