@@ -6,8 +6,8 @@ import path from 'node:path';
 /**
  * Browser journeys against the real server (API + built web app) on a throwaway SQLite data dir,
  * with the demo content imported as `npm start` seeds it, plus the journeys' own probe tenant
- * (fixtures/package-tenant: a hostile e-learning package that must never reach the demo). Chromium comes from Debian
- * (/usr/bin/chromium), never from a download (docs/architecture.md §3).
+ * (fixtures/package-tenant: a hostile e-learning package that must never reach the demo).
+ * Chromium comes from Debian (/usr/bin/chromium), never from a download (docs/architecture.md §3).
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
 // Workers re-evaluate this file: the data dir is made once by the runner and handed down through
