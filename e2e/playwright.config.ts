@@ -5,8 +5,9 @@ import path from 'node:path';
 
 /**
  * Browser journeys against the real server (API + built web app) on a throwaway SQLite data dir,
- * seeded with the demo content exactly as `npm start` does. Chromium comes from Debian
- * (/usr/bin/chromium), never from a download (docs/architecture.md §3).
+ * with the demo content imported as `npm start` seeds it, plus the journeys' own probe tenant
+ * (fixtures/package-tenant: a hostile e-learning package that must never reach the demo).
+ * Chromium comes from Debian (/usr/bin/chromium), never from a download (docs/architecture.md §3).
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
 // Workers re-evaluate this file: the data dir is made once by the runner and handed down through
@@ -45,7 +46,10 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npm run build && npm run start -w @parcours/api',
+    // The demo first, as `npm start` would seed it into the empty database, then the probe tenant
+    // (its own host name, probe.localhost); the server then finds tenants and seeds nothing.
+    command:
+      'npm run build && npm run import -- content/demo && npm run import -- e2e/fixtures/package-tenant && npm run start -w @parcours/api',
     cwd: '..',
     url: `${baseURL}/api/contexts/current`,
     // The build (web app, server renderer, API) then the demo import: minutes on a busy 2-core machine.

@@ -14,13 +14,14 @@ import { WysiwygTable } from './content/WysiwygTable';
 import { FreeAnswer } from './free-answer/FreeAnswer';
 import { ImageCliquable } from './image-cliquable/ImageCliquable';
 import { MultipleChoice } from './multiple-choice/MultipleChoice';
+import { PackageRow } from './package/PackageRow';
 import { PickWords } from './pick-words/PickWords';
 import type { RowComponent } from './row-props';
 import './exercises.css';
 
 const DragAndDrop = lazy(() => import('./drag-n-drop/DragAndDrop').then((m) => ({ default: m.DragAndDrop })));
 
-export const rowRegistry: Partial<Record<RowType, RowComponent>> = {
+export const rowRegistry: Partial<Record<RowType | 'package', RowComponent>> = {
   'multiple-choice': MultipleChoice,
   'combined-choice': CombinedChoice,
   'free-answer': FreeAnswer,
@@ -32,4 +33,6 @@ export const rowRegistry: Partial<Record<RowType, RowComponent>> = {
   'media-internal': MediaInternal,
   'media-tincan': MediaTincan,
   'medias-by-mail': MediasByMail,
+  // A package block's package (decision 0050), drawn by BlockScreen from `content.package`.
+  package: PackageRow,
 };

@@ -24,6 +24,12 @@ export interface TincanLaunch {
   launch: string;
 }
 
+/** A package page being played (decision 0050): what its launch call names besides the page's launch token. */
+export interface PackagePlay {
+  lessonId: string;
+  pageId: string;
+}
+
 /** The documentation-by-mail dialog's props (the dialog itself lives in features/contact). */
 export interface DocumentsDialogProps {
   isOpen: boolean;
@@ -56,6 +62,10 @@ export interface RowProps {
   onTincanScore?: (score: TincanScore) => void;
   /** A tincan block's launch: its module opens with learning-record parameters (docs/product.md §7). */
   tincanLaunch?: TincanLaunch | null;
+  /** A package page being played: its package can open (preview and correction cannot launch one). */
+  packagePlay?: PackagePlay | null;
+  /** The package's dialog closed (or the package finished): the player reads the page and lesson again. */
+  onPackageClosed?: () => void;
   /** Sends chosen documents by e-mail (docs/product.md §2 "receive documentation"), when the app provides it. */
   DocumentsDialog?: ComponentType<DocumentsDialogProps>;
   /** The block's glossary: content rows mark its terms as the statement does. */

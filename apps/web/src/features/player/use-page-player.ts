@@ -5,16 +5,18 @@
  */
 import { NEXT_DEBOUNCE_MS } from '@parcours/domain/constants';
 import { readErrorCode, type ErrorCode } from '@parcours/domain/errors';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { useTranslation } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import type { TincanAction, TincanScore } from '../exercises/row-props';
-import { useCurrentPage } from './api/get-current-page';
+import { getCurrentPage, useCurrentPage } from './api/get-current-page';
 import { getLesson } from './api/get-lesson';
 import { getDueProgramEvaluation } from './api/get-program-evaluation';
 import type { LessonPage } from './api/lesson-page';
+import { playerKeys } from './api/query-keys';
 import { chooseChild } from './api/choose-child';
 import { nextPage } from './api/next-page';
 import { patchPage } from './api/patch-page';
@@ -66,6 +68,7 @@ export function usePagePlayer({
   const navigate = useNavigate();
   const session = useSession();
   const query = useCurrentPage(lessonId, pageId);
+  const queryClient = useQueryClient();
   const [moved, setMoved] = useState<LessonPage | null>(null);
   const page = moved ?? query.data ?? null;
   const [drafts, setDrafts] = useState<Record<string, unknown[]>>({});
@@ -395,6 +398,23 @@ export function usePagePlayer({
     pendingScore.current = entry;
   };
 
+  /**
+   * A package's dialog closed, or the package finished by itself (decision 0050): the server now
+   * holds its score, completion and time, so the page shown and the lesson are read again. The
+   * page is replaced only while it is still the one shown.
+   */
+  const packageClosed = () => {
+    if (!page || !playing) return;
+    const shownAtClose = query.data;
+    void getCurrentPage(lessonId, { pageId: page.id }).then(
+      (fresh) => setMoved((shown) => ((shown ?? shownAtClose)?.id === fresh.id ? fresh : shown)),
+      (error: unknown) => {
+        if (!offline.isNetworkError(error)) fail(error);
+      },
+    );
+    void queryClient.invalidateQueries({ queryKey: playerKeys.lesson(lessonId) });
+  };
+
   const closeError = () => {
     setDialog(null);
     void navigate(HOME);
@@ -434,6 +454,7 @@ export function usePagePlayer({
     retry,
     tincanAction,
     tincanScore,
+    packageClosed,
     closeError,
     closeOffline: () => setDialog(null),
     offlineStatus: offline.status,

@@ -2,7 +2,7 @@ import type { BlockView } from '@parcours/domain/entities';
 import type { RowCorrection } from '@parcours/domain/exercises/registry';
 import type { ReactNode, Ref } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import type { TincanAction, TincanLaunch, TincanScore } from '../../exercises/row-props';
+import type { PackagePlay, TincanAction, TincanLaunch, TincanScore } from '../../exercises/row-props';
 import { usePlayerSlots } from '../player-slots';
 import { RowView } from './RowView';
 import { Statement } from './Statement';
@@ -23,6 +23,10 @@ interface BlockScreenProps {
   onTincanScore?: (score: TincanScore) => void;
   /** A tincan block being played: its launch, for the learning-record parameters (docs/product.md §7). */
   tincanLaunch?: TincanLaunch | null;
+  /** A package page being played (decision 0050): its package can open. */
+  packagePlay?: PackagePlay | null;
+  /** The package's dialog closed: the player reads the page and the lesson again. */
+  onPackageClosed?: () => void;
   onClose: () => void;
   /** Above the statement: hints, a result line, the correction legend. */
   before?: ReactNode;
@@ -43,6 +47,8 @@ export function BlockScreen({
   onTincanAction,
   onTincanScore,
   tincanLaunch,
+  packagePlay,
+  onPackageClosed,
   onClose,
   before,
   showContent = true,
@@ -53,6 +59,7 @@ export function BlockScreen({
   const hideTitle = Boolean(block.settings.template?.hideMainTitle);
   const TincanRow = rows['media-tincan'];
   const TableRow = rows['wysiwyg-table'];
+  const PackageRow = rows['package'];
   let rowIndex = 0;
 
   const sectionRows = (placeBefore: boolean) =>
@@ -149,6 +156,23 @@ export function BlockScreen({
               onTincanAction={onTincanAction}
               onTincanScore={onTincanScore}
               tincanLaunch={tincanLaunch}
+            />
+          ) : null}
+          {block.type === 'tincan' && block.content.package && PackageRow ? (
+            // A tincan block playing an imported package (decision 0050): the block's module row,
+            // as TincanRow gets it, drawn by the registry's package entry (its own dialog).
+            <PackageRow
+              row={{ type: 'media-tincan', title: block.title, package: block.content.package }}
+              rowIndex={-1}
+              idPrefix={`${idPrefix}-package`}
+              labelledBy={`${idPrefix}-title`}
+              value={null}
+              onChange={() => undefined}
+              readOnly={readOnly}
+              correction={null}
+              announce={announce}
+              packagePlay={packagePlay}
+              onPackageClosed={onPackageClosed}
             />
           ) : null}
         </>

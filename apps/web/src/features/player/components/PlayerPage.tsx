@@ -182,6 +182,8 @@ export function PlayerPage({ lessonId, pageId, mode = 'page' }: PlayerPageProps)
           tincanLaunch={
             playing && page.tincanLaunch ? { lessonId, pageId: page.id, launch: page.tincanLaunch } : null
           }
+          packagePlay={playing ? { lessonId, pageId: page.id } : null}
+          onPackageClosed={playing ? player.packageClosed : undefined}
           onClose={player.goHome}
           showContent={!player.waitingForStart}
           before={

@@ -1,0 +1,180 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, vi } from 'vitest';
+import { mockApi } from '../../../test/api-mock';
+import type { PublicRowView } from '@parcours/domain/entities';
+import { BRIDGE_SOURCE, PACKAGE_SANDBOX, TERMINATE_MESSAGE } from './bridge-messages';
+import { PackageRow } from './PackageRow';
+
+const PACKAGES = 'http://localhost:3301';
+const BRIDGE = `${PACKAGES}/packages/bridge/p-1#launch=secret`;
+
+const row = {
+  type: 'package',
+  title: 'Passwords',
+  package: { kind: 'scorm12', title: 'Strong passwords', width: null, height: null, launch: 'L-1' },
+} as unknown as PublicRowView;
+
+function renderRow(props: { played?: boolean; onPackageClosed?: () => void } = {}) {
+  return render(
+    <PackageRow
+      row={row}
+      rowIndex={-1}
+      idPrefix="p-1"
+      labelledBy="p-1-title"
+      value={null}
+      onChange={() => undefined}
+      readOnly={false}
+      correction={null}
+      announce={() => undefined}
+      packagePlay={props.played === false ? null : { lessonId: 'l-1', pageId: 'p-1' }}
+      onPackageClosed={props.onPackageClosed}
+    />,
+  );
+}
+
+/** A window message as a browser delivers it: its sender's origin and window. */
+function post(data: unknown, origin: string, source: MessageEventSource | null) {
+  act(() => {
+    window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
+  });
+}
+
+const bridge = (type: string) => ({ source: BRIDGE_SOURCE, type });
+
+async function openPlaying() {
+  const fetchMock = mockApi({
+    'POST packages/launches': {
+      body: { url: BRIDGE, origin: PACKAGES, expiresAt: '2026-11-27T15:00:00.000Z' },
+    },
+  });
+  const onPackageClosed = vi.fn();
+  renderRow({ onPackageClosed });
+  await userEvent.click(screen.getByRole('button', { name: 'Open the module: Strong passwords' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Strong passwords' });
+  const frame = (await screen.findByTitle('Strong passwords')) as HTMLIFrameElement;
+  return { fetchMock, onPackageClosed, dialog, frame, source: frame.contentWindow };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+describe('PackageRow: launch', () => {
+  it('opens the bridge the server named, sandboxed, with the page’s launch', async () => {
+    const { fetchMock, frame } = await openPlaying();
+    expect(frame.src).toBe(BRIDGE);
+    expect(frame.getAttribute('sandbox')).toBe(PACKAGE_SANDBOX);
+    expect(frame.getAttribute('sandbox')).not.toMatch(/allow-top-navigation|allow-popups/);
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({ lessonId: 'l-1', pageId: 'p-1', launch: 'L-1' });
+  });
+
+  it('refuses a launch on the app’s own origin (a package must never run beside the token)', async () => {
+    mockApi({
+      'POST packages/launches': {
+        body: { url: `${window.location.origin}/bridge#k`, origin: window.location.origin, expiresAt: '' },
+      },
+    });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    renderRow();
+    await userEvent.click(screen.getByRole('button', { name: /Open the module/ }));
+    expect(
+      await screen.findByText('The module could not open. Close this window and try again later.'),
+    ).toBeVisible();
+    expect(screen.queryByTitle('Strong passwords')).toBeNull();
+  });
+
+  it('cannot open outside a played lesson (preview, correction)', () => {
+    renderRow({ played: false });
+    expect(screen.getByRole('button', { name: /Open the module/ })).toBeDisabled();
+    expect(screen.getByText('This module plays in the lesson, not in this preview.')).toBeVisible();
+  });
+});
+
+describe('PackageRow: offline', () => {
+  it('says the package needs the connection when the browser is offline, and does not call', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const fetchMock = mockApi({});
+    renderRow();
+    expect(
+      screen.getByText('This module needs the connection: it opens once you are back online.'),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: /Open the module/ })).toBeDisabled();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('says so too when the launch call gets no answer, and offers to try again', async () => {
+    const fetchMock = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderRow();
+    await userEvent.click(screen.getByRole('button', { name: /Open the module/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Strong passwords' });
+    expect(
+      await screen.findByText('This module needs the connection: it opens once you are back online.', {
+        selector: '.dialog *',
+      }),
+    ).toBeVisible();
+    expect(dialog.querySelector('iframe')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+  });
+});
+
+describe('PackageRow: the bridge’s messages (origin and window checked)', () => {
+  it('hears "ready" only from its frame and the packages origin', async () => {
+    const { frame, source } = await openPlaying();
+    post(bridge('ready'), window.location.origin, source);
+    post(bridge('ready'), PACKAGES, window);
+    expect(frame).toHaveAttribute('data-ready', 'false');
+    post(bridge('ready'), PACKAGES, source);
+    expect(frame).toHaveAttribute('data-ready', 'true');
+  });
+
+  it('closing asks the bridge to save, waits for its "terminated", then the player reads the page again', async () => {
+    const { frame, source, onPackageClosed } = await openPlaying();
+    post(bridge('ready'), PACKAGES, source);
+    const sent = vi.spyOn(frame.contentWindow!, 'postMessage');
+    await userEvent.click(screen.getByRole('button', { name: 'Close and save' }));
+    expect(sent).toHaveBeenCalledWith(TERMINATE_MESSAGE, PACKAGES);
+    expect(screen.getByText('Saving your progress…')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Close and save' })).toBeDisabled();
+
+    // A forged "terminated" (another origin, or another window of the packages origin) changes nothing.
+    post(bridge('terminated'), window.location.origin, source);
+    post(bridge('terminated'), PACKAGES, window);
+    expect(screen.getByRole('dialog', { name: 'Strong passwords' })).toBeVisible();
+    expect(onPackageClosed).not.toHaveBeenCalled();
+
+    post(bridge('terminated'), PACKAGES, source);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(onPackageClosed).toHaveBeenCalledTimes(1);
+  });
+
+  it('a launch that cannot start says so (the bridge’s "error" before "ready")', async () => {
+    const { source } = await openPlaying();
+    post(bridge('error'), PACKAGES, window);
+    expect(screen.getByTitle('Strong passwords')).toBeInTheDocument();
+    post(bridge('error'), PACKAGES, source);
+    expect(
+      await screen.findByText('The module could not open. Close this window and try again later.'),
+    ).toBeVisible();
+    expect(screen.queryByTitle('Strong passwords')).toBeNull();
+  });
+
+  it('a package finishing by itself has the page read again, the dialog stays until closed', async () => {
+    const { source, onPackageClosed } = await openPlaying();
+    post(bridge('ready'), PACKAGES, source);
+    post(bridge('terminated'), PACKAGES, source);
+    expect(onPackageClosed).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('dialog', { name: 'Strong passwords' })).toBeVisible();
+    // Already saved: closing does not wait.
+    await userEvent.click(screen.getByRole('button', { name: 'Close and save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(onPackageClosed).toHaveBeenCalledTimes(2);
+  });
+});

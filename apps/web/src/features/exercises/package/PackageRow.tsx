@@ -1,0 +1,141 @@
+import type { PackageView } from '@parcours/domain/entities';
+import { useRef, type CSSProperties, type RefObject } from 'react';
+import { Alert } from '../../../components/ui/Alert';
+import { Button } from '../../../components/ui/Button';
+import { Dialog } from '../../../components/ui/Dialog';
+import { useTranslation } from '../../../lib/i18n';
+import type { RowProps } from '../row-props';
+import { PACKAGE_SANDBOX } from './bridge-messages';
+import { packageInfoOf } from './package-info';
+import { usePackageSession, type PackagePhase } from './use-package-session';
+import { useOnline } from './use-online';
+import './PackageRow.css';
+
+/**
+ * A package page (SCORM 1.2 / 2004, cmi5, xAPI; decision 0050). The package runs on the packages'
+ * own origin in a dialog: a button opens it, closing it saves (the bridge's `terminate`) and the
+ * player then reads the page and the lesson again, so the package's score shows. Offline, the
+ * package says it needs the connection instead of opening.
+ */
+export function PackageRow({ row, idPrefix, packagePlay, onPackageClosed }: RowProps) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const frame = useRef<HTMLIFrameElement>(null);
+  const info = packageInfoOf(row.package);
+  const request =
+    info?.launch && packagePlay
+      ? { lessonId: packagePlay.lessonId, pageId: packagePlay.pageId, launch: info.launch }
+      : null;
+  const session = usePackageSession({
+    request,
+    frame,
+    onClosed: onPackageClosed,
+    onTerminated: onPackageClosed,
+  });
+  if (!info) return null;
+  const title =
+    info.title || (typeof row.title === 'string' ? row.title : '') || t('exercises.package.title');
+  const { phase } = session;
+  const noteId = `${idPrefix}-package-note`;
+
+  return (
+    <div className="package-row">
+      {!packagePlay || !info.launch ? (
+        // Preview and correction cannot launch; a played page without a launch is answered.
+        <p id={noteId} className="package-row__note">
+          {t(packagePlay ? 'exercises.package.finished' : 'exercises.package.notPlayable')}
+        </p>
+      ) : !online ? (
+        <Alert tone="warning" className="package-row__note">
+          <span id={noteId}>{t('exercises.package.needsConnection')}</span>
+        </Alert>
+      ) : (
+        <p id={noteId} className="package-row__note">
+          {t('exercises.package.intro')}
+        </p>
+      )}
+      <Button onClick={session.open} disabled={!request || !online} aria-describedby={noteId}>
+        {t('exercises.package.open', { title })}
+      </Button>
+      <Dialog
+        isOpen={phase.name !== 'closed'}
+        title={title}
+        className={`package-dialog${info.width ? ' package-dialog--sized' : ''}`}
+        onDismiss={session.close}
+        actions={
+          <>
+            {phase.name === 'offline' || phase.name === 'failed' ? (
+              <Button variant="secondary" onClick={session.open}>
+                {t('exercises.package.retry')}
+              </Button>
+            ) : null}
+            <Button onClick={session.close} disabled={phase.name === 'closing'}>
+              {t('exercises.package.close')}
+            </Button>
+          </>
+        }
+      >
+        <PackageDialogBody
+          phase={phase}
+          commits={session.commits}
+          info={info}
+          title={title}
+          frame={frame}
+          online={online}
+        />
+      </Dialog>
+    </div>
+  );
+}
+
+function PackageDialogBody({
+  phase,
+  commits,
+  info,
+  title,
+  frame,
+  online,
+}: {
+  phase: PackagePhase;
+  commits: number;
+  info: PackageView;
+  title: string;
+  frame: RefObject<HTMLIFrameElement | null>;
+  online: boolean;
+}) {
+  const { t } = useTranslation();
+  if (phase.name === 'launching' || phase.name === 'closed')
+    return (
+      <p role="status" className="package-dialog__status">
+        {t('exercises.package.loading')}
+      </p>
+    );
+  if (phase.name === 'offline') return <Alert tone="warning">{t('exercises.package.needsConnection')}</Alert>;
+  if (phase.name === 'failed') return <Alert tone="error">{t('exercises.package.failed')}</Alert>;
+  // The manifest's size when it gives one (never wider than the screen), else the dialog's.
+  const sized: CSSProperties = { width: info.width ?? undefined, height: info.height ?? undefined };
+  return (
+    <>
+      {!online ? <Alert tone="warning">{t('exercises.package.connectionLost')}</Alert> : null}
+      <p role="status" className={phase.name === 'closing' ? 'package-dialog__status' : 'sr-only'}>
+        {phase.name === 'closing'
+          ? t('exercises.package.saving')
+          : phase.ready
+            ? t('exercises.package.ready')
+            : t('exercises.package.loading')}
+      </p>
+      <iframe
+        ref={frame}
+        className="package-frame"
+        src={phase.launch.url}
+        title={title}
+        sandbox={PACKAGE_SANDBOX}
+        allow="fullscreen"
+        referrerPolicy="no-referrer"
+        style={sized}
+        data-ready={phase.name === 'playing' && phase.ready}
+        data-commits={commits}
+      />
+    </>
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * One opening of a package in its dialog: the launch call, the bridge's messages, and the save
+ * on closing (docs/api.md "Packages", decision 0050). Closing posts `terminate` to the bridge
+ * (which calls the package's LMSFinish / Terminate, or sends cmi5's `terminated`) and waits for
+ * its `terminated`, at most TERMINATE_WAIT_MS, so a package that never answers cannot hold the
+ * learner in the dialog.
+ */
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { isNetworkError } from '../../../lib/api-errors';
+import { bridgeMessageOf, TERMINATE_MESSAGE } from './bridge-messages';
+import { launchPackage, type PackageLaunch, type PackageLaunchRequest } from './api/launch-package';
+
+/** How long closing waits for the bridge's `terminated` before closing anyway. */
+export const TERMINATE_WAIT_MS = 5000;
+
+export type PackagePhase =
+  | { name: 'closed' }
+  | { name: 'launching' }
+  /** No connection (known offline, or the launch call got no answer). */
+  | { name: 'offline' }
+  /** The server refused the launch, or its answer was unsafe to open. */
+  | { name: 'failed' }
+  | { name: 'playing'; launch: PackageLaunch; ready: boolean }
+  | { name: 'closing'; launch: PackageLaunch };
+
+export interface PackageSession {
+  phase: PackagePhase;
+  /** The bridge's saves (`committed`) in this opening: shown on the frame for journeys and support. */
+  commits: number;
+  open: () => void;
+  /** The learner closes the dialog: save first when the bridge is there. */
+  close: () => void;
+}
+
+export function usePackageSession({
+  request,
+  frame,
+  onClosed,
+  onTerminated,
+}: {
+  /** Null when the page is not being played (preview, correction): the package cannot open. */
+  request: PackageLaunchRequest | null;
+  frame: RefObject<HTMLIFrameElement | null>;
+  /** After the dialog closed (saved or not): the player reads the page and lesson again. */
+  onClosed?: () => void;
+  /** The package finished by itself while still open (its own LMSFinish): its score may be in. */
+  onTerminated?: () => void;
+}): PackageSession {
+  const [phase, setPhase] = useState<PackagePhase>({ name: 'closed' });
+  const [commits, setCommits] = useState(0);
+  const attempt = useRef(0);
+  const terminated = useRef(false);
+  const callbacks = useRef({ onClosed, onTerminated });
+  useLayoutEffect(() => {
+    callbacks.current = { onClosed, onTerminated };
+  });
+
+  const finish = () => {
+    attempt.current += 1;
+    setPhase({ name: 'closed' });
+    callbacks.current.onClosed?.();
+  };
+
+  const open = () => {
+    if (!request) return;
+    const mine = ++attempt.current;
+    terminated.current = false;
+    setCommits(0);
+    if (navigator.onLine === false) {
+      setPhase({ name: 'offline' });
+      return;
+    }
+    setPhase({ name: 'launching' });
+    launchPackage(request).then(
+      (launch) => {
+        if (attempt.current === mine) setPhase({ name: 'playing', launch, ready: false });
+      },
+      (error: unknown) => {
+        if (attempt.current !== mine) return;
+        if (!isNetworkError(error)) console.warn('package launch refused', error);
+        setPhase(isNetworkError(error) ? { name: 'offline' } : { name: 'failed' });
+      },
+    );
+  };
+
+  const close = () => {
+    if (phase.name === 'closing') return;
+    if (phase.name !== 'playing' || !phase.ready || terminated.current) {
+      // Nothing started in the frame yet, or the package finished by itself: nothing to save.
+      const played = phase.name === 'playing';
+      attempt.current += 1;
+      setPhase({ name: 'closed' });
+      if (played) callbacks.current.onClosed?.();
+      return;
+    }
+    setPhase({ name: 'closing', launch: phase.launch });
+    frame.current?.contentWindow?.postMessage(TERMINATE_MESSAGE, phase.launch.origin);
+  };
+
+  const launch = phase.name === 'playing' || phase.name === 'closing' ? phase.launch : null;
+  const closing = phase.name === 'closing';
+
+  // The bridge's messages, from this frame and this origin only (listening anew per launch and
+  // when closing starts; `finish` reads refs only).
+  useEffect(() => {
+    if (!launch) return undefined;
+    const listener = (event: MessageEvent) => {
+      const message = bridgeMessageOf(event, { origin: launch.origin, frame: frame.current?.contentWindow });
+      if (message === 'ready') setPhase((p) => (p.name === 'playing' ? { ...p, ready: true } : p));
+      else if (message === 'committed') setCommits((n) => n + 1);
+      else if (message === 'terminated') {
+        terminated.current = true;
+        if (closing) finish();
+        else callbacks.current.onTerminated?.();
+      } else if (message === 'error') {
+        // The launch could not start: say so. It could not finish: nothing more will come.
+        if (closing) finish();
+        else setPhase((p) => (p.name === 'playing' && !p.ready ? { name: 'failed' } : p));
+      }
+    };
+    window.addEventListener('message', listener);
+    return () => window.removeEventListener('message', listener);
+  }, [launch, closing, frame]);
+
+  // A bridge that never answers `terminate` does not keep the dialog open.
+  useEffect(() => {
+    if (!closing) return undefined;
+    const timer = window.setTimeout(finish, TERMINATE_WAIT_MS);
+    return () => window.clearTimeout(timer);
+  }, [closing]);
+
+  return { phase, commits, open, close };
+}
