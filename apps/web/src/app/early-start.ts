@@ -203,4 +203,3 @@ try {
 // failed above, a page painted first must still start its code.
 if (document.querySelector('meta[name="parcours-paint-first"]')) afterPaint(startCode);
 else startCode();
-
