@@ -16,12 +16,12 @@ export function claimsOf(token: string): { sub: string; ctx: string; iat: number
  * A token like the server's (plugins/auth.ts) for the same learner and tenant, with another
  * expiry: what the browser holds once its 8 hours are over, without waiting 8 hours.
  */
-export function forgeToken(like: string, exp: number): string {
+export function forgeToken(like: string, exp: number, secret: string = e2eJwtSecret): string {
   const { sub, ctx } = claimsOf(like);
   const iat = Math.min(Math.floor(Date.now() / 1000), exp - 60);
   const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub, ctx, iat, exp, iatMs: iat * 1000 })}`;
-  const signature = createHmac('sha256', e2eJwtSecret).update(unsigned).digest('base64url');
+  const signature = createHmac('sha256', secret).update(unsigned).digest('base64url');
   return `${unsigned}.${signature}`;
 }
 
