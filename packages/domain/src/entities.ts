@@ -383,6 +383,21 @@ export interface PackageView {
   launch: string | null;
 }
 
+/** A spot of an interactive image: a zone (as a clickable image's) and the HTML it reveals. */
+export type InteractiveImageSpot = { label: string; html: string } & (
+  | { shape: 'circle'; cx: number; cy: number; r: number }
+  | { shape: 'rectangle'; x: number; y: number; width: number; height: number }
+  | { shape: 'polygon'; points: string }
+);
+
+export interface InteractiveImageView {
+  appFile: { id: string; url?: string; name?: string; type?: string };
+  alt: string;
+  /** `0 0 808 h` (docs/product.md §9: 808 wide). */
+  viewBox: string;
+  spots: InteractiveImageSpot[];
+}
+
 export interface BlockView {
   id: string;
   title: string;
@@ -401,6 +416,8 @@ export interface BlockView {
     package?: PackageView | null;
     /** The block's own table, under its statement (SPEC §3 CourseBlock content.table). */
     table?: { caption: string | null; head: string[]; rows: string[][] } | null;
+    /** The block's own picture with spots to explore (SPEC §3 content.interactiveImage, decision 0052). */
+    interactiveImage?: InteractiveImageView | null;
     /** A parametrised block (decision 0042): the value names its statement and rows show as `{{name}}`. */
     datasetNames?: string[];
     [k: string]: unknown;

@@ -63,9 +63,12 @@ function rowFeedbacks(row: RowFile): RowFeedbacks {
   return fb;
 }
 
-function zoneShape(
-  z: Extract<RowFile, { type: 'image-cliquable' }>['zones'][number],
-): Record<string, unknown> {
+type Zone = Extract<RowFile, { type: 'image-cliquable' }>['zones'][number];
+type OmitEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+/** A zone's shape and label (its feedback, or a spot's text, stay out). */
+type Shape = OmitEach<Zone, 'feedback'>;
+
+function zoneShape(z: Shape): Record<string, unknown> {
   switch (z.shape) {
     case 'circle':
       return { shape: 'circle', cx: z.cx, cy: z.cy, r: z.r, label: z.label };
@@ -210,6 +213,15 @@ export function buildBlock(block: BlockFile, refs: BlockRefs): BuiltBlock {
       head: block.table.head.map(clean),
       rows: block.table.rows.map((r) => r.map(clean)),
     };
+  if (block.interactiveImage) {
+    const ii = block.interactiveImage;
+    content.interactiveImage = {
+      appFile: appFile(refs.file(ii.image)),
+      alt: ii.alt,
+      viewBox: `0 0 ${ii.viewBox.width} ${ii.viewBox.height}`,
+      spots: ii.spots.map((s) => ({ ...zoneShape(s), html: clean(s.html) })),
+    };
+  }
   // The names the statement and rows show: only these of the learner's values reach the browser
   // before the answer (the other computed values may be the expected answer itself).
   if (block.datasets) content.datasetNames = [...placeholderNamesDeep(content)];

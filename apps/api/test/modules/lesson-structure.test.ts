@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,16 +63,23 @@ blocks:
     type: slide
     sections: [{ rows: [{ type: wysiwyg, html: '<p>Hi</p>' }] }]
     table: { caption: Prices, head: [Item, Price], rows: [[Coat, '<b>80</b><script>x</script>']] }
+    interactiveImage:
+      image: media/shop.png
+      alt: The shop
+      viewBox: { width: 808, height: 500 }
+      spots:
+        - { shape: circle, cx: 100, cy: 120, r: 40, label: Till, html: '<p>Pay here</p><script>x</script>' }
+        - { shape: polygon, points: [[0, 0], [10, 0], [10, 10]], label: Door, html: '<p>Way out</p>' }
 tree:
   children:
     - id: s2
       title: Later
       children:
-        - { id: n-b, block: b-slide, conditions: [{ node: n-a, minScore: 0.5 }] }
+        - { id: n-b, block: b-slide }
     - id: s1
       title: First
       children:
-        - { id: n-a, block: b-two }
+        - { id: n-a, block: b-two, conditions: [{ node: n-b }] }
 `;
 
 let t: TestDb;
@@ -88,6 +95,11 @@ beforeAll(async () => {
   const tenant = path.join(root, 'tenants', 'shape');
   mkdirSync(path.join(tenant, 'courses'), { recursive: true });
   writeFileSync(path.join(tenant, 'tenant.yaml'), TENANT);
+  mkdirSync(path.join(root, 'media'));
+  copyFileSync(
+    path.join(import.meta.dirname, '../../../../content/demo/media/workshop.png'),
+    path.join(root, 'media', 'shop.png'),
+  );
   writeFileSync(
     path.join(tenant, 'users.yaml'),
     `users:\n  - { id: sam, email: sam@shape.test, password: '${PASSWORD}', firstname: Sam, lastname: Roe }\n`,
@@ -156,7 +168,7 @@ interface PageDoc {
     attributes: {
       nodeId: string;
       timeAlive: number;
-      block: { content: { table?: unknown } } | null;
+      block: { content: { table?: unknown; interactiveImage?: Record<string, unknown> } } | null;
       results: {
         answerRatios: (number | null)[];
         sections: { title: string | null; ratio: number | null }[];
@@ -189,6 +201,17 @@ describe('lesson structure', () => {
       head: ['Item', 'Price'],
       rows: [['Coat', '<b>80</b>']],
     });
+    // Its interactive image (decision 0052): the file by its API id, the spots' HTML cleaned.
+    const image = page.data.attributes.block?.content.interactiveImage;
+    expect(image).toMatchObject({
+      alt: 'The shop',
+      viewBox: '0 0 808 500',
+      appFile: { id: expect.any(String), fileType: 'image' },
+      spots: [
+        { shape: 'circle', cx: 100, cy: 120, r: 40, label: 'Till', html: '<p>Pay here</p>' },
+        { shape: 'polygon', points: '0,0 10,0 10,10', label: 'Door', html: '<p>Way out</p>' },
+      ],
+    });
     const after = ok<LessonDoc>(await send('GET', `/api/lessons/${lessonId}?include=pages`));
     expect(after.data.relationships.pages?.data).toEqual([{ type: 'pages', id: pageId }]);
     expect(after.included).toEqual([
@@ -218,12 +241,15 @@ describe('lesson structure', () => {
     expect((await send('GET', '/api/class-steps?filter[nope]=1')).statusCode).toBe(400);
   });
 
-  it('serves course node conditions as authored', async () => {
-    const doc = ok<{ data: { attributes: { title: string | null; conditions: unknown[] } }[] }>(
+  it('serves course node conditions, naming nodes by their API id', async () => {
+    const doc = ok<{ data: { id: string; attributes: { title: string | null; conditions: unknown[] } }[] }>(
       await send('GET', `/api/course-nodes?filter[courseId]=${await courseId()}`),
     );
-    const node = doc.data.find((n) => n.attributes.title === 'A slide');
-    expect(node?.attributes.conditions).toEqual([{ node: 'n-a', minScore: 0.5 }]);
+    const slide = doc.data.find((n) => n.attributes.title === 'A slide');
+    const node = doc.data.find((n) => n.attributes.title === 'Two sections');
+    expect(slide?.attributes.conditions).toEqual([]);
+    // Met once the slide is read, so the journey below goes on to the exercise (decision 0051).
+    expect(node?.attributes.conditions).toEqual([{ node: slide?.id }]);
   });
 
   it('gives the page results per section and its time alive', async () => {

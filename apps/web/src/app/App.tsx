@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { BrowserRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { ErrorPageRedirect } from '../lib/error-page';
 import { installUnauthorizedRedirect } from './boot';
 import { ErrorBoundary } from './ErrorBoundary';
 import { RouteGate } from './RouteGate';
 import { ROUTES } from './routes';
 import { Shell } from './Shell';
 
-/** Connects the API client's 401 rule to the router (SPEC §2: back to /login). */
+/** Connects the API client's 401 rule to the router (docs/product.md §2: back to /login). */
 function UnauthorizedRedirect() {
   const navigate = useNavigate();
   useEffect(() => installUnauthorizedRedirect((path) => void navigate(path)), [navigate]);
@@ -21,8 +22,8 @@ export function AppRoutes() {
         {ROUTES.map((route) => (
           <Route key={route.path} path={route.path} element={<RouteGate key={route.path} route={route} />} />
         ))}
-        {/* SPEC §2: any unknown path goes to 404. */}
-        <Route path="*" element={<Navigate to="/404" replace />} />
+        {/* docs/product.md §2: any unknown path goes to 404. */}
+        <Route path="*" element={<ErrorPageRedirect />} />
       </Routes>
     </ErrorBoundary>
   );

@@ -8,7 +8,7 @@ const browserUserAgent = (): string | null => navigator.userAgent;
 // The server's HTML (decision 0026), and the hydration over it, show no notice: the browser decides.
 const serverUserAgent = (): string | null => null;
 
-/** SPEC §2/§9: tells learners on an unsupported browser which two browsers to use; dismissible, remembered. */
+/** docs/product.md §2/§9: tells learners on an unsupported browser which two browsers to use; dismissible, remembered. */
 export function BrowserNotice({ userAgent: given }: { userAgent?: string | null }) {
   const { t } = useTranslation();
   const found = useSyncExternalStore(noSubscription, browserUserAgent, serverUserAgent);

@@ -8,7 +8,7 @@ interface Props {
 }
 interface State {
   failed: boolean;
-  /** A script or style chunk could not be loaded (SPEC §8): most often a newer version is live. */
+  /** A script or style chunk could not be loaded (docs/product.md §8): most often a newer version is live. */
   chunk: boolean;
 }
 

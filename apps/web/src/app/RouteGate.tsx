@@ -2,6 +2,7 @@ import { DEFAULT_PERMISSION, hasPermission } from '@parcours/domain/user-domain'
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { preloadable } from './preloadable';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { errorPagePath } from '../lib/error-page';
 import { Spinner } from '../components/ui/Spinner';
 import { loadScreenTexts, useTranslation } from '../lib/i18n';
 import { isSandbox } from '../lib/sandbox';
@@ -35,7 +36,7 @@ const RequiredDataGate = lazy(() =>
   import('../features/account/components/RequiredDataGate').then((m) => ({ default: m.RequiredDataGate })),
 );
 
-/** Sends away from a refused route, remembering it so sign-in can come back (SPEC §2). */
+/** Sends away from a refused route, remembering it so sign-in can come back (docs/product.md §2). */
 function GuardRedirect({ to, from }: { to: string; from: string }) {
   const navigate = useNavigate();
   useEffect(() => {
@@ -57,7 +58,7 @@ function Loading({ tall, label }: { tall: boolean; label?: string }) {
 }
 
 /**
- * One route of the table: page title, SPEC §2 permission check (default 'grains|client|public';
+ * One route of the table: page title, docs/product.md §2 permission check (default 'grains|client|public';
  * failure → /login, or /403 for lesson routes), then the lazily loaded screen.
  */
 export function RouteGate({ route }: { route: RouteDef }) {
@@ -70,7 +71,7 @@ export function RouteGate({ route }: { route: RouteDef }) {
   if (route.redirectTo) return <Navigate to={route.redirectTo} replace />;
 
   let content: ReactNode = route.Screen ? <route.Screen /> : null;
-  // SPEC §6 sandbox mode: the back office's preview opens without an account (it writes nothing).
+  // docs/product.md §6 sandbox mode: the back office's preview opens without an account (it writes nothing).
   const sandboxed = route.sandbox === true && isSandbox();
   if (route.access !== 'public' && sandboxed) {
     content = <QueryProvider>{content}</QueryProvider>;
@@ -86,10 +87,11 @@ export function RouteGate({ route }: { route: RouteDef }) {
     if (!allowed) {
       // A session that just ended (a 401: expiry, revocation) is no lack of permission: sign in
       // again and come back here, lesson routes included (decision 0044).
-      const to = route.access === 'lesson' && session.notice !== 'sessionEnded' ? '/403' : LOGIN_PATH;
+      const to =
+        route.access === 'lesson' && session.notice !== 'sessionEnded' ? errorPagePath(403) : LOGIN_PATH;
       return <GuardRedirect to={to} from={`${location.pathname}${location.search}`} />;
     }
-    // SPEC §5: missing required data or unaccepted terms come before anything else. Public
+    // docs/product.md §5: missing required data or unaccepted terms come before anything else. Public
     // routes (legal texts, sign-in) stay open so the learner can read what they accept.
     const settings = tenant?.attributes.settings;
     if (session.user?.profile.needsRequiredDatas && settings) {

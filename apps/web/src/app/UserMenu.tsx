@@ -60,7 +60,7 @@ async function chooseLanguage(user: MeResponse, lang: Locale): Promise<void> {
 }
 
 /**
- * SPEC §2 user menu: profile, dashboard, my courses, legal mentions, data protection, sign out;
+ * docs/product.md §2 user menu: profile, dashboard, my courses, legal mentions, data protection, sign out;
  * and the interface language (issue 12).
  */
 export function UserMenu({ user, openWith = null }: UserMenuProps) {

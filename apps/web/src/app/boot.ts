@@ -1,5 +1,5 @@
 /**
- * Everything SPEC §2 asks to happen "before start": link credentials, return URL, language,
+ * Everything docs/product.md §2 asks to happen "before start": link credentials, return URL, language,
  * tenant context and the automatic user load (skipped under /reset/).
  */
 import { pickLocale } from '@parcours/domain/locale';
@@ -30,7 +30,7 @@ import { preloadSignedIn } from './RouteGate';
 import { preloadScreen, routeOf } from './routes';
 
 /**
- * SPEC §2: a 401 on any call except users/me ends the session and sends the browser to /login,
+ * docs/product.md §2: a 401 on any call except users/me ends the session and sends the browser to /login,
  * remembering where it was (decision 0044). Once: the first 401 ends the session and drops the
  * token, so the 401s of the other calls in flight (sent with that token) are ignored, and the
  * screens that asked are gone with the query cache — no loop, whatever the number of calls.
@@ -50,7 +50,7 @@ export function installUnauthorizedRedirect(
 
 /**
  * Issue 12: a language the user chose (user menu, saved as preferredLocale) wins over the
- * browser's once the user is known; someone who never chose keeps the browser's (SPEC §1).
+ * browser's once the user is known; someone who never chose keeps the browser's (docs/product.md §1).
  */
 export function followUserLanguage(): () => void {
   let applied: string | null = null;

@@ -44,7 +44,7 @@ describe('the reads index.html starts', () => {
       [CONTEXT, ME, `/api/lessons/l%201/pages/current?noCache=${NOW}&pageId=p1`],
     ],
     ['the player’s actions screen (not its page)', { pathname: '/session/l1/actions' }, [CONTEXT, ME]],
-    // SPEC §2: under /reset/ the stored token is not checked; SPEC §6: the sandbox marker is no user.
+    // docs/product.md §2: under /reset/ the stored token is not checked; docs/product.md §6: the sandbox marker is no user.
     ['a reset link', { pathname: '/reset/abc' }, []],
     ['sandbox mode', { token: 'sandbox' }, []],
     ['a sign-in link (idT/idU)', { search: '?idT=t2&idU=u2' }, []],

@@ -58,7 +58,7 @@ export function planEarlyRequests(input: EarlyInput): string[] {
   const { pathname, token, userId } = input;
   // Only the default same-origin base: a base stored on the device is support's configuration.
   if (input.apiBasePath) return [];
-  // Sandbox mode (SPEC §6): nobody to load. /reset/: the stored token is not checked (SPEC §2).
+  // Sandbox mode (docs/product.md §6): nobody to load. /reset/: the stored token is not checked (docs/product.md §2).
   if (token === SANDBOX_TOKEN || pathname.startsWith('/reset/')) return [];
   // A sign-in link (idT/idU) replaces the stored token during boot: what was stored is not asked.
   const params = new URLSearchParams(input.search);

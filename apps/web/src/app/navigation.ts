@@ -1,5 +1,5 @@
 /**
- * SPEC §2 "Route guard and navigation" rules that run outside React: what happens before
+ * docs/product.md §2 "Route guard and navigation" rules that run outside React: what happens before
  * start, and where the browser goes on a 401 or after sign-in.
  */
 import { SANDBOX_TOKEN } from '../lib/sandbox';
@@ -9,11 +9,11 @@ import { isExpired, readToken } from '../lib/token';
 export const LOGIN_PATH = '/login';
 export const HOME_PATH = '/';
 
-/** Paths that never become the return URL; opening them forgets it (SPEC §2). */
+/** Paths that never become the return URL; opening them forgets it (docs/product.md §2). */
 const CLEARS_RETURN_URL = new Set(['/404', LOGIN_PATH]);
 
 /**
- * SPEC §2: idT and idU query parameters store a token and a user id. They are then removed
+ * docs/product.md §2: idT and idU query parameters store a token and a user id. They are then removed
  * from the address bar so a shared or bookmarked URL never carries someone's token.
  * Returns whether a token came from the link.
  */
@@ -64,13 +64,13 @@ export function dropLinkCredentials(location: Location, history: History): void 
   );
 }
 
-/** SPEC §2: before start, save the current path as the return URL, except /404 and /login which clear it. */
+/** docs/product.md §2: before start, save the current path as the return URL, except /404 and /login which clear it. */
 export function rememberReturnUrl(pathname: string, search = ''): void {
   if (CLEARS_RETURN_URL.has(pathname)) setReturnUrl(null);
   else setReturnUrl(`${pathname}${search}`);
 }
 
-/** SPEC §2: paths starting with /reset/ skip the automatic user load. */
+/** docs/product.md §2: paths starting with /reset/ skip the automatic user load. */
 export function skipsUserLoad(pathname: string): boolean {
   return pathname.startsWith('/reset/');
 }
@@ -84,7 +84,5 @@ export function takeReturnUrl(): string {
   return saved;
 }
 
-/** SPEC §2 unknown-route helper: the path of the error page for a code, default 404. */
-export function errorPagePath(code: number | string = 404): string {
-  return `/${code}`;
-}
+/** docs/product.md §2 unknown-route helper: in lib/error-page.tsx, where every screen reaches it. */
+export { errorPagePath } from '../lib/error-page';

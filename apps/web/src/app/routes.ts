@@ -1,5 +1,5 @@
 /**
- * The route table of SPEC §2. Every screen is a lazy module (its own chunk); screens owned by
+ * The route table of docs/product.md §2. Every screen is a lazy module (its own chunk); screens owned by
  * later issues point at small "coming" modules under ./screens until they are built.
  */
 import { type TranslationKey } from '../lib/i18n';
@@ -13,7 +13,7 @@ import { preloadable } from './preloadable';
 
 /**
  * public: anyone (sign-in, reset, legal texts, error pages — reachable from the sign-in footer);
- * user: SPEC §2 permission, failure → /login; lesson: same permission, failure → /403.
+ * user: docs/product.md §2 permission, failure → /login; lesson: same permission, failure → /403.
  */
 export type RouteAccess = 'public' | 'user' | 'lesson';
 
@@ -29,12 +29,12 @@ export interface RouteDef {
   /** Translation key of the route name, used in the page title. */
   titleKey: TranslationKey;
   access: RouteAccess;
-  /** Pipe-separated user domains; SPEC §2 default applies when absent. */
+  /** Pipe-separated user domains; docs/product.md §2 default applies when absent. */
   permission?: string;
   /** Where to redirect instead of rendering a screen. */
   redirectTo?: string;
   Screen?: ComponentType | LazyExoticComponent<ComponentType>;
-  /** Reachable in sandbox mode (SPEC §6) without a signed-in user: the back office's preview. */
+  /** Reachable in sandbox mode (docs/product.md §6) without a signed-in user: the back office's preview. */
   sandbox?: boolean;
   /**
    * As the first screen: its reads, into the query cache before it renders (decision 0030), the
@@ -50,7 +50,7 @@ function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>,
   // Once its code is in (loadScreen), the screen renders at once, without the Suspense fallback:
   // the server's sign-in screen (decision 0026) stays in place instead of flashing a spinner, and
   // a signed-in first screen renders whole in one go (decision 0030).
-  // SPEC §8/§9: a chunk that never comes (120 s) or fails ends in the error boundary's reload offer.
+  // docs/product.md §8/§9: a chunk that never comes (120 s) or fails ends in the error boundary's reload offer.
   const { Component, load: loadCode } = preloadable(
     () => load().then((module) => module[name]),
     (start) => loadChunk(start),

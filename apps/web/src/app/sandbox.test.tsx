@@ -7,7 +7,7 @@ import { setToken } from '../lib/storage';
 import { mockApi } from '../test/api-mock';
 import { AppRoutes } from './App';
 
-/** SPEC §6 sandbox mode (decision 0011): the stored token is the sandbox marker. */
+/** docs/product.md §6 sandbox mode (decision 0011): the stored token is the sandbox marker. */
 function Where() {
   const location = useLocation();
   return <output data-testid="where">{location.pathname}</output>;

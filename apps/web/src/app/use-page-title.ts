@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation, type TranslationKey } from '../lib/i18n';
 import { useTenant } from '../lib/tenant';
 
-/** SPEC §2: product name plus the translated route name; 'Espace Apprenant' when either is missing. */
+/** docs/product.md §2: product name plus the translated route name; 'Espace Apprenant' when either is missing. */
 export function pageTitle(
   productName: string | null | undefined,
   routeName: string | null,

@@ -1,5 +1,5 @@
 /**
- * SPEC §7: "The base path comes from the context's API host (a configurable base path is also
+ * docs/product.md §7: "The base path comes from the context's API host (a configurable base path is also
  * kept in local storage, with a default host; trailing slash handled)". In order:
  * 1. a base path stored on this device (`parcours.apiBasePath`: support, a proxy in front);
  * 2. the tenant's API host (`hosts.api`), when it is on the page's own origin — the API answers

@@ -1,5 +1,5 @@
 /**
- * The one door to the API (ARCHITECTURE §4): same-origin `/api`, Bearer token from storage,
+ * The one door to the API (docs/architecture.md §4): same-origin `/api`, Bearer token from storage,
  * JSON bodies, errors thrown as ApiError whose catalogue code is read by the domain's rules.
  */
 import { readErrorCode, type ErrorCode } from '@parcours/domain/errors';
@@ -9,7 +9,7 @@ import { settleEarly, takeEarlyResponse } from './early-requests';
 import { API_ACCEPT, buildQuery, type QueryValue } from './query-string';
 import { getToken } from './storage';
 
-/** The default base; calls use `apiBase()` (SPEC §7: from the tenant's API host, see api-base.ts). */
+/** The default base; calls use `apiBase()` (docs/product.md §7: from the tenant's API host, see api-base.ts). */
 export const API_BASE = DEFAULT_API_BASE;
 
 export class ApiError extends Error {
@@ -35,7 +35,7 @@ export class ApiError extends Error {
 type UnauthorizedHandler = (path: string, token: string | null) => void;
 let onUnauthorized: UnauthorizedHandler | null = null;
 
-/** The app installs what a 401 does (SPEC §2: back to /login); the client stays UI-agnostic. */
+/** The app installs what a 401 does (docs/product.md §2: back to /login); the client stays UI-agnostic. */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
   onUnauthorized = handler;
 }
@@ -46,7 +46,7 @@ export function reportUnauthorized(path: string, token: string | null): void {
 }
 
 /**
- * Calls whose 401 is an answer for the caller, not an expired session: `users/me` (SPEC §2)
+ * Calls whose 401 is an answer for the caller, not an expired session: `users/me` (docs/product.md §2)
  * decides the session state itself, and `users/login` answers a wrong password with a 401
  * that the sign-in form shows.
  */
@@ -95,7 +95,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   const headers: Record<string, string> = { Accept: API_ACCEPT };
   const scoped = serverFetch?.();
   const stored = scoped ? null : options.token === undefined ? getToken() : options.token;
-  // The sandbox marker (SPEC §6) is no credential: never sent as a bearer token.
+  // The sandbox marker (docs/product.md §6) is no credential: never sent as a bearer token.
   const token = stored === SANDBOX_TOKEN ? null : stored;
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: string | undefined;

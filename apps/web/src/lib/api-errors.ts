@@ -6,7 +6,7 @@
 import { readErrorCode, type ErrorCode } from '@parcours/domain/errors';
 import { ApiError } from './api-client';
 
-/** SPEC §8: the code of a failure, UNDEFINED when none can be read (network, bug). */
+/** docs/product.md §8: the code of a failure, UNDEFINED when none can be read (network, bug). */
 export function errorCodeOf(error: unknown): ErrorCode {
   return readErrorCode(error) ?? 'UNDEFINED';
 }
@@ -43,6 +43,41 @@ export function fieldProblems(error: unknown): FieldProblem[] {
     if (key) problems.push({ field, key });
   }
   return problems;
+}
+
+/**
+ * docs/product.md §3 "Error object" and §8: one shape for every failure a form shows, whatever
+ * threw it (the API client's ApiError, a TypeError, anything else):
+ * - `code`: the catalogue code (a TypeError reads TYPE_ERROR; nothing readable, UNDEFINED);
+ * - `name`: the thrown error's name (`ApiError`, `TypeError`, …);
+ * - `title`, `message`: translation keys — the code's title, and for the message the server's
+ *   explanation of a field the form does not show (e.g. the missing class), else the code's;
+ * - `target`: the form field the failure is about (the first field problem among `formFields`),
+ *   for the form to put its message under and focus; null when about no field of the form.
+ * An error with no readable code is logged (docs/product.md §8 "unknown errors are logged").
+ */
+export interface AppError {
+  name: string;
+  title: string;
+  message: string;
+  target: string | null;
+  code: ErrorCode;
+}
+
+export function normaliseError(error: unknown, formFields: readonly string[] = []): AppError {
+  const code = readErrorCode(error);
+  if (!code) console.error('Unidentified error', error);
+  const problems = fieldProblems(error);
+  const target = problems.find((problem) => formFields.includes(problem.field))?.field ?? null;
+  const other = problems.find((problem) => !formFields.includes(problem.field));
+  const known = code ?? 'UNDEFINED';
+  return {
+    name: error instanceof Error ? error.name : 'Error',
+    title: `errors.${known}.title`,
+    message: other?.key ?? `errors.${known}.message`,
+    target,
+    code: known,
+  };
 }
 
 /** No answer from the network (fetch's own failure), as opposed to a refusal or a bug. */

@@ -1,5 +1,5 @@
 /**
- * Tenant branding (SPEC §1): colours as CSS variables, favicon and theme colour. Tenants pick
+ * Tenant branding (docs/product.md §1): colours as CSS variables, favicon and theme colour. Tenants pick
  * their colours freely, so text colours drawn from them are adjusted until they reach WCAG AA
  * contrast (4.5:1) on the page background: accessibility must not depend on the brand.
  */
@@ -95,7 +95,7 @@ function setMeta(name: string, content: string): void {
 /**
  * What iOS reads when a learner adds the app to the home screen (it ignores the manifest's
  * icons and has no splash of its own): the tenant's touch icon, name and a launch screen per
- * device size (SPEC §3). Replaced as a whole, so a tenant switch leaves no stale picture.
+ * device size (docs/product.md §3). Replaced as a whole, so a tenant switch leaves no stale picture.
  */
 function applyHomeScreen(assets: ContextAssets | undefined, name: string | undefined): void {
   const touch = assets?.touchIcons?.['192x192'] ?? assets?.touchIcons?.['512x512'];

@@ -1,5 +1,5 @@
 /**
- * SPEC §9 supported browsers: Chrome above 60, Firefox above 50, mobile Safari 10 or later.
+ * docs/product.md §9 supported browsers: Chrome above 60, Firefox above 50, mobile Safari 10 or later.
  * Anything we cannot identify is given the benefit of the doubt: a false alarm is worse than
  * a missing one for a learner on an unusual but modern browser.
  */

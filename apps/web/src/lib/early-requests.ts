@@ -21,7 +21,7 @@ export const EARLY_GLOBAL = '__parcoursEarly';
 
 /**
  * An early answer older than this is not taken: the screen asks again. The reads it stands for
- * refresh every 20 s anyway (SPEC §9 dashboard refresh), so an answer up to that old is one the
+ * refresh every 20 s anyway (docs/product.md §9 dashboard refresh), so an answer up to that old is one the
  * screen could be showing; a screen that comes later than that (a very slow start, or the
  * learner reaching the home from another page) gets a fresh read.
  */

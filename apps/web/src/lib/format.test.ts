@@ -1,5 +1,5 @@
 import { LOCALES } from '@parcours/domain/entities';
-import { formatDate } from './format';
+import { dateLocaleOf, formatDate } from './format';
 
 // The written-out month names must say exactly what Intl says (decision 0030).
 const intl = (iso: string, locale: string) =>
@@ -32,5 +32,29 @@ describe('formatDate', () => {
 
   it.each([null, undefined, '', 'not a date'])('%s is no date', (iso) => {
     expect(formatDate(iso, 'fr')).toBe('');
+  });
+});
+
+describe('dateLocaleOf (docs/product.md §9 date formats fr, fr-ca, fr-ch)', () => {
+  const cases: [string, 'fr' | 'en', string[], string][] = [
+    ['French from France', 'fr', ['fr-FR', 'en'], 'fr'],
+    ['Canadian French', 'fr', ['fr-CA', 'en-CA'], 'fr-ca'],
+    ['Swiss French, after an English preference', 'fr', ['en-GB', 'fr-CH'], 'fr-ch'],
+    ['French with no region', 'fr', ['fr'], 'fr'],
+    ['English interface, whatever the browser', 'en', ['fr-CA'], 'en'],
+    ['no browser list (the server)', 'fr', [], 'fr'],
+  ];
+  it.each(cases)('%s', (_name, language, browser, expected) => {
+    expect(dateLocaleOf(language, browser)).toBe(expected);
+  });
+
+  it('writes Canadian and Swiss French dates with Intl', () => {
+    const iso = '2025-02-03T12:00:00';
+    expect(formatDate(iso, 'fr-ca')).toBe(
+      new Intl.DateTimeFormat('fr-ca', { day: 'numeric', month: 'short', year: 'numeric' }).format(
+        new Date(iso),
+      ),
+    );
+    expect(formatDate(iso, 'fr-ch')).toContain('2025');
   });
 });

@@ -1,4 +1,5 @@
 import type { Locale } from '@parcours/domain/entities';
+import { pickDateLocale, type DateLocale } from '@parcours/domain/locale';
 
 /**
  * Short month names as `Intl.DateTimeFormat` writes them (CLDR, format context), so that a date
@@ -13,12 +14,30 @@ const SHORT_MONTHS: Record<Locale, readonly string[]> = {
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * docs/product.md §9 date formats fr, fr-ca, fr-ch: in French, the browser's own region when it
+ * asks for Canadian or Swiss French (`navigator.languages`), else fr; English stays en. On the
+ * server (no navigator) fr, as the first screen is drawn.
+ */
+export function dateLocaleOf(
+  language: Locale,
+  browserLanguages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages,
+): DateLocale {
+  if (language !== 'fr') return 'en';
+  const picked = pickDateLocale(
+    browserLanguages.filter((tag) => /^fr\b/i.test(tag)),
+    'fr',
+  );
+  return picked === 'en' ? 'fr' : picked;
+}
+
 /** A calendar date in the learner's language (e.g. "3 févr. 2025" / "Feb 3, 2025"); '' when unknown. */
-export function formatDate(iso: string | null | undefined, locale: Locale): string {
+export function formatDate(iso: string | null | undefined, locale: Locale | DateLocale): string {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  const months = SHORT_MONTHS[locale];
+  // fr-ca and fr-ch have their own conventions: Intl writes them.
+  const months = locale === 'fr' || locale === 'en' ? SHORT_MONTHS[locale] : undefined;
   // Local time, as Intl.DateTimeFormat without a time zone.
   if (months) {
     const day = date.getDate();

@@ -181,7 +181,7 @@ export function useTranslation(): { t: TFunction; i18n: I18nHandle } {
 }
 
 /**
- * The texts of an error code (SPEC §8). Every code of the domain's catalogue has both (a type
+ * The texts of an error code (docs/product.md §8). Every code of the domain's catalogue has both (a type
  * check in i18n-keys.test.ts); a code the server invents shows its key, as decision 0004 does.
  */
 export function errorKeys(code: ErrorCode | (string & {})): {

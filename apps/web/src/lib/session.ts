@@ -1,5 +1,5 @@
 /**
- * The signed-in learner (SPEC §4 Session: connecting → authenticated | unauthenticated).
+ * The signed-in learner (docs/product.md §4 Session: connecting → authenticated | unauthenticated).
  * A tiny external store rather than a query: the guard, the header and the 401 handler all
  * need it synchronously, and it must be on the /login critical path without the query cache.
  */
@@ -21,7 +21,7 @@ import { isExpired, noteFreshToken, readToken, serverNow } from './token';
 
 export type SessionStatus = 'connecting' | 'authenticated' | 'unauthenticated';
 
-/** Why the last user load ended the session, shown on the sign-in screen (SPEC §8). */
+/** Why the last user load ended the session, shown on the sign-in screen (docs/product.md §8). */
 export type SessionNotice = 'linkExpired' | 'linkInvalid' | 'reconnect' | 'accountMismatch' | 'sessionEnded';
 
 /**
@@ -174,11 +174,11 @@ export function dropCredentials(): void {
 
 /**
  * Loads the user behind the stored token. `viaLink` is set when the token came from idT/idU
- * query parameters: failures then explain themselves (SPEC §8 "User load via link").
+ * query parameters: failures then explain themselves (docs/product.md §8 "User load via link").
  */
 export async function loadUser(options: { viaLink?: boolean } = {}): Promise<SessionState> {
   const token = getToken();
-  // Sandbox mode (SPEC §6): a marker, not a credential; nobody to load.
+  // Sandbox mode (docs/product.md §6): a marker, not a credential; nobody to load.
   if (!token || token === SANDBOX_TOKEN) {
     set({ status: 'unauthenticated', user: null });
     return state;
@@ -226,7 +226,7 @@ export async function loadUser(options: { viaLink?: boolean } = {}): Promise<Ses
   return state;
 }
 
-/** SPEC §2: under /reset/ the stored token is not checked; the reset screen brings its own. */
+/** docs/product.md §2: under /reset/ the stored token is not checked; the reset screen brings its own. */
 export function skipUserLoad(): void {
   set({ status: 'unauthenticated', user: null });
 }
@@ -242,7 +242,7 @@ export async function startSession(token: string, userId: string): Promise<Sessi
 }
 
 /**
- * The server answered the reloaded user (PATCH users/{id}, SPEC §7 "then the user is reloaded").
+ * The server answered the reloaded user (PATCH users/{id}, docs/product.md §7 "then the user is reloaded").
  * After a password change the request's token is revoked and the answer carries the next one.
  */
 export function setSessionUser(user: MeResponse, token?: string): void {
@@ -255,7 +255,7 @@ export function setSessionUser(user: MeResponse, token?: string): void {
   set({ status: 'authenticated', user, notice: null });
 }
 
-/** SPEC §4 logout: clear all stored data except the context; the caller navigates to /login. */
+/** docs/product.md §4 logout: clear all stored data except the context; the caller navigates to /login. */
 export function endSession(notice: SessionNotice | null = null): void {
   forget('signOut');
   set({ status: 'unauthenticated', user: null, notice });

@@ -1,6 +1,6 @@
 /**
  * Everything the app keeps in the browser's storage, behind one small API so logout can clear it
- * all except the tenant context (SPEC §4), and so private-mode browsers that throw on storage
+ * all except the tenant context (docs/product.md §4), and so private-mode browsers that throw on storage
  * access degrade to "nothing remembered" instead of crashing.
  */
 
@@ -12,9 +12,9 @@ export const STORAGE_KEYS = {
   returnUrl: `${PREFIX}returnUrl`,
   context: `${PREFIX}context`,
   browserNoticeDismissed: `${PREFIX}browserNoticeDismissed`,
-  /** SPEC §7: the active class and lesson of the dashboard, in session storage. */
+  /** docs/product.md §7: the active class and lesson of the dashboard, in session storage. */
   activeLesson: `${PREFIX}activeLesson`,
-  /** SPEC §9: the install prompt was refused (or the app installed): never offered again. */
+  /** docs/product.md §9: the install prompt was refused (or the app installed): never offered again. */
   dontShowAddToPhone: `${PREFIX}dontShowAddToPhone`,
   /** The install prompt was offered in this tab (session storage). */
   installOffered: `${PREFIX}installOffered`,
@@ -84,13 +84,13 @@ export function setActiveLesson(value: ActiveLesson | null): void {
 }
 
 /**
- * SPEC §4 logout: forget everything but the tenant context, which the next sign-in needs, and
- * the device's refusal of the install prompt (SPEC §9), which is about the phone, not the user.
+ * docs/product.md §4 logout: forget everything but the tenant context, which the next sign-in needs, and
+ * the device's refusal of the install prompt (docs/product.md §9), which is about the phone, not the user.
  */
 export function clearAllExceptContext(): void {
   const context = getStoredContext();
   const dontShowAddToPhone = getDontShowAddToPhone();
-  // The device's API base path (SPEC §7) is configuration, like the context: it stays.
+  // The device's API base path (docs/product.md §7) is configuration, like the context: it stays.
   const apiBasePath = safe(() => local()?.getItem(`${PREFIX}apiBasePath`) ?? null, null);
   safe(() => local()?.clear(), undefined);
   safe(() => session()?.clear(), undefined);

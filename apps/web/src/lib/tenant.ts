@@ -1,6 +1,6 @@
 /**
- * The tenant context (SPEC §1), loaded once before start. Kept in local storage too, so the app
- * still starts with its branding offline and so logout can keep it (SPEC §4).
+ * The tenant context (docs/product.md §1), loaded once before start. Kept in local storage too, so the app
+ * still starts with its branding offline and so logout can keep it (docs/product.md §4).
  */
 import type { ContextAttributes, Document, Resource } from '@parcours/domain/entities';
 import { useSyncExternalStore } from 'react';

@@ -1,10 +1,12 @@
 /** courses/<slug>.yaml: the course, its terms, blocks and node tree. */
 import { z } from 'zod';
+import { nodeConditionSchema } from '@parcours/domain/node-conditions';
+import type { NodeCondition } from '@parcours/domain/node-conditions';
 import { BLOCK_TYPES, PUBLICATION_STATES } from '@parcours/domain/entities';
 import { datasetsSchema } from '@parcours/domain/exercises/datasets/draw';
 import { FEEDBACK_WHEN } from '@parcours/domain/exercises/solution';
 import { CERTIFICATION_WORDINGS, filePath, html, slug } from './common';
-import { packageRef, rowSchema, tableSchema, tincanRef, VIDEO_URL } from './rows';
+import { interactiveImageSchema, packageRef, rowSchema, tableSchema, tincanRef, VIDEO_URL } from './rows';
 
 export const blockSchema = z.strictObject({
   id: slug,
@@ -46,6 +48,8 @@ export const blockSchema = z.strictObject({
   package: packageRef.optional(),
   /** A table of the block itself, shown under its statement (SPEC §3 CourseBlock content.table). */
   table: tableSchema.optional(),
+  /** A picture with spots to explore, under the statement (SPEC §3 content.interactiveImage, decision 0052). */
+  interactiveImage: interactiveImageSchema.optional(),
   /**
    * A parametrised exercise (docs/product.md §3, decision 0042): per variable, `{ values: [..] }` or
    * `{ min, max, step? }`; each learner's page draws one value of each, once.
@@ -63,7 +67,7 @@ export interface NodeFile {
   block?: string | undefined;
   settings: { timeLimit?: number | undefined };
   tools: { calculator?: boolean | undefined };
-  conditions: unknown[];
+  conditions: NodeCondition[];
   attachments: string[];
   children: NodeFile[];
 }
@@ -75,7 +79,8 @@ export const nodeSchema: z.ZodType<NodeFile, unknown> = z.lazy(() =>
     block: slug.optional(),
     settings: z.strictObject({ timeLimit: z.number().int().positive().optional() }).default({}),
     tools: z.strictObject({ calculator: z.boolean().optional() }).default({}),
-    conditions: z.array(z.unknown()).default([]),
+    /** Shown only when each holds (decision 0051): `{ node, minScore?, belowScore? }` on an earlier block. */
+    conditions: z.array(nodeConditionSchema).default([]),
     attachments: z.array(filePath).default([]),
     children: z.array(nodeSchema).default([]),
   }),

@@ -108,6 +108,47 @@ const zone = z.discriminatedUnion('shape', [
   }),
 ]);
 export const CLICKABLE_IMAGE_WIDTH = 808;
+
+/**
+ * A block's own interactive image (SPEC §3 CourseBlock content.interactiveImage, decision 0052):
+ * a picture with spots, each revealing its text when chosen; never graded. The spots are zones
+ * as a clickable image draws them, each with its HTML.
+ */
+export const interactiveImageSchema = z.strictObject({
+  image: filePath,
+  /** What the picture shows, for those who cannot see it. */
+  alt: z.string().min(1),
+  viewBox: z.strictObject({ width: z.literal(CLICKABLE_IMAGE_WIDTH), height: z.number().positive() }),
+  spots: z
+    .array(
+      z.discriminatedUnion('shape', [
+        z.strictObject({
+          shape: z.literal('circle'),
+          cx: z.number(),
+          cy: z.number(),
+          r: z.number().positive(),
+          label: z.string().min(1),
+          html,
+        }),
+        z.strictObject({
+          shape: z.literal('rectangle'),
+          x: z.number(),
+          y: z.number(),
+          width: z.number().positive(),
+          height: z.number().positive(),
+          label: z.string().min(1),
+          html,
+        }),
+        z.strictObject({
+          shape: z.literal('polygon'),
+          points: z.array(z.tuple([z.number(), z.number()])).min(3),
+          label: z.string().min(1),
+          html,
+        }),
+      ]),
+    )
+    .min(1),
+});
 const imageCliquableRow = z.strictObject({
   type: z.literal('image-cliquable'),
   ...rowBase,

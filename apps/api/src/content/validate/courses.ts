@@ -88,6 +88,7 @@ export function validateCourses(
         push(cf, `${bp}.competency`, `unknown competency "${blk.competency}"`);
       blk.terms.forEach((x, i) => !terms.has(x) && push(cf, `${bp}.terms[${i}]`, `unknown term "${x}"`));
       blk.attachments.forEach((f, i) => useFile(cf, `${bp}.attachments[${i}]`, f));
+      if (blk.interactiveImage) useFile(cf, `${bp}.interactiveImage.image`, blk.interactiveImage.image);
       if (blk.tincan && 'path' in blk.tincan)
         uses.push({ file: cf, path: `${bp}.tincan.path`, rel: blk.tincan.path, kind: 'tincan' });
       if (blk.package)
@@ -241,7 +242,25 @@ function validateTree(
       if (n.block) push(cf, `${p}.block`, `a ${type} node does not hold a block`);
       if (n.children.length === 0) push(cf, `${p}.children`, `a ${type} node needs children`);
     }
+    checkConditions(n, p, depth);
     n.children.forEach((c, i) => walk(c, `${p}.children[${i}]`, depth + 1, type === 'block'));
+    if (type === 'block') earlierBlocks.add(n.id);
+  };
+  // Decision 0051: a condition names a block node read before the node it is on (the file's order
+  // is the reading order), so the server can always decide it when the learner gets there.
+  const earlierBlocks = new Set<string>();
+  const checkConditions = (n: NodeFile, p: string, depth: number): void => {
+    if (n.conditions.length === 0) return;
+    if (depth > 2)
+      push(
+        cf,
+        `${p}.conditions`,
+        'conditions belong on a section or on a page of a section, not inside a choice',
+      );
+    n.conditions.forEach((c, i) => {
+      if (!earlierBlocks.has(c.node))
+        push(cf, `${p}.conditions[${i}].node`, `"${c.node}" is not a block node read before this one`);
+    });
   };
   d.tree.children.forEach((c, i) => walk(c, `tree.children[${i}]`, 1, false));
 }

@@ -119,7 +119,8 @@ export async function writeCourses(tw: TenantWrite): Promise<void> {
           title: n.title ?? blk?.title ?? null,
           settings: json(n.settings),
           tools: json(n.tools),
-          conditions: json(n.conditions),
+          // The named node is served by its API id, as every node is (decision 0051).
+          conditions: json(n.conditions.map((c) => ({ ...c, node: nodeId(c.node) }))),
           attachmentIds: json(n.attachments.map(fileId)),
         },
       );

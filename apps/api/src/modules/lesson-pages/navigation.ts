@@ -22,6 +22,7 @@ import type { Loaded, PlayerContext } from './context';
 import { pageDocument } from './document';
 import { loadForOpen, loadForWrite } from './lesson-state';
 import { pageDeadlineOf } from './limits';
+import { nextShownSlot } from './plan';
 import type { PlanNode, Slot } from './plan';
 import { insertPageIfMissing, lastAttempt, reachPagePg } from './repository';
 import type { LessonRow, PageRow } from './repository';
@@ -125,7 +126,8 @@ export async function openPage(ctx: PlayerContext, lessonId: string, o: OpenOpti
       throw conflict('NO_LESSON_PAGE_AVAILABLE', 'Every page of this lesson is done.');
     const current = lesson.currentNodeId ? l.plan.slotOfNode(lesson.currentNodeId) : undefined;
     const frontier = frontierOf(l);
-    slot = current ?? l.plan.slots[Math.max(frontier, 0)]!;
+    // The first opening may land on a first page passed over by its conditions (decision 0051).
+    slot = current ?? nextShownSlot(l.plan, l.pages, Math.max(frontier, 0), 1) ?? l.plan.slots[0]!;
     const chosen = lesson.currentNodeId ? l.pages.find((p) => p.nodeId === lesson.currentNodeId) : undefined;
     if (chosen && current) return pageDocument(ctx, l, chosen);
   }
@@ -191,7 +193,8 @@ export async function nextPage(ctx: PlayerContext, lessonId: string, fromPageId:
   const from = activePage(l, fromPageId);
   const { node, slot } = nodeOf(l, from);
   if (from.progress !== 'COMPLETED') l = await closeBeforeLeaving(ctx, l, from, node);
-  const target = l.plan.slots[slot.index + 1];
+  // Pages whose conditions do not hold, given the grades so far, are passed over (decision 0051).
+  const target = nextShownSlot(l.plan, l.pages, slot.index + 1, 1);
   if (!target) throw conflict('NO_LESSON_PAGE_AVAILABLE', 'This was the last page of the lesson.');
   const existing = pageOfSlot(l, target);
   return existing ? pageDocument(ctx, l, existing) : reach(ctx, l, target);
@@ -206,7 +209,7 @@ export async function previousPage(
   const lesson = await loadLesson(ctx, lessonId, 'navigate');
   const l = await loadAll(ctx, lesson);
   const { slot } = nodeOf(l, activePage(l, fromPageId));
-  const target = slot.index > 0 ? l.plan.slots[slot.index - 1] : undefined;
+  const target = nextShownSlot(l.plan, l.pages, slot.index - 1, -1);
   const page = target ? pageOfSlot(l, target) : undefined;
   if (!page) throw conflict('MODEL_NOT_FOUND', 'There is no previous page.');
   return pageDocument(ctx, l, page);

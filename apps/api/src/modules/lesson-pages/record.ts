@@ -1,6 +1,6 @@
 import { afterPageCompleted } from '../progression/service';
 import type { Loaded, PlayerContext } from './context';
-import { slotDone } from './plan';
+import { everySlotDone } from './plan';
 import { recordAnswer, recordAnswerIfUnchanged, recordAnswerIfUnchangedPg } from './repository';
 import type { GradedWrite, LessonRow, PageRow } from './repository';
 import { writeTx } from './tx';
@@ -26,11 +26,17 @@ import { writeTx } from './tx';
  * decides completion and what follows it (the program's rules, the day's record).
  */
 
-/** Whether completing `page` completes every slot of the lesson, as read. */
-export function completesLesson(l: Loaded, page: PageRow): boolean {
-  const done = new Set(l.pages.filter((p) => p.progress === 'COMPLETED').map((p) => p.nodeId));
-  done.add(page.nodeId);
-  return l.plan.slots.length > 0 && l.plan.slots.every((s) => slotDone(s, done));
+/**
+ * Whether completing `page` with this grade completes every slot of the lesson, as read — its
+ * new score included, since a later page's conditions may pass it over by that score (decision 0051).
+ */
+export function completesLesson(
+  l: Loaded,
+  page: PageRow,
+  w: Pick<GradedWrite, 'scoreActual' | 'scoreMax'>,
+): boolean {
+  const graded = { ...page, progress: 'COMPLETED', scoreActual: w.scoreActual, scoreMax: w.scoreMax };
+  return everySlotDone(l.plan, [...l.pages.filter((p) => p.id !== page.id), graded]);
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -62,7 +68,7 @@ export async function writeGrade(
   page: PageRow,
   w: GradedWrite,
 ): Promise<LessonRow | null> {
-  if (w.launch === undefined && !completesLesson(l, page)) {
+  if (w.launch === undefined && !completesLesson(l, page, w)) {
     const seen = l.pages.filter((p) => p.progress === 'COMPLETED').length;
     const written =
       ctx.kind === 'sqlite'

@@ -92,7 +92,18 @@ export async function findOwnLesson(
 export async function planNodes(db: Db | Tx, courseId: string): Promise<PlanNode[]> {
   return db
     .selectFrom('courseNodes')
-    .select(['id', 'parentId', 'type', 'order', 'title', 'blockId', 'settings', 'tools', 'attachmentIds'])
+    .select([
+      'id',
+      'parentId',
+      'type',
+      'order',
+      'title',
+      'blockId',
+      'settings',
+      'tools',
+      'attachmentIds',
+      'conditions',
+    ])
     .where('courseId', '=', courseId)
     .execute();
 }

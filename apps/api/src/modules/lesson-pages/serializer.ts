@@ -84,6 +84,9 @@ export function blockView(block: BlockRow, terms: TermRow[]): BlockView {
       tincan: (content.tincan as BlockView['content']['tincan']) ?? null,
       ...(content.package ? { package: packageView(content.package) } : {}),
       ...(content.table ? { table: content.table as BlockView['content']['table'] } : {}),
+      ...(content.interactiveImage
+        ? { interactiveImage: content.interactiveImage as BlockView['content']['interactiveImage'] }
+        : {}),
       ...(Array.isArray(content.datasetNames)
         ? { datasetNames: content.datasetNames.filter((n): n is string => typeof n === 'string') }
         : {}),

@@ -20,8 +20,11 @@ import { parseJson } from '../../db/schema';
  * hint text or answer-tied feedback. Grading stays on the server when the queued answers arrive.
  */
 
-/** Why a page cannot be played offline: its clock, its module or its choice is the server's. */
-export type NeedsNetwork = 'timed' | 'tincan' | 'multiblock' | null;
+/**
+ * Why a page cannot be played offline: its clock, its module, its choice or its conditions
+ * (whether it is shown at all depends on grades only the server gives, decision 0051) are the server's.
+ */
+export type NeedsNetwork = 'timed' | 'tincan' | 'multiblock' | 'conditions' | null;
 
 const MAX_PAGES = 50;
 
@@ -52,11 +55,13 @@ async function upcoming(ctx: PlayerContext, l: Loaded, slots: Slot[]): Promise<R
     const needsNetwork: NeedsNetwork =
       node.type === 'multiblock'
         ? 'multiblock'
-        : timeLimit !== null
-          ? 'timed'
-          : block?.type === 'tincan'
-            ? 'tincan'
-            : null;
+        : slot.conditions.length > 0
+          ? 'conditions'
+          : timeLimit !== null
+            ? 'timed'
+            : block?.type === 'tincan'
+              ? 'tincan'
+              : null;
     out.push({
       type: 'offline-pages',
       id: `${l.lesson.id}:${node.id}`,

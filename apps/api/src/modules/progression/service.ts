@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { prepared } from '../../db/prepared';
 import type { Database, LessonsTable } from '../../db/schema';
-import { buildPlan, slotDone } from '../lesson-pages/plan';
+import { buildPlan, everySlotDone } from '../lesson-pages/plan';
 import type { LessonPlan } from '../lesson-pages/plan';
 import { jsonStrings } from '../programs/serializer';
 import { onLessonCompleted } from './on-lesson-completed';
@@ -71,13 +71,24 @@ export async function afterPageCompleted(
   plan ??= buildPlan(
     await trx
       .selectFrom('courseNodes')
-      .select(['id', 'parentId', 'type', 'order', 'title', 'blockId', 'settings', 'tools', 'attachmentIds'])
+      .select([
+        'id',
+        'parentId',
+        'type',
+        'order',
+        'title',
+        'blockId',
+        'settings',
+        'tools',
+        'attachmentIds',
+        'conditions',
+      ])
       .where('courseId', '=', lesson.courseId)
       .execute(),
     jsonStrings(lesson.enabledSectionIds),
   );
-  const completed = new Set(pages.filter((p) => p.progress === 'COMPLETED').map((p) => p.nodeId));
-  const allDone = plan.slots.length > 0 && plan.slots.every((s) => slotDone(s, completed));
+  // Slots passed over by their conditions count as done (decision 0051).
+  const allDone = everySlotDone(plan, pages);
 
   const next = {
     scoring: JSON.stringify(scoring),

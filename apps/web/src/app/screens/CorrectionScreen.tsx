@@ -6,7 +6,7 @@ import { playerSlots } from './PlayerScreen';
 // Content HTML is cleaned before it renders: this screen's loader waits for the cleaner (decision 0033).
 export { sanitizerReady } from '../../lib/sanitize-html';
 
-/** SPEC §2 /correction, /correction/{pageId}, /correction/{lessonId}/page/{pageId}. */
+/** docs/product.md §2 /correction, /correction/{pageId}, /correction/{lessonId}/page/{pageId}. */
 export function CorrectionScreen() {
   const { lessonId = null, pageId = null } = useParams();
   return (

@@ -6,7 +6,7 @@ import { playerSlots } from './PlayerScreen';
 // Content HTML is cleaned before it renders: this screen's loader waits for the cleaner (decision 0033).
 export { sanitizerReady } from '../../lib/sanitize-html';
 
-/** SPEC §2 /render/node/{id}: a course node on its own (node mode). */
+/** docs/product.md §2 /render/node/{id}: a course node on its own (node mode). */
 export function CourseNodeScreen() {
   const { id = '' } = useParams();
   return (

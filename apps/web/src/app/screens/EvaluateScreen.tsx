@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { EvaluatePage } from '../../features/progression/components/EvaluatePage';
 
-/** SPEC §2 /evaluate/{type}/{id}: the program rating form. */
+/** docs/product.md §2 /evaluate/{type}/{id}: the program rating form. */
 export function EvaluateScreen() {
   const { type = '', id = '' } = useParams();
   return <EvaluatePage key={`${type}:${id}`} type={type} id={id} />;

@@ -31,7 +31,7 @@ export async function loadHomeScreen(): Promise<{ default: ComponentType }> {
 
   function HomeScreen() {
     const settings = useTenant()?.attributes.settings;
-    // SPEC §6: contacting teachers needs internal login and allowContactTeacher.
+    // docs/product.md §6: contacting teachers needs internal login and allowContactTeacher.
     const canContact = Boolean(settings?.login.internal && settings.allowContactTeacher);
     return <HomePage classActions={canContact ? contactAction : undefined} />;
   }

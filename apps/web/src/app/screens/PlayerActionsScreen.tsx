@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { ActionsPage } from '../../features/progression/components/ActionsPage';
 
-/** SPEC §2 /session/{id}/actions: the end-of-lesson screen. */
+/** docs/product.md §2 /session/{id}/actions: the end-of-lesson screen. */
 export function PlayerActionsScreen() {
   const { id = '' } = useParams();
   return <ActionsPage key={id} lessonId={id} />;

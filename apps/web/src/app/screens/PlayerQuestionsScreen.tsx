@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { QuestionsPage } from '../../features/progression/components/QuestionsPage';
 
-/** SPEC §2 /session/{id}/questions: the interactive question after a lesson. */
+/** docs/product.md §2 /session/{id}/questions: the interactive question after a lesson. */
 export function PlayerQuestionsScreen() {
   const { id = '' } = useParams();
   return <QuestionsPage key={id} lessonId={id} />;

@@ -10,7 +10,7 @@ export { sanitizerReady } from '../../lib/sanitize-html';
 
 /**
  * The player's rows and tools, composed here because features do not import each other
- * (ARCHITECTURE §2): exercise and content rows, widget rows, the calculator (its own chunk).
+ * (docs/architecture.md §2): exercise and content rows, widget rows, the calculator (its own chunk).
  * The correction and node screens use the same.
  */
 export const playerSlots: PlayerSlots = {
@@ -39,7 +39,7 @@ export const playerSlots: PlayerSlots = {
   ),
 };
 
-/** SPEC §2 /session/{id} and /session/{id}/page/{pageId}: the lesson player. */
+/** docs/product.md §2 /session/{id} and /session/{id}/page/{pageId}: the lesson player. */
 export function PlayerScreen() {
   const { id = '', pageId = null } = useParams();
   return (

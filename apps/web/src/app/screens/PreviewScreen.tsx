@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router';
+import { ErrorPageRedirect } from '../../lib/error-page';
 import { PreviewPage } from '../../features/player/components/PreviewPage';
 import { PlayerSlotsContext } from '../../features/player/player-slots';
 import { isSandbox } from '../../lib/sandbox';
@@ -9,13 +9,13 @@ import { playerSlots } from './PlayerScreen';
 export { sanitizerReady } from '../../lib/sanitize-html';
 
 /**
- * SPEC §2 /preview, for administrators only (§6), or in sandbox mode where nobody is signed in
+ * docs/product.md §2 /preview, for administrators only (§6), or in sandbox mode where nobody is signed in
  * and nothing is written (decision 0011): anyone else gets the restricted-access page.
  */
 export function PreviewScreen() {
   const { user } = useSession();
   const admin = user?.profile.roles.some((role) => role === 'admin' || role === 'superadmin') ?? false;
-  if (!admin && !isSandbox()) return <Navigate to="/403" replace />;
+  if (!admin && !isSandbox()) return <ErrorPageRedirect code={403} />;
   return (
     <PlayerSlotsContext value={playerSlots}>
       <PreviewPage />

@@ -1,6 +1,6 @@
 import { TestBadgesPage } from '../../features/dashboard/test-badges/TestBadgesPage';
 
-/** /test-badges: the internal badge test page (SPEC §2). */
+/** /test-badges: the internal badge test page (docs/product.md §2). */
 export function TestBadgesScreen() {
   return <TestBadgesPage />;
 }

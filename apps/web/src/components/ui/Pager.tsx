@@ -8,7 +8,7 @@ interface PagerProps {
   label: string;
 }
 
-/** Page numbers with previous/next; hidden entirely when there is a single page (SPEC §2). */
+/** Page numbers with previous/next; hidden entirely when there is a single page (docs/product.md §2). */
 export function Pager({ page, pageCount, onChange, label }: PagerProps) {
   const { t } = useTranslation();
   if (pageCount <= 1) return null;

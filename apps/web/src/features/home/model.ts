@@ -23,6 +23,7 @@ import { compareText } from '../../lib/collate';
 import { indexDocument, relatedMany, relatedOne } from '../../lib/json-api';
 import type { ClassUsersDocument } from './api/get-class-users';
 import type { LessonResource } from './api/get-lessons';
+import { logOnly } from '../../lib/log-only';
 
 export interface LessonView {
   id: string;
@@ -105,7 +106,12 @@ export function buildClassViews(
   const seen = new Set<string>();
   for (const classUser of doc.data) {
     const cls = relatedOne<ClassAttributes>(classUser, 'class', index);
-    if (!cls || seen.has(cls.id)) continue;
+    if (!cls) {
+      // docs/product.md §8: no class, so no teachers to load; the membership shows nothing.
+      logOnly('class missing: no teachers loaded', classUser.id);
+      continue;
+    }
+    if (seen.has(cls.id)) continue;
     seen.add(cls.id);
     const programs: ProgramView[] = relatedMany<ClassProgramAttributes>(cls, 'classPrograms', index)
       .sort(byOrder)

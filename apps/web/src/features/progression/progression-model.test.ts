@@ -1,4 +1,6 @@
+import { vi } from 'vitest';
 import {
+  actionInputs,
   allAnswered,
   errorTextKeys,
   firstEnabledSection,
@@ -61,5 +63,29 @@ describe('progression rules', () => {
       message: 'errors.UNDEFINED.message',
       button: null,
     });
+  });
+});
+
+describe('actionInputs (docs/product.md §5: a missing index only logs a warning)', () => {
+  const cases: [string, (number | null | undefined)[], { actionIdx: number; choiceIdx: number }[] | null][] =
+    [
+      [
+        'every question answered',
+        [1, 0],
+        [
+          { actionIdx: 0, choiceIdx: 1 },
+          { actionIdx: 1, choiceIdx: 0 },
+        ],
+      ],
+      ['a missing choice index', [1, null], null],
+      ['an undefined choice index', [undefined], null],
+      ['a negative index', [-1], null],
+      ['no question at all', [], null],
+    ];
+  it.each(cases)('%s', (_name, answers, expected) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(actionInputs(answers)).toEqual(expected);
+    expect(warn).toHaveBeenCalledTimes(expected === null ? 1 : 0);
+    warn.mockRestore();
   });
 });

@@ -43,6 +43,25 @@ export function allAnswered(answers: readonly (number | null)[]): answers is num
 }
 
 /** docs/product.md §4: a chosen lesson opens at the current page of its first enabled section. */
+/**
+ * docs/product.md §5: the `{ actionIdx, choiceIdx }` inputs of the answers to send, or null (with a
+ * warning in the console, nothing shown, nothing sent) when an action or a choice index is missing.
+ */
+export function actionInputs(
+  answers: readonly (number | null | undefined)[],
+): { actionIdx: number; choiceIdx: number }[] | null {
+  const inputs = answers.map((choiceIdx, actionIdx) => ({ actionIdx, choiceIdx }));
+  const missing = inputs.find(
+    (input) =>
+      !Number.isInteger(input.actionIdx) || !Number.isInteger(input.choiceIdx) || input.choiceIdx! < 0,
+  );
+  if (answers.length === 0 || missing) {
+    console.warn('Action not sent: a missing action or choice index', missing ?? answers);
+    return null;
+  }
+  return inputs as { actionIdx: number; choiceIdx: number }[];
+}
+
 export function firstEnabledSection(lesson: Pick<LessonAttributes, 'enabledSectionIds'>): string | null {
   return lesson.enabledSectionIds?.[0] ?? null;
 }

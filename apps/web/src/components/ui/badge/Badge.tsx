@@ -9,10 +9,11 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { BadgeIcon, isIconUrl } from './badge-icons';
+import type { IconSet } from './icon-node';
 import './badge.css';
 
 /**
- * Props of the badge display (SPEC §3 "Badge display"); shared by every dashboard tab.
+ * Props of the badge display (docs/product.md §3 "Badge display"); shared by every dashboard tab.
  *
  * - `type`, `level`: which picture (`/static/images/badges/badge-{type}_{level}[_{size}].png`,
  *   built from SVG by vite-badges.ts); levels per type are in packages/domain/src/badges.ts
@@ -22,7 +23,9 @@ import './badge.css';
  * - `done`: progress 0..1 (clamped), drawn by the PI xl ring.
  * - `delta`: a change to show (e.g. XP since last week), green when positive, red otherwise;
  *   `deltaStart` the value it changed from, read out with it.
- * - `icon`: a competency/job icon name from badge-icons.tsx, or a picture URL, drawn in the centre.
+ * - `icon`: an icon name from `iconSet` (the competency or job set: competency-icons.ts,
+ *   job-icons.ts), or a picture URL, drawn in the centre; a name the set lacks draws the star.
+ * - `iconSet`: the set `icon` names come from (the tab that draws the badge imports it).
  * - `img`: a picture URL that replaces the built one.
  * - `certif`: adds the certification mark.
  * - `value`: short text drawn in the centre (a percent, a number of points).
@@ -37,6 +40,7 @@ export interface BadgeProps {
   delta?: number;
   deltaStart?: number;
   icon?: string | null;
+  iconSet?: IconSet;
   img?: string | null;
   certif?: boolean;
   value?: ReactNode;
@@ -55,6 +59,7 @@ export function Badge({
   delta,
   deltaStart,
   icon,
+  iconSet,
   img,
   certif = false,
   value,
@@ -111,13 +116,13 @@ export function Badge({
           isIconUrl(icon) ? (
             <img className="badge__icon" src={icon} alt="" />
           ) : (
-            <BadgeIcon name={icon} className="badge__icon" />
+            <BadgeIcon name={icon} set={iconSet} className="badge__icon" />
           )
         ) : null}
         {hasValue && !icon ? <span className="badge__value">{value}</span> : null}
         {certif ? (
           <span className="badge__certif">
-            <BadgeIcon name="shield" />
+            <BadgeIcon name="certified" />
           </span>
         ) : null}
       </span>

@@ -1,5 +1,5 @@
 /**
- * Glossary terms in course text (SPEC §3 CourseTerm): each occurrence of a term's words becomes
+ * Glossary terms in course text (docs/product.md §3 CourseTerm): each occurrence of a term's words becomes
  * a button that opens the definition. Runs on HTML already sanitised; only text outside links
  * and buttons is touched. Used by the statement and by content rows.
  */
@@ -7,7 +7,7 @@ import type { BlockView } from '@parcours/domain/entities';
 
 export type GlossaryTerm = BlockView['terms'][number];
 
-/** SPEC §9: the glossary loop stops after 100 matches. */
+/** docs/product.md §9: the glossary loop stops after 100 matches. */
 export const GLOSSARY_MATCH_CAP = 100;
 
 /**

@@ -10,7 +10,7 @@ import { useTranslation } from '../../../lib/i18n';
 import './rating.css';
 
 /**
- * Props of the rating display (SPEC §3 "Rating display", §9), read-only; the input is
+ * Props of the rating display (docs/product.md §3 "Rating display", §9), read-only; the input is
  * features/progression's StarRating.
  * - `percent`: the rating as a fraction 0..1 (a review's ratio); drawn as 3 stars in half steps.
  * - `message`: optional text beside the stars (already translated).

@@ -5,6 +5,7 @@
 import type { Locale, MeResponse } from '@parcours/domain/entities';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { outgoingRecord } from '../../../lib/outgoing-record';
 import { setSessionUser } from '../../../lib/session';
 
 export interface ProfilePatch {
@@ -21,10 +22,24 @@ export interface ProfilePatch {
 
 export type ProfilePatchResponse = MeResponse & { access_token?: string };
 
+/** What PATCH users/{id} may carry (docs/product.md §5 outgoing records: anything else is dropped). */
+const PROFILE_PATCH_FIELDS = [
+  'lastname',
+  'firstname',
+  'username',
+  'email',
+  'birthday',
+  'password',
+  'currentPassword',
+  'acceptTerms',
+  'preferredLocale',
+] as const satisfies readonly (keyof ProfilePatch)[];
+
+/** `patch` holds the changed fields already (profilePatch); this layer keeps only the tracked ones. */
 export function updateProfile(userId: string, patch: ProfilePatch): Promise<ProfilePatchResponse> {
   return apiFetch<ProfilePatchResponse>(`users/${encodeURIComponent(userId)}`, {
     method: 'PATCH',
-    body: patch,
+    body: outgoingRecord({ ...patch }, { tracked: PROFILE_PATCH_FIELDS }),
   });
 }
 

@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { FormField } from '../../../components/ui/FormField';
 import { PasswordInput } from '../../../components/ui/PasswordInput';
-import { errorCodeOf, fieldProblems } from '../../../lib/api-errors';
+import { fieldProblems, normaliseError } from '../../../lib/api-errors';
 import { errorKeys, useTranslation, keyFromData } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useTenant } from '../../../lib/tenant';
@@ -108,12 +108,12 @@ function ProfileForm({
       setPasswordOpen(false);
       setOutcome({ tone: 'success' });
     } catch (error) {
-      setOutcome({ tone: 'error', code: errorCodeOf(error) });
+      const formFields: string[] = [...PROFILE_FIELDS, 'password', 'currentPassword'];
+      // docs/product.md §3 error object: the alert reads its code; each field problem goes under its field.
+      setOutcome({ tone: 'error', code: normaliseError(error, formFields).code });
       let focused = false;
       for (const problem of fieldProblems(error)) {
-        const field = [...PROFILE_FIELDS, 'password', 'currentPassword'].find(
-          (name) => name === problem.field,
-        );
+        const field = formFields.find((name) => name === problem.field);
         if (!field) continue;
         setError(field as keyof ProfileFormValues, { message: problem.key }, { shouldFocus: !focused });
         focused = true;

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/Alert';
 import { FormField } from '../../../components/ui/FormField';
 import { PasswordInput } from '../../../components/ui/PasswordInput';
-import { errorCodeOf, fieldProblems } from '../../../lib/api-errors';
+import { fieldProblems, normaliseError } from '../../../lib/api-errors';
 import { errorKeys, useTranslation, keyFromData } from '../../../lib/i18n';
 import { useTenant } from '../../../lib/tenant';
 import { register as registerAccount } from '../api/register';
@@ -57,7 +57,7 @@ export function RegisterForm({ onSignedIn }: RegisterFormProps) {
         setError(field, { message: problem.key }, { shouldFocus: !explained });
         explained = true;
       }
-      setFailure({ code: errorCodeOf(error), explained });
+      setFailure({ code: normaliseError(error, FIELDS).code, explained });
     }
   };
 

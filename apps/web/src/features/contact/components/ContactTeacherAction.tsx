@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { CONTACT_FLAG_RESET_MS } from '@parcours/domain/constants';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { useTranslation } from '../../../lib/i18n';
 
@@ -17,6 +18,13 @@ export function ContactTeacherAction({ classId, className }: ContactTeacherActio
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [requested, setRequested] = useState(false);
+  // docs/product.md §9 contact flag reset: 100 ms after the dialog closes, the flag that keeps it
+  // mounted is reset, so nothing of the form outlives its closing.
+  useEffect(() => {
+    if (open || !requested) return undefined;
+    const timer = setTimeout(() => setRequested(false), CONTACT_FLAG_RESET_MS);
+    return () => clearTimeout(timer);
+  }, [open, requested]);
   return (
     <>
       <Button

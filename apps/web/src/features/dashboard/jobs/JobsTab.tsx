@@ -1,4 +1,5 @@
 import { Badge } from '../../../components/ui/badge/Badge';
+import { JOB_ICONS } from '../../../components/ui/badge/job-icons';
 import { ProgressBar } from '../../../components/ui/ProgressBar';
 import { useTranslation } from '../../../lib/i18n';
 import { PanelEmpty, PanelStatus } from '../components/PanelStatus';
@@ -24,6 +25,7 @@ export function JobsTab() {
                 level={level}
                 size="xl"
                 icon={icon}
+                iconSet={JOB_ICONS}
                 label={t('dashboard.jobs.badge', { title, percent })}
               />
               <h3 className="job__title">{title}</h3>

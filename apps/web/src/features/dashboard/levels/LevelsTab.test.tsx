@@ -85,6 +85,15 @@ describe('levels tab', () => {
     );
   });
 
+  it('draws each competency icon from the competency set, and pads the widget by its count', async () => {
+    screenWidth(1280);
+    renderTab([...TREE, level('sales', null, 0, 0, 0, null), level('care', null, 0, 0, 0, null)]);
+    const maths = await screen.findByRole('img', { name: 'Title maths: gold medal, 80 %' });
+    expect(maths.querySelector('svg.badge__icon')).toHaveAttribute('data-icon', 'calculator');
+    // docs/product.md §9: four competencies at the top (a multiple of 4) give 140px.
+    expect(screen.getAllByRole('list')[0]!.style.getPropertyValue('--levels-padding')).toBe('140px');
+  });
+
   it('on a phone collapses sub-competencies under an expandable parent', async () => {
     screenWidth(375);
     renderTab(TREE);

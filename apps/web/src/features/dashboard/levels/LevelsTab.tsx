@@ -1,8 +1,10 @@
 import { badgeLevel } from '@parcours/domain/badges';
+import { competencyWidgetPadding } from '@parcours/domain/dashboard-levels';
 import { medalColor } from '@parcours/domain/medal';
 import { scorePercent } from '@parcours/domain/progress';
-import { useId, useState } from 'react';
+import { useId, useState, type CSSProperties } from 'react';
 import { Badge } from '../../../components/ui/badge/Badge';
+import { COMPETENCY_ICONS } from '../../../components/ui/badge/competency-icons';
 import { ProgressBar } from '../../../components/ui/ProgressBar';
 import { useTranslation } from '../../../lib/i18n';
 import { useMediaQuery } from '../../../lib/use-media-query';
@@ -38,11 +40,14 @@ export function LevelsTab() {
   const query = useCompetencyLevels();
   if (!query.data) return <PanelStatus isError={query.isError} onRetry={() => void query.refetch()} />;
   if (query.data.length === 0) return <PanelEmpty text={t('dashboard.levels.empty')} />;
+  const tree = toTree(query.data);
+  // docs/product.md §9 competency widget padding, by the number of competencies the widget shows.
+  const padding = { '--levels-padding': competencyWidgetPadding(tree.length) } as CSSProperties;
   return (
     <div className="levels">
       <p className="levels__intro">{t('dashboard.levels.intro')}</p>
-      <ul className="levels__list">
-        {toTree(query.data).map((node) => (
+      <ul className="levels__list levels__list--top" style={padding}>
+        {tree.map((node) => (
           <CompetencyItem key={node.level.id} node={node} />
         ))}
       </ul>
@@ -102,6 +107,7 @@ function CompetencyCard({ level }: { level: CompetencyLevel }) {
         level={badgeLevel('level', ratio)}
         size={depth === 0 ? 'md' : 'sm'}
         icon={icon}
+        iconSet={COMPETENCY_ICONS}
         label={t('dashboard.levels.badge', { title, medal: medalText, percent: percent ?? 0 })}
       />
       <div className="competency__body">

@@ -173,9 +173,9 @@ describe('the logbook tab', () => {
     await user().click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    // docs/product.md §5 outgoing records: an update sends only what changed (not the message).
     expect(JSON.parse(String(patch![1]!.body))).toEqual({
       title: 'Ma note revue',
-      message: 'Message Ma note',
       attachmentIds: [],
     });
   });

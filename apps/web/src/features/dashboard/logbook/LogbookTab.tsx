@@ -3,7 +3,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { errorCodeOf } from '../../../lib/api-errors';
-import { formatDate } from '../../../lib/format';
+import { dateLocaleOf, formatDate } from '../../../lib/format';
 import { errorKeys, useTranslation } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import type { LogbookNote } from './api/get-log-book-records';
@@ -40,7 +40,7 @@ export function LogbookTab() {
       <p className="logbook__print-only">
         {t('logbook.printHeader', {
           name: session.user?.profile.displayName ?? '',
-          date: formatDate(new Date().toISOString(), i18n.language),
+          date: formatDate(new Date().toISOString(), dateLocaleOf(i18n.language)),
         })}
       </p>
       {notes.isPending ? (

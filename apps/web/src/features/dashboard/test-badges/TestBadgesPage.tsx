@@ -1,5 +1,9 @@
 import { BADGE_KINDS, BADGE_SIZES, BADGE_TYPES, type BadgeLevelName } from '@parcours/domain/badges';
 import { Badge } from '../../../components/ui/badge/Badge';
+import { BadgeIcon } from '../../../components/ui/badge/badge-icons';
+import { COMPETENCY_ICONS } from '../../../components/ui/badge/competency-icons';
+import type { IconSet } from '../../../components/ui/badge/icon-node';
+import { JOB_ICONS } from '../../../components/ui/badge/job-icons';
 import { RatingDisplay } from '../../../components/ui/rating/RatingDisplay';
 import { useTranslation } from '../../../lib/i18n';
 import './test-badges.css';
@@ -8,6 +12,7 @@ import './test-badges.css';
 export const TEST_RATIOS = [0.2, 0.4, 0.6, 0.8, 1] as const;
 
 const ICONS: Record<string, string | undefined> = { level: 'calculator', theme: 'handshake' };
+const SETS: Record<string, IconSet | undefined> = { level: COMPETENCY_ICONS, theme: JOB_ICONS };
 
 /**
  * /test-badges (docs/product.md §2): every badge kind, level and size at each test ratio, with changes of
@@ -42,6 +47,7 @@ export function TestBadgesPage() {
                         delta={(i % 2 === 0 ? 1 : -1) * Math.round(r * 50)}
                         deltaStart={100}
                         icon={ICONS[type]}
+                        iconSet={SETS[type]}
                         certif={type === 'certification'}
                         value={type === 'PI' ? Math.round(r * 1000) : `${Math.round(r * 100)} %`}
                         label={t('testBadges.badge', {
@@ -59,6 +65,24 @@ export function TestBadgesPage() {
               ))}
             </div>
           ))}
+        </section>
+      ))}
+      {(
+        [
+          ['competencies', COMPETENCY_ICONS],
+          ['jobs', JOB_ICONS],
+        ] as const
+      ).map(([name, set]) => (
+        <section key={name} className="test-badges__type" aria-labelledby={`tb-icons-${name}`}>
+          <h2 id={`tb-icons-${name}`}>{t(`testBadges.icons.${name}`, { count: Object.keys(set).length })}</h2>
+          <ul className="test-badges__icons">
+            {Object.keys(set).map((icon) => (
+              <li key={icon}>
+                <BadgeIcon name={icon} set={set} className="test-badges__icon" />
+                <code>{icon}</code>
+              </li>
+            ))}
+          </ul>
         </section>
       ))}
       <section className="test-badges__type" aria-labelledby="tb-ratings">

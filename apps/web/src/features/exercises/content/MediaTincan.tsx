@@ -6,6 +6,7 @@ import type { RowProps, TincanAction, TincanLaunch, TincanScore } from '../row-p
 import { useTincanLaunch, withLaunchParams } from './MediaTincan.launch';
 import { useFullSeen } from './MediaTincan.seen';
 import './MediaTincan.css';
+import { logOnly } from '../../../lib/log-only';
 
 /** docs/product.md §9: tincan frames are 600 px high (the tincan dialog is 870×630); MediaTincan.css too. */
 const TINCAN_HEIGHT = 600;
@@ -98,7 +99,7 @@ export function TincanFrame({
   }, [onAction, onScore]);
 
   if (!src) {
-    console.warn('invalid tincan url', url);
+    logOnly('invalid learning module address', url);
     return null;
   }
   if (launched.status === 'pending') {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ProgressBar } from '../../../components/ui/ProgressBar';
-import { formatDate } from '../../../lib/format';
+import { dateLocaleOf, formatDate } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { setActiveLesson } from '../../../lib/storage';
 import { canOpen, canRestart, type ClassView, type CourseView } from '../model';
@@ -49,8 +49,8 @@ function CourseRow({ view, course }: { view: ClassView; course: CourseView }) {
 
 function DatesLine({ view }: { view: ClassView }) {
   const { t, i18n } = useTranslation();
-  const start = formatDate(view.startAt, i18n.language);
-  const end = formatDate(view.expireAt, i18n.language);
+  const start = formatDate(view.startAt, dateLocaleOf(i18n.language));
+  const end = formatDate(view.expireAt, dateLocaleOf(i18n.language));
   let text: string | null = null;
   if (start && end) text = t('home.class.window', { start, end });
   else if (start) text = t('home.class.from', { start });

@@ -1,6 +1,6 @@
 import type { LegalText } from '@parcours/domain/entities';
 import { ButtonLink } from '../../../components/ui/Button';
-import { formatDate } from '../../../lib/format';
+import { dateLocaleOf, formatDate } from '../../../lib/format';
 import { useTranslation, type TranslationKey } from '../../../lib/i18n';
 import { useTenant } from '../../../lib/tenant';
 import { useSanitizedHtml } from '../../../lib/sanitize-html';
@@ -30,7 +30,10 @@ export function LegalDocument({ kind }: { kind: LegalKind }) {
         {text ? (
           <>
             <p className="legal__meta">
-              {t('legal.version', { version: text.version, date: formatDate(text.date, i18n.language) })}
+              {t('legal.version', {
+                version: text.version,
+                date: formatDate(text.date, dateLocaleOf(i18n.language)),
+              })}
             </p>
             {/* Content comes from the tenant and is cleaned just above (decision 0033). */}
             <div className="legal__content" dangerouslySetInnerHTML={{ __html: html }} />

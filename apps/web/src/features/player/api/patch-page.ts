@@ -1,4 +1,5 @@
 import { apiFetch } from '../../../lib/api-client';
+import { scheduleUserScoreRefresh } from '../../../lib/user-score';
 import { lessonPath, toLessonPage, type LessonPage, type LessonPageDocument } from './lesson-page';
 
 /**
@@ -14,5 +15,7 @@ export async function patchPage(
     method: 'PATCH',
     body: answers === undefined ? { pageId } : { pageId, inputs: { answers } },
   });
+  // The grade changed the learner's score: the signed-in user is read again, debounced (§9).
+  scheduleUserScoreRefresh();
   return toLessonPage(doc);
 }

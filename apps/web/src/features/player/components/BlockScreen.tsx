@@ -4,6 +4,7 @@ import type { ReactNode, Ref } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import type { PackagePlay, TincanAction, TincanLaunch, TincanScore } from '../../exercises/row-props';
 import { usePlayerSlots } from '../player-slots';
+import { InteractiveImage } from './InteractiveImage';
 import { RowView } from './RowView';
 import { Statement } from './Statement';
 
@@ -139,6 +140,13 @@ export function BlockScreen({
               readOnly={readOnly}
               correction={null}
               announce={announce}
+            />
+          ) : null}
+          {block.content.interactiveImage ? (
+            <InteractiveImage
+              image={block.content.interactiveImage}
+              idPrefix={`${idPrefix}-image`}
+              terms={block.terms}
             />
           ) : null}
           {afterStatement}

@@ -3,7 +3,7 @@ import { Dialog } from '../../../components/ui/Dialog';
 import { useTranslation } from '../../../lib/i18n';
 
 /** Why the player cannot go on without the network (decision 0013). */
-export type OfflineStop = 'timed' | 'tincan' | 'multiblock' | 'notStored' | 'needsNetwork';
+export type OfflineStop = 'timed' | 'tincan' | 'multiblock' | 'conditions' | 'notStored' | 'needsNetwork';
 
 /** Offline, a page the device cannot play: says why; the learner stays where they are. */
 export function OfflineDialog({ reason, onClose }: { reason: OfflineStop; onClose: () => void }) {

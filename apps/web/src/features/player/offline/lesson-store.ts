@@ -9,7 +9,7 @@ import type { KeyValue } from '../../../lib/device-store';
 import type { LessonPage } from '../api/lesson-page';
 
 /** Why an upcoming page cannot be played offline (the server's answer, see the API). */
-export type NeedsNetwork = 'timed' | 'tincan' | 'multiblock' | null;
+export type NeedsNetwork = 'timed' | 'tincan' | 'multiblock' | 'conditions' | null;
 
 export interface OfflinePage {
   lessonId: string;

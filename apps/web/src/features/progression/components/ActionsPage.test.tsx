@@ -112,9 +112,20 @@ describe('end-of-lesson actions', () => {
   });
 
   it('says why the lesson could not be read', async () => {
+    mockApi({
+      'lessons/l-1': {
+        status: 500,
+        body: { errors: [{ status: '500', code: 'UNDEFINED', title: 'Error' }] },
+      },
+    });
+    renderActions();
+    expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred');
+    expect(screen.getByRole('link', { name: 'Back to dashboard' })).toBeInTheDocument();
+  });
+
+  it('goes to the 404 screen for a lesson that does not exist (docs/product.md §2 /{code})', async () => {
     mockApi({});
     renderActions();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Not found');
-    expect(screen.getByRole('link', { name: 'Back to dashboard' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/404'));
   });
 });

@@ -27,7 +27,7 @@ export function ActionsPage({ lessonId }: { lessonId: string }) {
   const [failure, setFailure] = useState<string | null>(null);
 
   if (lesson.isPending) return <Spinner label={t('progression.loading')} />;
-  if (lesson.isError) return <LoadFailure code={errorCodeOf(lesson.error)} />;
+  if (lesson.isError) return <LoadFailure code={errorCodeOf(lesson.error)} error={lesson.error} />;
 
   const { attributes, courseTitle } = lesson.data;
   const ended = lessonHasEnded(attributes);

@@ -3,7 +3,7 @@ import { COMMENT_MAX, MAX_RATING } from '@parcours/domain/constants';
 import { evaluateSchema, type EvaluateInput } from '@parcours/domain/schemas';
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Navigate } from 'react-router';
+import { ErrorPageRedirect } from '../../../lib/error-page';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/Alert';
 import { ButtonLink } from '../../../components/ui/Button';
@@ -33,7 +33,7 @@ type EvaluateForm = z.input<typeof evaluateSchema>;
 
 /** /evaluate/{type}/{id} (docs/product.md §2, §4 Evaluate, §5): rate a finished program, once. */
 export function EvaluatePage({ type, id }: { type: string; id: string }) {
-  if (!EVALUATED_TYPES.has(type)) return <Navigate to="/404" replace />;
+  if (!EVALUATED_TYPES.has(type)) return <ErrorPageRedirect />;
   return <ProgramEvaluation programId={id} />;
 }
 
@@ -47,7 +47,7 @@ function ProgramEvaluation({ programId }: { programId: string }) {
   const last = useQuery({ ...lessonQueryOptions(activeLessonId ?? ''), enabled: activeLessonId !== null });
 
   if (target.isPending || existing.isPending) return <Spinner label={t('progression.loading')} />;
-  if (target.isError) return <LoadFailure code={errorCodeOf(target.error)} />;
+  if (target.isError) return <LoadFailure code={errorCodeOf(target.error)} error={target.error} />;
   // A learner who does not follow the program cannot rate it (the server would refuse it too).
   if (!target.data.classId) return <LoadFailure code="Forbidden" />;
   return (

@@ -7,7 +7,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { useLesson } from '../api/get-lesson';
 import { usePostAction } from '../api/post-action';
 import { openLesson } from '../open-lesson';
-import { allAnswered, initialAnswers, type InteractiveAction } from '../progression-model';
+import { actionInputs, allAnswered, initialAnswers, type InteractiveAction } from '../progression-model';
 import { ChoiceGroup } from './ChoiceGroup';
 import { ErrorDialog } from './ErrorDialog';
 import { LessonScore } from './LessonScore';
@@ -23,7 +23,7 @@ export function QuestionsPage({ lessonId }: { lessonId: string }) {
   const lesson = useLesson(lessonId);
 
   if (lesson.isPending) return <Spinner label={t('progression.loading')} />;
-  if (lesson.isError) return <LoadFailure code={errorCodeOf(lesson.error)} />;
+  if (lesson.isError) return <LoadFailure code={errorCodeOf(lesson.error)} error={lesson.error} />;
   return (
     <Questions
       lessonId={lessonId}
@@ -52,12 +52,12 @@ function Questions({
   const ready = allAnswered(answers);
 
   const next = async () => {
-    if (!allAnswered(answers) || busy) return;
+    if (busy) return;
+    const inputs = actionInputs(answers);
+    if (!inputs) return;
     setOpening(true);
     try {
-      const target = await send.mutateAsync(
-        answers.map((choiceIdx, actionIdx) => ({ actionIdx, choiceIdx })),
-      );
+      const target = await send.mutateAsync(inputs);
       void navigate(await openLesson(target.id));
     } catch (error) {
       setFailure(errorCodeOf(error));

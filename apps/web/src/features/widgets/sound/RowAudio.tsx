@@ -2,6 +2,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { useFile } from '../api/get-file';
 import { htmlPlayerKind, truncateFileName } from '../media/media-rules';
 import { SoundPlayer } from './SoundPlayer';
+import { logOnly } from '../../../lib/log-only';
 
 /**
  * A row's own sound (row setting `audioFileId`), played by the docs/product.md §4 player; `autoplay`
@@ -12,7 +13,7 @@ export function RowAudio({ fileId, autoPlay }: { fileId: string; autoPlay: boole
   const { t } = useTranslation();
   const file = useFile(fileId);
   if (file.isError) {
-    console.warn('row audio not found', fileId);
+    logOnly('file missing: row sound', fileId);
     return null;
   }
   if (!file.data) return null;

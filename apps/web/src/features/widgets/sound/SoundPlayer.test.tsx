@@ -121,6 +121,22 @@ describe('SoundPlayer (SPEC §4, §9)', () => {
     expect(screen.getByRole('button', { name: 'Play main' })).toBeInTheDocument();
   });
 
+  it('plays a temporary track that is the same file as the main one (found by the sound journey)', async () => {
+    const { container, rerender } = render(<SoundPlayer main={{ src: '/same.mp3', name: 'main' }} />);
+    const before = audioOf(container);
+    expect(before.paused).toBe(true);
+    rerender(
+      <SoundPlayer
+        main={{ src: '/same.mp3', name: 'main' }}
+        temporary={{ src: '/same.mp3', name: 'resource' }}
+        onCloseTemporary={() => undefined}
+      />,
+    );
+    // The temporary track is a track of its own: it starts from the beginning and plays.
+    await waitFor(() => expect(audioOf(container).paused).toBe(false));
+    expect(audioOf(container)).not.toBe(before);
+  });
+
   it('autoplays when asked, and keeps the play button when the browser refuses', async () => {
     const first = render(<SoundPlayer main={{ src: '/a.mp3', name: 'a' }} autoPlay />);
     await waitFor(() => expect(audioOf(first.container).paused).toBe(false));

@@ -35,7 +35,9 @@ export function SoundPlayer({
   if (!track) return null;
   return (
     <TrackPlayer
-      key={track.src}
+      // By role and file: a resource's sound that is the page's own file is still a track of its
+      // own, mounted afresh so it starts (the sound journey found it kept the main track's state).
+      key={`${temporary !== null ? 'temporary' : 'main'}:${track.src}`}
       track={track}
       main={main}
       isTemporary={temporary !== null}

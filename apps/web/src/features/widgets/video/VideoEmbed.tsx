@@ -2,13 +2,14 @@ import { useTranslation } from '../../../lib/i18n';
 import '../widgets.css';
 import type { PublicRowView } from '@parcours/domain/entities';
 import { videoEmbedUrl } from './video-url';
+import { logOnly } from '../../../lib/log-only';
 
 /** An embedded video (docs/product.md §9: half the width on large screens, 16/9), or a link when the address is not embeddable. */
 export function VideoEmbed({ url, title }: { url: string; title: string }) {
   const { t } = useTranslation();
   const embed = videoEmbedUrl(url);
   if (!embed) {
-    console.warn('video link not embeddable', url);
+    logOnly('video link not embeddable', url);
     return url ? (
       <p>
         <a href={url} target="_blank" rel="noopener noreferrer">

@@ -3,7 +3,7 @@ import { progressionColor } from '@parcours/domain/certification';
 import { CERTIFICATE_SCORE_SCALE } from '@parcours/domain/constants';
 import { useId } from 'react';
 import { Badge } from '../../../../components/ui/badge/Badge';
-import { formatDate } from '../../../../lib/format';
+import { dateLocaleOf, formatDate } from '../../../../lib/format';
 import { useTranslation } from '../../../../lib/i18n';
 import type { CertificationItem } from '../api/get-certification-items';
 import { DocumentLinks } from './DocumentLinks';
@@ -87,14 +87,14 @@ export function CertificatesTable({ items, wording }: Props) {
                     data-label={t('certificates.columns.opening')}
                     role="cell"
                   >
-                    {formatDate(item.classProgram.startAt, i18n.language) || dash}
+                    {formatDate(item.classProgram.startAt, dateLocaleOf(i18n.language)) || dash}
                   </td>
                   <td
                     className="certificates__date"
                     data-label={t('certificates.columns.closing')}
                     role="cell"
                   >
-                    {formatDate(item.classProgram.expireAt, i18n.language) || dash}
+                    {formatDate(item.classProgram.expireAt, dateLocaleOf(i18n.language)) || dash}
                   </td>
                   <th scope="row" className="certificates__course" role="rowheader">
                     <span className="certificates__title">{item.course.title}</span>

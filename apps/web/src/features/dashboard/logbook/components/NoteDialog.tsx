@@ -159,7 +159,19 @@ export function NoteDialog({ note, onClose }: NoteDialogProps) {
       ...pending.flatMap((p) => (p.status === 'done' && p.attachment ? [p.attachment.id] : [])),
     ];
     try {
-      await save.mutateAsync({ id: note?.id ?? null, note: { ...values, attachmentIds } });
+      await save.mutateAsync({
+        id: note?.id ?? null,
+        note: { ...values, attachmentIds },
+        ...(note
+          ? {
+              before: {
+                title: note.title,
+                message: note.message,
+                attachmentIds: (note.attachments ?? []).map((a) => a.id),
+              },
+            }
+          : {}),
+      });
       onClose();
     } catch (error) {
       const fields = serverFieldErrors(error);
