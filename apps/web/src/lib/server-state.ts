@@ -6,6 +6,7 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import type { MeResponse } from '@parcours/domain/entities';
 import { getToken, getUserId } from './storage';
+import { isExpired } from './token';
 
 export interface ServerState {
   me: MeResponse;
@@ -20,13 +21,17 @@ export function isDrawnSignedIn(root: HTMLElement): boolean {
 }
 
 /**
- * The page's state when this browser can take it over: its stored token is the session's and
- * the page was drawn for the same learner. Null otherwise (signed out here since, another
- * learner's token, a damaged block): the app then starts as it would without the server's screen.
+ * The page's state when this browser can take it over: its stored token is the session's, still
+ * in force, and the page was drawn for the same learner. Null otherwise (signed out here since,
+ * an expired stored session, another learner's token, a damaged block): the app then starts as it
+ * would without the server's screen, and an expired session ends there with what the device kept
+ * of it (decision 0045). Taken over, a drawn page would have skipped that end: a full journey run
+ * saw the last learner's copies still on a shared device after the next one signed in.
  */
 export function takeServerState(): ServerState | null {
   const text = document.getElementById(STATE_ELEMENT_ID)?.textContent;
-  if (!text || getToken() === null) return null;
+  const token = getToken();
+  if (!text || token === null || isExpired(token)) return null;
   try {
     const state = JSON.parse(text) as ServerState;
     const userId = getUserId();
