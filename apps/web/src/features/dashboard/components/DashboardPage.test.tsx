@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { lazy } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -63,7 +63,8 @@ describe('dashboard shell', () => {
     expect(screen.getByRole('region', { name: 'Jobs' })).toBeInTheDocument();
 
     await userEvent.click(within(nav).getByRole('link', { name: 'Levels' }));
-    expect(screen.getByTestId('where')).toHaveTextContent('/niveaux');
+    // React Router moves in a transition: on a busy machine the address changes a moment later.
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/niveaux'));
     expect(await screen.findByText('panel levels')).toBeInTheDocument();
   });
 
