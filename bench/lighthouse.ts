@@ -3,7 +3,9 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
-import { DEMO_LEARNER, startWebApp } from './bundle';
+import { playerPath, signIn, startWebApp, type Credentials } from './bundle';
+
+export { playerPath, signIn, type Credentials };
 import type { Server } from './lib';
 import { reportTarget } from './targets';
 
@@ -37,37 +39,11 @@ interface Run {
   notes: string[];
 }
 
-export interface Credentials {
-  token: string;
-  userId: string;
-}
-
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
-
-export async function signIn(base: string): Promise<Credentials> {
-  const response = await fetch(`${base}/api/users/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(DEMO_LEARNER),
-  });
-  const body = (await response.json()) as { access_token: string; user_id: string };
-  return { token: body.access_token, userId: body.user_id };
-}
-
-/** The player page Lighthouse opens: the demo learner's first available lesson. */
-export async function playerPath(base: string, auth: Credentials): Promise<string> {
-  const response = await fetch(`${base}/api/lessons?include=course`, {
-    headers: { Authorization: `Bearer ${auth.token}` },
-  });
-  const body = (await response.json()) as { data: { id: string; attributes: { state: string } }[] };
-  const lesson = body.data.find((l) => l.attributes.state === 'AVAILABLE') ?? body.data[0];
-  if (!lesson) throw new Error('the demo learner has no lesson');
-  return `/session/${lesson.id}`;
-}
 
 /** A first visit: empty caches and workers; the token in localStorage when signed in. */
 export async function prepare(chrome: LaunchedChrome, base: string, auth: Credentials | null): Promise<void> {
@@ -92,6 +68,17 @@ export async function prepare(chrome: LaunchedChrome, base: string, auth: Creden
       storageTypes: 'cookies,indexeddb,service_workers,cache_storage',
     });
     await cdp.send('Network.clearBrowserCache');
+    // A signed-in learner's browser also holds the HTML session cookie (decision 0046): with it the
+    // server draws the home and the player page; without it Lighthouse would time the app drawing
+    // them itself, which a returning learner never sees.
+    if (auth)
+      await cdp.send('Network.setCookie', {
+        name: 'parcours_html',
+        value: auth.token,
+        url: base,
+        httpOnly: true,
+        sameSite: 'Lax',
+      });
     await page.close();
   } finally {
     // Only the connection ends: the browser stays for Lighthouse.

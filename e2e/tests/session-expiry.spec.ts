@@ -63,7 +63,25 @@ test.describe('session expiry', () => {
       data: { password: changed, currentPassword: THEO.password },
     });
     expect(patch.status()).toBe(200);
+    try {
+      await endsOnceThenComesBack(page, changed);
+    } finally {
+      // The demo learner keeps his password for the next journeys and runs, even when this one
+      // failed half-way (CI once saw the next two journeys fail to sign Théo in after a failure here).
+      const again = await request.post('/api/users/login', { data: { ...THEO, password: changed } });
+      if (again.ok()) {
+        const { access_token: token } = (await again.json()) as { access_token: string };
+        const restore = await request.patch(`/api/users/${userId}`, {
+          headers: { Authorization: `Bearer ${token}` },
+          data: { password: THEO.password, currentPassword: changed },
+        });
+        expect(restore.status()).toBe(200);
+      }
+    }
+  });
 
+  /** After Théo's password changed elsewhere: the session ends once, then sign-in brings him back. */
+  async function endsOnceThenComesBack(page: Page, changed: string): Promise<void> {
     const seen = watchUnauthorized(page);
     // The dashboard asks for several things at once with the revoked token.
     await goInApp(page, '/niveaux');
@@ -80,18 +98,9 @@ test.describe('session expiry', () => {
     await signIn(page, { ...THEO, password: changed });
     await expect(page).toHaveURL(/\/niveaux$/);
     await expect(page.getByText(ENDED)).toHaveCount(0);
+  }
 
-    // The demo learner keeps his password for the next run.
-    const token = await storedToken(page);
-    const restore = await request.patch(`/api/users/${userId}`, {
-      headers: { Authorization: `Bearer ${token}` },
-      data: { password: THEO.password, currentPassword: changed },
-    });
-    expect(restore.status()).toBe(200);
-  });
-
-  // Known failure since the merge of the React move, the server-drawn player and this journey (session note of 2026-11-27): after Enter the next page's heading does not show. To fix first next session (issue 27 item 1).
-  test.fixme('a token that expires mid-lesson: the answer waits on the device and is graded once after sign-in', async ({
+  test('a token that expires mid-lesson: the answer waits on the device and is graded once after sign-in', async ({
     page,
   }) => {
     test.setTimeout(90_000);
@@ -101,6 +110,8 @@ test.describe('session expiry', () => {
     const lessonId = await availableLesson(page, 'Fractions et pourcentages');
     await page.goto(`/session/${lessonId}`);
     await expect(page.getByRole('heading', { level: 1, name: "Qu'est-ce qu'une fraction ?" })).toBeVisible();
+    // The server drew the page (decision 0046): its keys work once React owns it.
+    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered', 'signed-in');
     await page.keyboard.press('Enter');
     await expect(
       page.getByRole('heading', { level: 1, name: 'Lire une fraction sur un disque' }),

@@ -9,6 +9,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Db, DbKind } from './db/db';
 import type { Env } from './env';
+import { packagesPortOf } from './env';
 import { diskStore } from './files/store';
 import type { FileStore } from './files/store';
 import { registerAuth } from './plugins/auth';
@@ -25,7 +26,12 @@ import { registerMail } from './plugins/mail';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerTenant, tenantResolver } from './plugins/tenant';
 import { registerTincan } from './plugins/tincan';
-import { inlineScriptHashes, registerWebApp, scriptAndStylePaths } from './plugins/web-app';
+import {
+  inlineScriptHashes,
+  inlineStyleHashes,
+  registerWebApp,
+  scriptAndStylePaths,
+} from './plugins/web-app';
 import { registerWellFormedText } from './plugins/well-formed-text';
 import { authRoutes } from './modules/auth/routes';
 import { certificateRoutes } from './modules/certificates/routes';
@@ -47,6 +53,7 @@ import { logBookRecordRoutes } from './modules/log-book-records/routes';
 import { lrsRoutes } from './modules/lrs/routes';
 import { manifestRoutes } from './modules/manifest/routes';
 import { offlineRoutes } from './modules/offline/routes';
+import { packageRoutes } from './modules/packages/routes';
 import { pageListRoutes } from './modules/pages/list';
 import { pageResourceRoutes } from './modules/pages/routes';
 import { organisationRoutes } from './modules/organisation/routes';
@@ -86,19 +93,15 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 /**
  * CSP for the Vite-built SPA: scripts only from our origin; media from our API or data: URLs;
  * frames from our origin (tincan modules) and the two video sites the embed widget accepts.
- * Inline styles stay allowed (issue 29 looked): the app's own style props (React's, the PDF
- * viewer's, lib/branding.ts) go through the CSSOM, which CSP does not restrict, but the HTML the
- * server sends carries inline styles: index.html's `<style>`, each route's first-screen
- * `<style>` (screen-styles.ts), the sign-in screen's (sign-in-html.ts) — all fixed by the build,
- * so hashable — and the tenant's palette as a `style` attribute on `<html>` (sign-in-html.ts),
- * which differs per tenant: allowing it without 'unsafe-inline' needs 'unsafe-hashes' and a
- * per-tenant CSP header, or the palette moved into a hashed per-tenant `<style>` element. A hash
- * in style-src makes browsers ignore 'unsafe-inline', so the move is all or nothing.
+ * No inline style but by hash (decision 0053): index.html's `<style>` elements here, for every
+ * response; a page the server makes adds its own in its header (plugins/page-styles.ts). The
+ * app's own style props (React's, the PDF viewer's, lib/branding.ts) go through the CSSOM, which
+ * CSP does not restrict; a screen drawn on the server carries no style attribute.
  */
 const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
-  styleSrc: ["'self'", "'unsafe-inline'"],
+  styleSrc: ["'self'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   mediaSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
@@ -119,6 +122,16 @@ const CSP_DIRECTIVES = {
 
 /** SPA routes a back office opens in a window and messages (docs/product.md §7): they keep `window.opener`. */
 export const OPENED_BY_BACK_OFFICE = /^\/(?:preview|correction)(?:\/|$)/;
+
+/**
+ * Where the player may frame packages from (issue 31): PACKAGES_ORIGIN, else any host on the
+ * packages port — the app's own host name there (decision 0048), which a static header cannot name.
+ */
+export function packagesFrameSources(env: Env): string[] {
+  if (env.PACKAGES_ORIGIN) return [env.PACKAGES_ORIGIN];
+  const port = packagesPortOf(env);
+  return port ? [`http://*:${port}`, `https://*:${port}`] : [];
+}
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { env, db, dbKind } = opts;
@@ -173,6 +186,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         directives: {
           ...CSP_DIRECTIVES,
           scriptSrc: [...CSP_DIRECTIVES.scriptSrc, ...inlineScriptHashes(env.WEB_DIST)],
+          // index.html's own `<style>` and the entry's stylesheet the build inlined (decision 0024).
+          styleSrc: [...CSP_DIRECTIVES.styleSrc, ...inlineStyleHashes(env.WEB_DIST)],
+          frameSrc: [...CSP_DIRECTIVES.frameSrc, ...packagesFrameSources(env)],
         },
       },
     },
@@ -271,6 +287,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       // Learning records (issue 14): the xAPI statements resource and module launches.
       await api.register(lrsRoutes, opts.now ? { now: opts.now } : {});
       await registerTincan(api);
+      // Packages (issue 31): launches and the cmi5 fetch URL; their files are on the packages origin.
+      await api.register(packageRoutes, {
+        packagesOrigin: env.PACKAGES_ORIGIN ?? null,
+        packagesPort: packagesPortOf(env),
+        ...(opts.now ? { now: opts.now } : {}),
+      });
     },
     { prefix: '/api' },
   );

@@ -34,6 +34,14 @@ const schema = z.object({
   HASH_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
   /** Nice value of those threads (Linux): request handling gets the cores first. */
   HASH_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  /**
+   * Argon2id cost of new password hashes (lib/password.ts, docs/operations.md "Sign-in"): memory
+   * in KiB, passes, lanes. OWASP's first setting by default; a weaker one than OWASP's least
+   * (memory × passes under 7168 × 5) stops the start. Stored hashes move to it at sign-in.
+   */
+  PASSWORD_ARGON2_MEMORY_KIB: z.coerce.number().int().min(7168).max(4_194_304).default(19456),
+  PASSWORD_ARGON2_PASSES: z.coerce.number().int().min(1).max(100).default(2),
+  PASSWORD_ARGON2_LANES: z.coerce.number().int().min(1).max(16).default(1),
   // Operations (issue 30, docs/operations.md).
   /** How long a stop (SIGTERM, SIGINT) waits for requests in flight before closing their connections. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
@@ -60,9 +68,43 @@ const schema = z.object({
   ORPHAN_UPLOAD_GRACE_HOURS: z.coerce.number().positive().default(24),
   /** Minutes between two sweeps of orphan uploads and ended quota periods; 0: no sweep (tests). */
   QUOTA_JANITOR_MINUTES: z.coerce.number().min(0).default(15),
+  // E-learning packages (issue 31, decision 0048, docs/operations.md "Packages").
+  /**
+   * The public origin package files and the bridge are served from (a reverse proxy sends it to
+   * PACKAGES_PORT). Unset: the app's own host name on PACKAGES_PORT (the demo, tests).
+   */
+  PACKAGES_ORIGIN: z
+    .string()
+    .url()
+    .transform((u) => new URL(u).origin)
+    .optional(),
+  /** Port of the packages listener in the same process; default PORT + 1. */
+  PACKAGES_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Address of the packages listener; default HOST. */
+  PACKAGES_HOST: z.string().min(1).optional(),
+  /** A package zip: at most this many MB uncompressed, this many files, this compression ratio. */
+  PACKAGE_MAX_MB: z.coerce.number().positive().default(500),
+  PACKAGE_MAX_FILES: z.coerce.number().int().positive().default(20_000),
+  PACKAGE_MAX_RATIO: z.coerce.number().positive().default(100),
 });
 
 export type Env = z.infer<typeof schema>;
+
+/** The packages listener's port (PACKAGES_PORT, else PORT + 1; PORT 0 gives 0: any free port). */
+export function packagesPortOf(env: Pick<Env, 'PORT' | 'PACKAGES_PORT'>): number {
+  return env.PACKAGES_PORT ?? (env.PORT === 0 ? 0 : env.PORT + 1);
+}
+
+/** What the importer accepts of a package zip (content/packages/zip.ts). */
+export function packageLimitsOf(
+  env: Pick<Env, 'PACKAGE_MAX_MB' | 'PACKAGE_MAX_FILES' | 'PACKAGE_MAX_RATIO'>,
+) {
+  return {
+    maxBytes: Math.round(env.PACKAGE_MAX_MB * 1024 * 1024),
+    maxFiles: env.PACKAGE_MAX_FILES,
+    maxRatio: env.PACKAGE_MAX_RATIO,
+  };
+}
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = schema.safeParse(source);

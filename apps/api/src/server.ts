@@ -8,9 +8,10 @@ import type { Db } from './db/db';
 import { withStartupLock } from './db/startup-lock';
 import { fileStoreOf } from './files/from-env';
 import type { FileStore } from './files/store';
-import { loadEnv } from './env';
+import { loadEnv, packageLimitsOf, packagesPortOf } from './env';
+import { buildPackagesApp } from './modules/packages/origin';
 import type { Env } from './env';
-import { configureHashing } from './lib/password';
+import { argon2CostOf, configureHashing } from './lib/password';
 import { createMetrics, listenMetrics } from './plugins/metrics';
 import { gracefulStop } from './shutdown';
 
@@ -47,7 +48,11 @@ async function seedIfEmpty(
     return true;
   }
   log(`Empty database: importing demo content from ${env.SEED_CONTENT}`);
-  const report = await importFolder(db, env.SEED_CONTENT, { filesDir, store });
+  const report = await importFolder(db, env.SEED_CONTENT, {
+    filesDir,
+    store,
+    packageLimits: packageLimitsOf(env),
+  });
   if (!report.ok) {
     for (const e of report.errors) console.error(`${e.file}${e.path ? ` ${e.path}` : ''}: ${e.message}`);
     return false;
@@ -57,7 +62,7 @@ async function seedIfEmpty(
 
 async function main(): Promise<void> {
   const env = loadEnv();
-  await configureHashing({ workers: env.HASH_WORKERS, nice: env.HASH_NICE });
+  await configureHashing({ workers: env.HASH_WORKERS, nice: env.HASH_NICE, argon2: argon2CostOf(env) });
   const filesDir = path.join(env.DATA_DIR, 'files');
   mkdirSync(filesDir, { recursive: true });
   // Disk, or the bucket FILES_S3_BUCKET (issue 30): uploads, imported media, modules, logos.
@@ -94,6 +99,19 @@ async function main(): Promise<void> {
     files,
     ...(metrics ? { metrics } : {}),
   });
+  // The packages origin (issue 31, decision 0048): package files and the bridge only, on a
+  // listener of its own; it closes with the app.
+  const packagesApp = await buildPackagesApp({
+    db: handle.db,
+    dbKind: handle.kind,
+    files,
+    origin: env.PACKAGES_ORIGIN ?? null,
+    logger: {},
+    logLevel: env.LOG_LEVEL,
+  });
+  app.addHook('onClose', async () => {
+    await packagesApp.close();
+  });
   const metricsServer =
     metrics && env.METRICS_PORT !== undefined
       ? await listenMetrics(metrics, env.METRICS_HOST, env.METRICS_PORT)
@@ -110,6 +128,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
 
   await app.listen({ host: env.HOST, port: env.PORT });
+  await packagesApp.listen({ host: env.PACKAGES_HOST ?? env.HOST, port: packagesPortOf(env) });
   if (metricsServer) {
     const address = metricsServer.address();
     const metricsPort = typeof address === 'object' && address ? address.port : env.METRICS_PORT;
@@ -120,6 +139,10 @@ async function main(): Promise<void> {
     return typeof address === 'object' && address ? address.port : env.PORT;
   })();
   console.log(`Parcours is running at http://localhost:${port}`);
+  const packagesAddress = packagesApp.server.address();
+  const packagesPort =
+    typeof packagesAddress === 'object' && packagesAddress ? packagesAddress.port : packagesPortOf(env);
+  console.log(`Packages are served at ${env.PACKAGES_ORIGIN ?? `http://localhost:${packagesPort}`}`);
 }
 
 main().catch((err: unknown) => {

@@ -1,3 +1,5 @@
+// First: Zod's schemas, built by the modules below, must not probe for eval (CSP, decision 0053).
+import './lib/zod-jitless';
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
@@ -6,6 +8,7 @@ import { captureInstallPrompt } from './features/install/install-event';
 import { watchPreloadErrors } from './features/new-version/new-version';
 import { afterFirstScreen, firstScreenShown } from './lib/after-first-screen';
 import { linkInstallAssets } from './lib/branding';
+import { restoreDrawnStyles } from './lib/drawn-styles';
 import { endPrerender, isPrerendered, keepTypedValues } from './lib/prerendered';
 import { getToken } from './lib/storage';
 import { isDrawnSignedIn, takeServerState, type ServerState } from './lib/server-state';
@@ -97,21 +100,29 @@ void Promise.all([boot(drawnStart), drawn ? drawnReady(drawn) : null])
   })
   .finally(() => {
     if (drawn) {
-      hydrateRoot(root, app, {
-        onRecoverableError: (error) => console.error('Hydration', error),
+      // The styles the server moved out of the markup (CSP, decision 0053), back where React drew them.
+      restoreDrawnStyles(root);
+      // The mark goes once React owns the nodes (its effects ran), not when hydration is asked
+      // for: until then a key pressed on the server's screen finds no handler, and a journey
+      // that waits for the mark to go may then use the screen.
+      const done = () => {
+        delete root.dataset.prerendered;
+        firstScreenShown();
+      };
+      hydrateRoot(root, <Hydrated done={done}>{app}</Hydrated>, {
+        onRecoverableError: (error, info) => console.error('Hydration', error, info.componentStack),
       });
-      delete root.dataset.prerendered;
-      firstScreenShown();
       return;
     }
     if (hydrates) {
+      restoreDrawnStyles(root);
       keepTypedValues(root);
       // The server's screen was painted from the HTML: what waits for the first screen may start.
       // (The sign-in form ends the prerender mark once it has hydrated: lib/prerendered.ts.)
       const done = () => firstScreenShown();
       hydrateRoot(root, <Hydrated done={done}>{app}</Hydrated>, {
         // A mismatch makes React draw the screen anew (focus and typed text lost): say so.
-        onRecoverableError: (error) => console.error('Hydration', error),
+        onRecoverableError: (error, info) => console.error('Hydration', error, info.componentStack),
       });
       return;
     }

@@ -364,6 +364,25 @@ export interface PublicRowView {
   [k: string]: unknown;
 }
 
+/** The e-learning packages a tincan block may play (issue 31, docs/content-format.md "Packages"). */
+export const PACKAGE_KINDS = ['scorm12', 'scorm2004', 'cmi5', 'xapi'] as const;
+export type PackageKind = (typeof PACKAGE_KINDS)[number];
+
+/**
+ * A package page's `block.content.package` (docs/api.md "Packages"): what the player shows and
+ * needs to launch it. `launch` is the page's launch (the same as `tincanLaunch`), null once the
+ * page is answered, for staff, and outside a page document; the launch itself is asked with
+ * `POST /api/packages/launches`.
+ */
+export interface PackageView {
+  kind: PackageKind;
+  title: string;
+  /** The frame's size in CSS pixels when the content says so, else null (the player decides). */
+  width: number | null;
+  height: number | null;
+  launch: string | null;
+}
+
 /** A spot of an interactive image: a zone (as a clickable image's) and the HTML it reveals. */
 export type InteractiveImageSpot = { label: string; html: string } & (
   | { shape: 'circle'; cx: number; cy: number; r: number }
@@ -393,6 +412,8 @@ export interface BlockView {
     statement?: { html: string; settings?: Record<string, unknown> } | null;
     sections: { title?: string | null; rows: PublicRowView[] }[];
     tincan?: { url: string } | null;
+    /** A tincan block playing an imported package (SCORM, cmi5, xAPI) instead of a module URL. */
+    package?: PackageView | null;
     /** The block's own table, under its statement (SPEC §3 CourseBlock content.table). */
     table?: { caption: string | null; head: string[]; rows: string[][] } | null;
     /** The block's own picture with spots to explore (SPEC §3 content.interactiveImage, decision 0052). */

@@ -10,6 +10,10 @@ import type { BlockRefs, FileRef } from '../content/blocks';
 import type { ImportIssue } from '../content/issues';
 import { loadFolder } from '../content/load';
 import type { TenantBundle } from '../content/load';
+import type { BlockFile } from '../content/format';
+import { checkPackages } from '../content/packages/check';
+import type { CheckedPackage, PackageUse } from '../content/packages/check';
+import type { PackageLimits } from '../content/packages/zip';
 
 export interface BlockEntry {
   /** `tenantDir|courseId|blockId`: stable while the author edits the file. */
@@ -30,6 +34,27 @@ export interface Catalogue {
   issues: ImportIssue[];
   blocks: BlockEntry[];
   bundles: TenantBundle[];
+  /** The packages blocks name, once checked (checkCataloguePackages): by path in the folder. */
+  packages?: Map<string, CheckedPackage>;
+}
+
+const packagePath = (ref: NonNullable<BlockFile['package']>) =>
+  path.posix.normalize(typeof ref === 'string' ? ref : ref.path);
+
+/**
+ * Reads and checks every package the blocks name, as the importer would (issue 31): a refused
+ * package is reported with its block's file and path. A preview shows the package's kind and
+ * title; playing it needs an import (its files are served by the packages origin).
+ */
+export async function checkCataloguePackages(cat: Catalogue, limits: PackageLimits): Promise<void> {
+  const uses: PackageUse[] = [];
+  for (const b of cat.bundles)
+    for (const c of b.courses)
+      c.data.blocks.forEach((block, i) => {
+        if (block.package)
+          uses.push({ file: c.file, path: `blocks[${i}].package`, rel: packagePath(block.package) });
+      });
+  cat.packages = await checkPackages(cat.root, uses, cat.issues, limits);
 }
 
 export function readCatalogue(root: string): Catalogue {
@@ -73,9 +98,19 @@ const MIME: Record<string, string> = {
  */
 const MAX_INLINE_BYTES = 2_000_000;
 
-function refsFor(root: string): BlockRefs {
+function refsFor(root: string, packages: Map<string, CheckedPackage> | undefined): BlockRefs {
   const top = path.resolve(root);
   return {
+    package(ref) {
+      const rel = packagePath(ref);
+      const summary = packages?.get(rel)?.summary;
+      const size =
+        typeof ref === 'string'
+          ? { width: null, height: null }
+          : { width: ref.width ?? null, height: ref.height ?? null };
+      // No id: a preview never launches; a refused package keeps its path as its title.
+      return { id: '', kind: summary?.kind ?? 'xapi', title: summary?.title ?? rel, ...size };
+    },
     file(rel: string): FileRef {
       // Paths are relative to the content folder, as the importer reads them; never outside it.
       const abs = path.resolve(top, rel);
@@ -109,7 +144,7 @@ export function previewPayload(cat: Catalogue, key: string): Record<string, unkn
   const course = bundle?.courses.find((c) => c.data.id === courseId);
   const block = course?.data.blocks.find((bl) => bl.id === blockId);
   if (!bundle || !course || !block) return null;
-  const built = buildBlock(block, refsFor(cat.root));
+  const built = buildBlock(block, refsFor(cat.root, cat.packages));
   const type = bundle.tenant.data.courseTypes.find((t) => t.id === course.data.type);
   const terms = course.data.terms.filter((t) => block.terms.includes(t.id));
   return {

@@ -9,7 +9,9 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
-import { previewPayload, readCatalogue } from './catalogue';
+import { checkCataloguePackages, previewPayload, readCatalogue } from './catalogue';
+import type { Catalogue } from './catalogue';
+import { DEFAULT_PACKAGE_LIMITS } from '../content/packages/zip';
 import { authoringPage } from './page';
 
 /** A cheap fingerprint of the folder: every YAML file's path, size and modification time. */
@@ -20,7 +22,7 @@ export function folderVersion(root: string): string {
       const abs = path.join(dir, name);
       const st = statSync(abs);
       if (st.isDirectory()) walk(abs);
-      else if (/\.ya?ml$/.test(name)) hash.update(`${abs}:${st.size}:${st.mtimeMs};`);
+      else if (/\.(ya?ml|zip)$/i.test(name)) hash.update(`${abs}:${st.size}:${st.mtimeMs};`);
     }
   };
   walk(root);
@@ -38,23 +40,28 @@ export async function buildAuthoringServer(opts: {
 }): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   const root = path.resolve(opts.contentDir);
-  let cached: { version: string; catalogue: ReturnType<typeof readCatalogue> } | null = null;
-  const current = () => {
+  let cached: { version: string; catalogue: Catalogue } | null = null;
+  const current = async () => {
     const version = folderVersion(root);
-    if (!cached || cached.version !== version) cached = { version, catalogue: readCatalogue(root) };
+    if (!cached || cached.version !== version) {
+      const catalogue = readCatalogue(root);
+      // Packages are read as the importer reads them (issue 31): a bad one is listed with the issues.
+      await checkCataloguePackages(catalogue, DEFAULT_PACKAGE_LIMITS);
+      cached = { version, catalogue };
+    }
     return cached;
   };
 
   app.get('/', async (_request, reply) =>
     reply.type('text/html; charset=utf-8').send(authoringPage(opts.appUrl, opts.useTenantHosts ?? false)),
   );
-  app.get('/api/version', async () => ({ version: current().version }));
+  app.get('/api/version', async () => ({ version: (await current()).version }));
   app.get('/api/blocks', async () => {
-    const { version, catalogue } = current();
+    const { version, catalogue } = await current();
     return { version, issues: catalogue.issues, blocks: catalogue.blocks };
   });
   app.get<{ Params: { key: string } }>('/api/blocks/:key', async (request, reply) => {
-    const payload = previewPayload(current().catalogue, request.params.key);
+    const payload = previewPayload((await current()).catalogue, request.params.key);
     if (!payload) return reply.code(404).send({ error: 'no such block' });
     return payload;
   });

@@ -5,9 +5,10 @@
  */
 import path from 'node:path';
 import { ensurePgSchema, migrateToLatest, openDb } from '../db/db';
-import { loadEnv } from '../env';
+import { loadEnv, packageLimitsOf } from '../env';
 import { fileStoreOf } from '../files/from-env';
 import { importFolder } from '../content/importer';
+import { argon2CostOf, configureHashing } from '../lib/password';
 
 async function main(): Promise<number> {
   const folder = process.argv[2];
@@ -16,6 +17,8 @@ async function main(): Promise<number> {
     return 2;
   }
   const env = loadEnv();
+  // Users' passwords hashed at the server's cost, so they are not replaced at their first sign-in.
+  await configureHashing({ argon2: argon2CostOf(env) });
   // npm runs workspace scripts from the workspace folder: resolve against the caller's folder.
   const absolute = path.resolve(process.env.INIT_CWD ?? process.cwd(), folder);
   if (env.DATABASE_URL && env.PG_SCHEMA) await ensurePgSchema(env.DATABASE_URL, env.PG_SCHEMA);
@@ -27,7 +30,11 @@ async function main(): Promise<number> {
   try {
     await migrateToLatest(handle.db, { pgSchema: env.PG_SCHEMA });
     const filesDir = path.join(env.DATA_DIR, 'files');
-    const report = await importFolder(handle.db, absolute, { filesDir, store: fileStoreOf(env, filesDir) });
+    const report = await importFolder(handle.db, absolute, {
+      filesDir,
+      store: fileStoreOf(env, filesDir),
+      packageLimits: packageLimitsOf(env),
+    });
     if (!report.ok) {
       for (const e of report.errors) console.error(`${e.file}: ${e.path}: ${e.message}`);
       console.error(`import failed: ${report.errors.length} error(s), nothing was written`);

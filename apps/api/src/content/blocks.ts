@@ -1,3 +1,4 @@
+import type { PackageKind } from '@parcours/domain/entities';
 import { placeholderNamesDeep } from '@parcours/domain/exercises/datasets/placeholders';
 import type { BlockFile, BlockSolution, RowFeedbacks, RowFile, RowValidator } from './format';
 import { normaliseFreeAnswer, parsePickWords } from './format';
@@ -12,9 +13,21 @@ export interface FileRef {
   url: string;
 }
 
+/** A package as a block stores it (issue 31): `id` names its folder in the store, never shown to learners. */
+export interface PackageRef {
+  id: string;
+  kind: PackageKind;
+  title: string;
+  width: number | null;
+  height: number | null;
+}
+
 export interface BlockRefs {
   file(path: string): FileRef;
   tincanUrl(ref: { path: string } | { url: string }): string;
+  package(
+    ref: string | { path: string; width?: number | undefined; height?: number | undefined },
+  ): PackageRef;
 }
 
 export interface BuiltBlock {
@@ -193,6 +206,7 @@ export function buildBlock(block: BlockFile, refs: BlockRefs): BuiltBlock {
     sections,
   };
   if (block.tincan) content.tincan = { url: refs.tincanUrl(block.tincan) };
+  if (block.package) content.package = refs.package(block.package);
   if (block.table)
     content.table = {
       caption: block.table.caption ?? null,

@@ -57,7 +57,8 @@ export interface FileUse {
   file: string;
   path: string;
   rel: string;
-  kind: 'file' | 'tincan';
+  /** A package is checked and stored by content/packages (issue 31), not here. */
+  kind: 'file' | 'tincan' | 'package';
 }
 
 export interface CheckedFiles {
@@ -77,6 +78,7 @@ export function checkFiles(
   const tincanDirs = new Map<string, string>();
   for (const uses of usesByTenant.values()) {
     for (const u of uses) {
+      if (u.kind === 'package') continue;
       const rel = path.posix.normalize(u.rel.replace(/\\/g, '/'));
       const full = path.join(root, rel);
       if (u.kind === 'tincan') {
@@ -133,6 +135,7 @@ export async function copyFiles(
   for (const [b, uses] of usesByTenant) {
     const ctx = contextIdOf(b.tenant.data.alias);
     for (const u of uses) {
+      if (u.kind === 'package') continue;
       const rel = path.posix.normalize(u.rel.replace(/\\/g, '/'));
       if (u.kind === 'tincan') {
         const folder = `tincan/${ctx}/${tincanFolderName(rel, tincanDirs.get(rel)!)}`;

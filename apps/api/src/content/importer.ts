@@ -12,6 +12,11 @@ import type { FileUse } from './files';
 import { diskStore } from '../files/store';
 import type { FileStore } from '../files/store';
 import { checkFiles, copyFiles } from './files';
+import { checkPackages } from './packages/check';
+import type { CheckedPackage } from './packages/check';
+import { storePackage } from './packages/store';
+import { DEFAULT_PACKAGE_LIMITS } from './packages/zip';
+import type { PackageLimits } from './packages/zip';
 import type { ImportIssue } from './issues';
 import { checkDuplicates } from './issues';
 import type { TenantBundle } from './load';
@@ -41,8 +46,11 @@ export interface ImportReport {
 export async function importFolder(
   db: Db,
   folder: string,
-  /** `store`: where files go (S3, issue 30); by default the folder `filesDir`. */
-  opts: { filesDir: string; store?: FileStore; now?: Date },
+  /**
+   * `store`: where files go (S3, issue 30); by default the folder `filesDir`. `packageLimits`:
+   * what a package zip may hold (env PACKAGE_MAX_*), by default DEFAULT_PACKAGE_LIMITS.
+   */
+  opts: { filesDir: string; store?: FileStore; now?: Date; packageLimits?: PackageLimits },
 ): Promise<ImportReport> {
   const root = path.resolve(folder);
   const now = opts.now ?? new Date();
@@ -78,12 +86,24 @@ export async function importFolder(
   }
 
   const checked = checkFiles(root, usesByTenant, issues);
+  const limits = opts.packageLimits ?? DEFAULT_PACKAGE_LIMITS;
+  const packageUses = [...usesByTenant.values()].flat().filter((u) => u.kind === 'package');
+  // Only a folder that is otherwise right is worth inflating its packages for.
+  const packages: Map<string, CheckedPackage> = issues.length
+    ? new Map()
+    : await checkPackages(root, packageUses, issues, limits);
   if (issues.length) return { ok: false, errors: issues, changes: {} };
 
   // Files first (content-addressed, so leftovers from a failed transaction are harmless).
-  await copyFiles(root, opts.store ?? diskStore(opts.filesDir), usesByTenant, checked, (alias) =>
-    stableId('context', alias),
-  );
+  const store = opts.store ?? diskStore(opts.filesDir);
+  await copyFiles(root, store, usesByTenant, checked, (alias) => stableId('context', alias));
+  for (const [b, uses] of usesByTenant) {
+    const contextId = stableId('context', b.tenant.data.alias);
+    for (const u of uses) {
+      const p = u.kind === 'package' ? packages.get(path.posix.normalize(u.rel.replace(/\\/g, '/'))) : null;
+      if (p) await storePackage(store, contextId, p.file, p.summary, limits);
+    }
+  }
 
   const { resolved, tincanDirs } = checked;
   try {
@@ -92,7 +112,7 @@ export async function importFolder(
     const changes = await db.transaction().execute(async (trx) => {
       const w = new Writer(trx, now.toISOString());
       for (const b of bundles)
-        await writeTenant(trx, w, b, { root, now, resolved, tincanDirs, usesByTenant, fileIdSalt });
+        await writeTenant(trx, w, b, { root, now, resolved, tincanDirs, packages, usesByTenant, fileIdSalt });
       return w.changes;
     });
     return { ok: true, errors: [], changes };

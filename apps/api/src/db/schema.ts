@@ -469,6 +469,47 @@ export interface XapiOutboxTable {
   refusedAt: Generated<string | null>;
 }
 
+/** A launch of a package page (issue 31, migration 0024). */
+export interface PackageLaunchesTable {
+  key: string;
+  contextId: string;
+  userId: string;
+  lessonId: string;
+  pageId: string;
+  blockId: string;
+  packageId: string;
+  kind: string;
+  secretHash: string;
+  appOrigin: string;
+  registration: string;
+  sessionId: string;
+  fetchHash: string | null;
+  fetchedAt: string | null;
+  xapiKey: string | null;
+  timeBase: Generated<number>;
+  lastSequence: Generated<number>;
+  statements: Generated<number>;
+  terminatedAt: string | null;
+  finishedAt: string | null;
+  abandonedAt: string | null;
+  createdAt: string;
+  expiresAt: string;
+}
+/** A SCORM page's cmi data (issue 31, migration 0024). */
+export interface PackageRuntimeTable {
+  pageId: string;
+  contextId: string;
+  userId: string;
+  lessonId: string;
+  attempt: number;
+  kind: string;
+  cmi: Json;
+  totalSeconds: Generated<number>;
+  launchKey: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
 /** Version stamps of what the home's reads show, kept by triggers (0014, decision 0015). */
 export interface HomeVersionsTable {
   key: string;
@@ -521,6 +562,8 @@ export interface Database {
   xapiAttachments: XapiAttachmentsTable;
   xapiStatementAgents: XapiStatementAgentsTable;
   xapiStatementActivities: XapiStatementActivitiesTable;
+  packageLaunches: PackageLaunchesTable;
+  packageRuntime: PackageRuntimeTable;
 }
 
 /** Reads a JSON text column; a corrupt value yields the fallback rather than a 500. */

@@ -22,9 +22,38 @@ import { hashRaw } from '@node-rs/argon2';
  * request handling the cores first and hashing what is left; a sign-in waits in a queue instead
  * of slowing every request. The pool was built for scrypt; it runs Argon2id the same way.
  */
-/** OWASP Password Storage Cheat Sheet, Argon2id: m = 19 MiB, t = 2, p = 1. */
+/** OWASP Password Storage Cheat Sheet, Argon2id: m = 19 MiB, t = 2, p = 1 (the default). */
 export const ARGON2 = { m: 19456, t: 2, p: 1 } as const;
-const ARGON2_PREFIX = `$argon2id$v=19$m=${ARGON2.m},t=${ARGON2.t},p=${ARGON2.p}$`;
+
+/** Argon2id's cost: memory in KiB, passes, lanes. */
+export interface Argon2Cost {
+  m: number;
+  t: number;
+  p: number;
+}
+
+/**
+ * The weakest cost accepted (docs/operations.md "Sign-in"): OWASP's five equivalent settings go
+ * from m = 46 MiB, t = 1 to m = 7 MiB, t = 5 (p = 1), so memory × passes of at least 7 168 × 5 KiB
+ * and at least 7 MiB; more lanes do not make up for less of either.
+ */
+export function argon2CostProblem(cost: Argon2Cost): string | null {
+  if (cost.m < 7168) return `Argon2id memory ${cost.m} KiB is below OWASP's least (7168 KiB)`;
+  if (cost.m * cost.t < 7168 * 5)
+    return `Argon2id memory × passes ${cost.m} × ${cost.t} is below OWASP's least (7168 × 5)`;
+  return null;
+}
+
+/** The cost the environment asks for (env.ts PASSWORD_ARGON2_*). */
+export function argon2CostOf(env: {
+  PASSWORD_ARGON2_MEMORY_KIB: number;
+  PASSWORD_ARGON2_PASSES: number;
+  PASSWORD_ARGON2_LANES: number;
+}): Argon2Cost {
+  return { m: env.PASSWORD_ARGON2_MEMORY_KIB, t: env.PASSWORD_ARGON2_PASSES, p: env.PASSWORD_ARGON2_LANES };
+}
+
+const prefixOf = (cost: Argon2Cost) => `$argon2id$v=19$m=${cost.m},t=${cost.t},p=${cost.p}$`;
 const KEYLEN = 32;
 const MAXMEM = 64 * 1024 * 1024;
 // The worker loads the binding by its resolved path (it runs from a string, with no file of its own).
@@ -40,9 +69,14 @@ export interface HashingOptions {
   nice: number;
   /** Hashes waiting beyond the running ones before a new one is refused (PasswordQueueFull). */
   maxQueue: number;
+  /**
+   * Argon2id's cost for new hashes (PASSWORD_ARGON2_*). A stored hash at another cost still
+   * verifies with its own and is replaced at the next sign-in (needsRehash).
+   */
+  argon2: Argon2Cost;
 }
 
-const DEFAULTS: HashingOptions = { workers: 1, nice: 10, maxQueue: 2_000 };
+const DEFAULTS: HashingOptions = { workers: 1, nice: 10, maxQueue: 2_000, argon2: { ...ARGON2 } };
 
 /** Thrown when more than `maxQueue` hashes wait: the sign-in route answers 503, try again later. */
 export class PasswordQueueFull extends Error {
@@ -179,6 +213,8 @@ let pool = new HashPool(DEFAULTS);
 
 /** Sets how hashing runs (server start, from env; tests). The running pool is replaced. */
 export async function configureHashing(options: Partial<HashingOptions>): Promise<void> {
+  const problem = options.argon2 ? argon2CostProblem(options.argon2) : null;
+  if (problem) throw new Error(problem);
   const old = pool;
   pool = new HashPool({ ...DEFAULTS, ...options });
   await old.close();
@@ -220,8 +256,9 @@ const b64 = (b: Buffer) => b.toString('base64').replace(/=+$/, '');
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, { alg: 'argon2id', ...ARGON2 });
-  return `${ARGON2_PREFIX}${b64(salt)}$${b64(key)}`;
+  const cost = pool.options.argon2;
+  const key = await derive(password, salt, { alg: 'argon2id', ...cost });
+  return `${prefixOf(cost)}${b64(salt)}$${b64(key)}`;
 }
 
 /** The salt, expected hash and derivation of a stored hash; null when it is none of ours. */
@@ -252,14 +289,14 @@ export async function verifyPassword(password: string, stored: string | null | u
   const parsed = parseStored(stored ?? '');
   if (!parsed) {
     // Spend comparable time when there is no usable hash, so timing does not reveal accounts.
-    await derive(password, randomBytes(16), { alg: 'argon2id', ...ARGON2 });
+    await derive(password, randomBytes(16), { alg: 'argon2id', ...pool.options.argon2 });
     return false;
   }
   const actual = await derive(password, parsed.salt, parsed.kdf);
   return actual.length === parsed.expected.length && timingSafeEqual(actual, parsed.expected);
 }
 
-/** True for anything but an Argon2id hash at today's parameters: sign-in replaces it. */
+/** True for anything but an Argon2id hash at the configured cost: sign-in replaces it. */
 export function needsRehash(stored: string): boolean {
-  return !stored.startsWith(ARGON2_PREFIX);
+  return !stored.startsWith(prefixOf(pool.options.argon2));
 }

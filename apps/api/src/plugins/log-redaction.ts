@@ -15,11 +15,11 @@ export const REDACTED = '[REDACTED]';
 const SECRET_KEY =
   /pass(word)?|token|secret|authorization|cookie|^code$|^state$|^key$|signature|^sig$|^auth$/i;
 // Query parameters carrying a secret (?access_token=, ?token=, OIDC ?code=&state=, ?sig=, a
-// learning module's xAPI launch ?auth=Basic…).
+// learning module's xAPI launch ?auth=Basic…, a cmi5 AU's ?fetch= URL).
 const SECRET_PARAM =
-  /([?&;](?:[^=&#\s]*(?:token|password|secret)[^=&#\s]*|code|state|sig|signature|key|auth)=)[^&#\s"']*/gi;
-// Reset links carry their token in the path.
-const RESET_PATH = /(\/reset\/)[^/?#\s"']+/gi;
+  /([?&;](?:[^=&#\s]*(?:token|password|secret)[^=&#\s]*|code|state|sig|signature|key|auth|fetch)=)[^&#\s"']*/gi;
+// Reset links and cmi5 fetch URLs (issue 31) carry their token in the path.
+const RESET_PATH = /(\/(?:reset|packages\/fetch)\/)[^/?#\s"']+/gi;
 const BEARER = /((?:bearer|basic)\s+)[^\s"',]+/gi;
 // Any JWT, wherever it turns up.
 const JWT = /eyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]{4,}/g;

@@ -13,6 +13,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { pickLocale } from '@parcours/domain/locale';
 import type { Locale } from '@parcours/domain/entities';
 import type { SignedInRenderer } from './signed-in-html';
+import { drawnScreen } from './page-styles';
 
 /** What apps/web/src/prerender/sign-in.tsx exports. */
 export interface SignInMarkup {
@@ -97,8 +98,10 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 /**
  * index.html with the sign-in screen in `#root` (marked `data-prerendered`, read by the app's
- * main.tsx and by index.html's style for visitors with a stored token), `lang`, the colours the
- * app would set on `<html>`, the title and the screen's styles. Null if index.html lacks a marker.
+ * main.tsx and by index.html's style for visitors with a stored token), `lang`, the title, the
+ * screen's styles and, in a `<style>` of their own, the colours the app would set on `<html>` and
+ * the screen's style attributes (page-styles.ts: no `style` attribute under the CSP). Null if
+ * index.html lacks a marker.
  */
 export function signInPage(
   indexHtml: string,
@@ -110,21 +113,16 @@ export function signInPage(
   const end = indexHtml.indexOf('<noscript>', root);
   const html = /<html lang="[^"]*">/.exec(indexHtml);
   if (root < 0 || end < 0 || !html || !indexHtml.includes('</head>')) return null;
-  // The palette's values are hex colours (lib/branding.ts): escaped all the same.
-  const style = Object.entries(markup.palette)
-    .filter(([name]) => /^--[a-z0-9-]+$/.test(name))
-    .map(([name, value]) => `${name}: ${value}`)
-    .join('; ');
-  const styleAttr = style ? ` style="${escapeHtml(style)}"` : '';
+  const screen = drawnScreen(markup.body, markup.palette);
   // A stylesheet cannot close its <style> element early (the build's own CSS, never tenant text).
   const inlineCss = css && !/<\/style/i.test(css) ? `<style>${css}</style>\n  ` : '';
   return (
     indexHtml
       .slice(0, root)
-      .replace(html[0], () => `<html lang="${lang}"${styleAttr}>`)
+      .replace(html[0], () => `<html lang="${lang}">`)
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(markup.title)}</title>`)
-      .replace('</head>', () => `${inlineCss}</head>`) +
-    `<div id="root" data-prerendered="sign-in">${markup.body}</div>\n    ` +
+      .replace('</head>', () => `${inlineCss}${screen.style}</head>`) +
+    `<div id="root" data-prerendered="sign-in">${screen.body}</div>\n    ` +
     indexHtml.slice(end)
   );
 }

@@ -10,13 +10,14 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Locale } from '@parcours/domain/entities';
+import { drawnScreen } from './page-styles';
 
 /** What the web build's server renderer answers for a signed-in page. */
 export interface SignedInMarkup {
   /** The inside of `#root`. */
   body: string;
   title: string;
-  /** The tenant's colours as CSS variables, for the `style` of `<html>`. */
+  /** The tenant's colours as CSS variables, drawn as a rule on the root element (page-styles.ts). */
   palette: Record<string, string>;
   /** The data the app starts from (JSON text, put in a data block as it is). */
   state: string;
@@ -81,7 +82,8 @@ export function injectFetch(app: FastifyInstance, request: FastifyRequest, token
 /**
  * The page: `index` (the tenant's page, with its context and the route's styles) with the screen
  * in `#root` (marked `data-prerendered="signed-in"`, which main.tsx hydrates), `lang`, the
- * tenant's colours, the title and the data block. Null when index.html lacks a marker.
+ * title, the data block, and the tenant's colours and the screen's style attributes in a `<style>`
+ * (page-styles.ts). Null when index.html lacks a marker.
  */
 export function signedInPage(index: string, markup: SignedInMarkup, browserLang: Locale): string | null {
   const lang = markup.lang ?? browserLang;
@@ -89,11 +91,8 @@ export function signedInPage(index: string, markup: SignedInMarkup, browserLang:
   const end = index.indexOf('<noscript>', root);
   const html = /<html lang="[^"]*">/.exec(index);
   if (root < 0 || end < 0 || !html || !index.includes('</head>')) return null;
-  const style = Object.entries(markup.palette)
-    .filter(([name]) => /^--[a-z0-9-]+$/.test(name))
-    .map(([name, value]) => `${name}: ${value}`)
-    .join('; ');
-  const styleAttr = style ? ` style="${escapeHtml(style)}"` : '';
+  // No style attribute under the CSP: the palette and the screen's styles in a <style> (page-styles.ts).
+  const screen = drawnScreen(markup.body, markup.palette);
   // Learner text is in the state: every `<` written `\u003c`, so nothing closes the element.
   const state = markup.state.replace(/</g, '\\u003c');
   return (
@@ -101,10 +100,11 @@ export function signedInPage(index: string, markup: SignedInMarkup, browserLang:
       .slice(0, root)
       // Before index.html's inline script: the page's reads are in it, none goes out early.
       .replace(CHARSET, () => `${CHARSET}\n    ${DRAWN_MARKER}`)
-      .replace(html[0], () => `<html lang="${lang}"${styleAttr}>`)
+      .replace(html[0], () => `<html lang="${lang}">`)
+      .replace('</head>', () => `${screen.style}</head>`)
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(markup.title)}</title>`) +
     `<script type="application/json" id="${STATE_ELEMENT_ID}">${state}</script>\n    ` +
-    `<div id="root" data-prerendered="signed-in">${markup.body}</div>\n    ` +
+    `<div id="root" data-prerendered="signed-in">${screen.body}</div>\n    ` +
     index.slice(end)
   );
 }

@@ -1,3 +1,4 @@
+import { paintFirst } from './paint-first';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -25,6 +26,7 @@ import {
   type SignInRenderer,
 } from './sign-in-html';
 import { normaliseHostname } from './tenant';
+import { allowPageStyles, inlineStyleSources } from './page-styles';
 import { clearHtmlSession, htmlSessionToken } from './html-session';
 import { injectFetch, signedInPage, type SignedInRenderer } from './signed-in-html';
 
@@ -36,6 +38,19 @@ interface Variants {
   br: Buffer | null;
   gzip: Buffer | null;
 }
+
+/**
+ * A page made here, with the CSP sources of its `<style>` elements (page-styles.ts): its
+ * response's `style-src` allows those, by hash, and no other inline style.
+ */
+interface Page extends Variants {
+  styles: string[];
+}
+
+const pageOf = (html: string, compress: (html: string) => Variants): Page => ({
+  ...compress(html),
+  styles: inlineStyleSources(html),
+});
 
 function readVariants(file: string): Variants {
   const optional = (f: string) => (existsSync(f) ? readFileSync(f) : null);
@@ -102,6 +117,16 @@ export function inlineScriptHashes(webDist: string): string[] {
     hashes.push(`'sha256-${createHash('sha256').update(match[2], 'utf8').digest('base64')}'`);
   }
   return hashes;
+}
+
+/**
+ * CSP sources of the `<style>` elements of the built index.html (its own and the entry's
+ * stylesheet, inlined by the build: decision 0024), which every response's `style-src` allows:
+ * the service worker serves that file as the app shell with the header it was fetched with.
+ */
+export function inlineStyleHashes(webDist: string): string[] {
+  const indexFile = path.join(webDist, 'index.html');
+  return existsSync(indexFile) ? inlineStyleSources(readFileSync(indexFile, 'utf8')) : [];
 }
 
 /**
@@ -189,6 +214,7 @@ export async function registerWebApp(
         reply.header('vary', 'Accept-Encoding, Accept-Language, Cookie');
         const drawn = await signedIn(request, reply);
         if (drawn) {
+          allowPageStyles(reply, drawn.styles);
           const { body, encoding } = pick(request, drawn);
           if (encoding) reply.header('content-encoding', encoding);
           return reply
@@ -204,6 +230,7 @@ export async function registerWebApp(
       // The sign-in HTML depends on the browser's languages (and the Host, like every page here).
       if (signIn && SIGN_IN_PATH.test(pathname)) reply.header('vary', 'Accept-Encoding, Accept-Language');
       else if (!reply.hasHeader('vary')) reply.header('vary', 'Accept-Encoding');
+      if (page) allowPageStyles(reply, page.styles);
       const { body, encoding } = pick(request, page ?? indexHtml);
       if (encoding) reply.header('content-encoding', encoding);
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(body);
@@ -263,9 +290,9 @@ function tenantPages(
   screens: ScreenStyles[],
   tenantOf: (hostname: string) => Promise<ContextRow>,
   compress: (html: string) => Variants = compressedPage,
-): (request: FastifyRequest) => Promise<Variants | null> {
+): (request: FastifyRequest) => Promise<Page | null> {
   const index = readFileSync(indexFile, 'utf8');
-  const pages = perTenantContent(() => new Map<number, Variants>());
+  const pages = perTenantContent(() => new Map<number, Page>());
   return async (request) => {
     try {
       const row = await tenantOf(normaliseHostname(request.hostname));
@@ -275,7 +302,7 @@ function tenantPages(
       let page = byRoute.get(route);
       if (!page) {
         const html = withScreenStyles(withContext(index, contextDocument(row)), screens[route]);
-        byRoute.set(route, (page = compress(html)));
+        byRoute.set(route, (page = pageOf(html, compress)));
       }
       return page;
     } catch (error) {
@@ -293,7 +320,7 @@ function tenantPages(
 async function signInPages(
   webDist: string,
   options: WebAppOptions,
-): Promise<((request: FastifyRequest) => Promise<Variants | null>) | null> {
+): Promise<((request: FastifyRequest) => Promise<Page | null>) | null> {
   const { renderer, tenantOf, compress = compressedPage } = options;
   if (!renderer || !tenantOf) return null;
   const index = readFileSync(path.join(webDist, 'index.html'), 'utf8');
@@ -301,7 +328,7 @@ async function signInPages(
   // The styles drawn in the page are also named by disabled links: the app's import of the
   // screen's chunk then asks for none of them (screen-styles.ts).
   const links = styleLinks(files);
-  const pages = perTenantContent(() => new Map<string, Promise<Variants | null>>());
+  const pages = perTenantContent(() => new Map<string, Promise<Page | null>>());
   return async (request) => {
     try {
       const row = await tenantOf(normaliseHostname(request.hostname));
@@ -323,7 +350,7 @@ async function signInPages(
           .then((markup) => {
             const base = withContext(index, contextDocument(row));
             const html = markup && signInPage(base, markup, lang, css);
-            return html ? compress(withStyleLinks(html, links)) : null;
+            return html ? pageOf(paintFirst(withStyleLinks(html, links)), compress) : null;
           });
         // Bounded: mode and sso are free text in the address.
         if (byKey.size < 16) {
@@ -364,7 +391,7 @@ function signedInPages(
   screens: ScreenStyles[],
   tenantOf: (hostname: string) => Promise<ContextRow>,
   renderer: SignedInRenderer,
-): (request: FastifyRequest, reply: FastifyReply) => Promise<Variants | null> {
+): (request: FastifyRequest, reply: FastifyReply) => Promise<Page | null> {
   const index = readFileSync(indexFile, 'utf8');
   return async (request, reply) => {
     const token = htmlSessionToken(app, request);
@@ -388,7 +415,7 @@ function signedInPages(
         screens.find((screen) => screen.path.test(pathname)),
       );
       const html = signedInPage(base, drawn, lang);
-      return html ? compressedPrivatePage(html) : null;
+      return html ? pageOf(paintFirst(html), compressedPrivatePage) : null;
     } catch (error) {
       request.log.warn({ err: error }, 'signed-in screen not rendered; the tenant page');
       return null;

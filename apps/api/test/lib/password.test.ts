@@ -4,6 +4,8 @@ import { login, startTestApp } from '../helpers/app';
 import { PASSWORD, hosts, ids } from '../helpers/fixtures';
 import {
   PasswordQueueFull,
+  argon2CostOf,
+  argon2CostProblem,
   configureHashing,
   hashPassword,
   hashingOptions,
@@ -11,6 +13,7 @@ import {
   verifyPassword,
 } from '../../src/lib/password';
 import { verifySync as argon2VerifySync } from '@node-rs/argon2';
+import { loadEnv } from '../../src/env';
 
 /**
  * Hashing runs in worker threads of its own (decision 0025). The stored format and the scrypt
@@ -60,6 +63,37 @@ describe('password hashing', () => {
     expect(stored.startsWith('$argon2id$')).toBe(true);
     expect(await verifyPassword('pw', stored)).toBe(true);
     expect(await verifyPassword('pw', plainHash('pw'))).toBe(true);
+  });
+});
+
+describe('the Argon2id cost, tuned by PASSWORD_ARGON2_* (docs/operations.md)', () => {
+  it.each<[number, number, string | null]>([
+    [19456, 2, null],
+    [47104, 1, null],
+    [12288, 3, null],
+    [9216, 4, null],
+    [7168, 5, null],
+    [7168, 4, "Argon2id memory × passes 7168 × 4 is below OWASP's least (7168 × 5)"],
+    [4096, 20, "Argon2id memory 4096 KiB is below OWASP's least (7168 KiB)"],
+  ])("m = %i KiB, t = %i: %s (OWASP's settings pass, weaker ones do not)", (m, t, problem) => {
+    expect(argon2CostProblem({ m, t, p: 1 })).toBe(problem);
+  });
+
+  it('hashes at the configured cost; a hash at another cost verifies and is marked for replacement', async () => {
+    const before = await hashPassword('pw');
+    const env = loadEnv({ PASSWORD_ARGON2_MEMORY_KIB: '12288', PASSWORD_ARGON2_PASSES: '3' });
+    try {
+      await configureHashing({ argon2: argon2CostOf(env) });
+      const after = await hashPassword('pw');
+      expect(after.startsWith('$argon2id$v=19$m=12288,t=3,p=1$')).toBe(true);
+      expect(needsRehash(after)).toBe(false);
+      expect(await verifyPassword('pw', before)).toBe(true);
+      expect(needsRehash(before)).toBe(true);
+      await expect(configureHashing({ argon2: { m: 4096, t: 2, p: 1 } })).rejects.toThrow(/below OWASP/);
+      expect(() => loadEnv({ PASSWORD_ARGON2_MEMORY_KIB: '1024' })).toThrow(/PASSWORD_ARGON2_MEMORY_KIB/);
+    } finally {
+      await configureHashing({});
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import { importFolder } from '../../src/content/importer';
 import { diskStore } from '../../src/files/store';
 import { stableId } from '../../src/lib/ids';
 import { tenantLogo } from '../../src/modules/certificates/pdf';
+import { sweepOrphanUploads } from '../../src/modules/quotas/orphans';
 import { get, login, testEnv } from '../helpers/app';
 import { hosts, ids, seedWorld } from '../helpers/fixtures';
 import { startS3 } from '../helpers/s3';
@@ -22,7 +23,8 @@ import type { TestDb } from '../helpers/test-db';
  * second copies nothing); the app then has no files folder at all: downloads stream from the
  * bucket under the same access rules (bearer, signed URL, owner), with ranges and ETags; an
  * upload lands in the bucket; an import writes media and learning modules there, which the
- * module route and the certificate logo read back.
+ * module route and the certificate logo read back. Issue 29: the orphan sweep and a learner's
+ * erasure remove the bytes from the bucket, not only the rows.
  */
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const DEMO = path.join(ROOT, 'content/demo');
@@ -79,6 +81,15 @@ function filesMigrate(): Promise<{ code: number | null; out: string }> {
     child.stderr.on('data', (c: Buffer) => (out += c.toString()));
     child.on('exit', (code) => resolve({ code, out }));
   });
+}
+
+async function storagePathOf(id: string): Promise<string> {
+  const row = await tdb.db
+    .selectFrom('files')
+    .select('storagePath')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return row.storagePath;
 }
 
 function upload(token: string, bytes: Buffer): Promise<LightMyRequestResponse> {
@@ -150,6 +161,44 @@ describe('files on S3-compatible storage (s3rver)', () => {
     const mine = await get(app, `/api/files/${id}/download`, anna);
     expect([mine.statusCode, mine.rawPayload.equals(PNG)]).toEqual([200, true]);
     expect((await get(app, `/api/files/${id}/download`, bob)).statusCode).toBe(404);
+  });
+
+  it('the orphan sweep removes an orphan upload from the bucket; an attached one stays', async () => {
+    const attached = (await upload(bob, PNG)).json() as { data: { id: string } };
+    const orphan = (await upload(bob, PNG)).json() as { data: { id: string } };
+    const note = await app.inject({
+      method: 'POST',
+      url: '/api/log-book-records',
+      headers: { host: hosts.alpha, 'content-type': 'application/json', authorization: `Bearer ${bob}` },
+      payload: JSON.stringify({ title: 'with a photo', message: '', attachmentIds: [attached.data.id] }),
+    });
+    expect(note.statusCode).toBe(201);
+    const orphanKey = await storagePathOf(orphan.data.id);
+    const attachedKey = await storagePathOf(attached.data.id);
+    expect(await s3.store.size(orphanKey)).toBe(PNG.length);
+    const grace = 24 * 3600 * 1000;
+    expect(
+      await sweepOrphanUploads(tdb.db, s3.store, new Date(Date.now() + grace + 60_000), grace),
+    ).toBeGreaterThanOrEqual(1);
+    expect(await s3.store.size(orphanKey)).toBeNull();
+    expect(await s3.store.size(attachedKey)).toBe(PNG.length);
+    // Content media (no owner) stay in the bucket.
+    expect(await s3.store.size('alpha/sound.mp3')).toBe(14);
+  });
+
+  it("a learner's erasure removes their uploads from the bucket", async () => {
+    const kept = (await upload(bob, PNG)).json() as { data: { id: string } };
+    const key = await storagePathOf(kept.data.id);
+    expect(await s3.store.size(key)).toBe(PNG.length);
+    const admin = await login(app, 'admin@example.test');
+    const erased = await app.inject({
+      method: 'POST',
+      url: `/api/users/${ids.learnerB}/erasure`,
+      headers: { host: hosts.alpha, 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+      payload: '{}',
+    });
+    expect(erased.statusCode).toBeLessThan(300);
+    expect(await s3.store.size(key)).toBeNull();
   });
 
   it('imports media and learning modules into the bucket; modules and the certificate logo read back', async () => {

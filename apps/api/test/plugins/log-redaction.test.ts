@@ -60,10 +60,22 @@ describe('secrets never reach the log', () => {
       'New-Pass-888!',
       'COOKIESECRET42',
       'INVITECODE77',
+      'FETCHTOKEN0123456789abcdef',
     ];
 
     const host = hosts.alpha;
     await app.inject({ method: 'GET', url: `/api/users/me?access_token=${jwt}`, headers: { host } });
+    // A cmi5 fetch URL (issue 31), and an AU's address carrying it.
+    await app.inject({
+      method: 'POST',
+      url: '/api/packages/fetch/FETCHTOKEN0123456789abcdef',
+      headers: { host },
+    });
+    await app.inject({
+      method: 'GET',
+      url: `/api/users/me?fetch=${encodeURIComponent('http://x/api/packages/fetch/FETCHTOKEN0123456789abcdef')}`,
+      headers: { host },
+    });
     await app.inject({
       method: 'GET',
       url: `/api/users/me?noCache=1&access_token=${encodeURIComponent(jwt)}`,
@@ -108,6 +120,7 @@ describe('secrets never reach the log', () => {
     // The capture works: requests were logged, with their (redacted) URLs.
     expect(log).toContain('/api/users/me');
     expect(log).toContain('/api/users/reset/');
+    expect(log).toContain('/api/packages/fetch/');
     expect(log).toContain('dump');
     const leaked = secrets.filter((s) => log.includes(s));
     expect(leaked).toEqual([]);

@@ -86,9 +86,14 @@ describe('signed-in first screens drawn on the server', () => {
     expect(res.statusCode).toBe(200);
     const html = text(res);
     expect(html).toContain('<div id="root" data-prerendered="signed-in"><h1 data-lang="fr">Anna');
-    expect(html).toContain('<html lang="fr" style="--color-primary: #123456">');
+    expect(html).toContain('<html lang="fr">');
+    expect(html).toContain('<style>html:root{--color-primary: #123456}</style>');
     expect(html).toContain('<title>Alpha Academy – home</title>');
     expect(html).not.toContain('boot__dot');
+    // Painted before its code is asked for (decision 0054): the entry script is inert.
+    expect(html).toContain('<meta name="parcours-paint-first" />');
+    expect(html).toContain('<script type="parcours/after-paint" data-src="/assets/index-1.js"></script>');
+    expect(html).not.toContain('<script type="module"');
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(String(res.headers.vary)).toContain('Cookie');
     // The data block: learner text cannot close the element.
@@ -113,6 +118,9 @@ describe('signed-in first screens drawn on the server', () => {
       const html = text(res);
       expect(html).not.toContain('data-prerendered');
       expect(html).toContain('boot__dot');
+      // Nothing drawn: the code is asked for at once, as the build wrote it.
+      expect(html).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
+      expect(html).not.toContain('parcours-paint-first');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
   });

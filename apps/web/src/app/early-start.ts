@@ -97,6 +97,50 @@ function embeddedContext(): string | null {
   return text ? text : null;
 }
 
+/** The screen's files to preload (its code, texts and styles), once the plan below is made. */
+let screenFiles: string[] = [];
+
+/**
+ * The app's code: the screen's files preloaded, then the entry script and its preloads that the
+ * server left inert on a page painted first (apps/api/src/plugins/paint-first.ts), in the order
+ * the build wrote them.
+ */
+function startCode(): void {
+  screenFiles.forEach(preload);
+  document.querySelectorAll<HTMLLinkElement>('link[rel="parcours-after-paint"]').forEach((inert) => {
+    preload(inert.getAttribute('href') ?? '');
+    inert.remove();
+  });
+  document.querySelectorAll<HTMLScriptElement>('script[type="parcours/after-paint"]').forEach((inert) => {
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = inert.dataset.src ?? '';
+    inert.replaceWith(script);
+  });
+}
+
+/**
+ * Once the parsed page has been painted: the frame after DOMContentLoaded. A tab opened in the
+ * background paints nothing (no frames): there, and if frames are late, the code starts anyway.
+ */
+function afterPaint(start: () => void): void {
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    start();
+  };
+  const whenParsed = () => {
+    if (document.visibilityState === 'hidden') return once();
+    requestAnimationFrame(() => setTimeout(once, 0));
+    setTimeout(once, 250);
+  };
+  if (document.readyState === 'loading')
+    document.addEventListener('DOMContentLoaded', whenParsed, { once: true });
+  else whenParsed();
+}
+
 try {
   holdSignInSubmits();
   const { origin, pathname, search } = window.location;
@@ -148,9 +192,15 @@ try {
       const list = [...files];
       list.splice(textsAt, 0, ...((signedIn ? texts?.all : texts?.core) ?? []));
       if (!hasSanitizerApi()) list.push(...withoutSanitizer);
-      list.forEach(preload);
+      screenFiles = list;
     }
   }
 } catch {
   // Storage, fetch or the DOM refused: the app starts the usual way.
 }
+// A page whose screen is in its HTML is painted first, its code asked for after (decision 0054:
+// the server made the entry script inert); any other page asks at once. Outside the try: whatever
+// failed above, a page painted first must still start its code.
+if (document.querySelector('meta[name="parcours-paint-first"]')) afterPaint(startCode);
+else startCode();
+

@@ -5,7 +5,7 @@
  * database when no feature registered its own clearing). Without IndexedDB (private modes of old
  * browsers, jsdom) the tab's memory stands in.
  */
-import { clear, createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
+import { clear, createStore, del, delMany, get, keys, set, type UseStore } from 'idb-keyval';
 
 export const DEVICE_DB = 'parcours-offline';
 
@@ -46,10 +46,20 @@ export const deviceStore: KeyValue =
  */
 export const isAnswerQueueKey = (key: string): boolean => key === 'queue' || key.startsWith('queue:');
 
-/** Everything the device keeps, whoever wrote it, except the keys `keep` names. */
+/**
+ * Everything the device keeps, whoever wrote it, except the keys `keep` names: in one
+ * transaction (a key deleted per transaction left the last learner's lesson on the device for a
+ * moment after the home's copies had gone).
+ */
 export async function clearDeviceStore(keep?: (key: string) => boolean): Promise<void> {
-  if (!keep && typeof indexedDB !== 'undefined') await clear(store());
-  else for (const key of await deviceStore.keys()) if (!keep?.(key)) await deviceStore.del(key);
+  if (typeof indexedDB === 'undefined') {
+    for (const key of await deviceStore.keys()) if (!keep?.(key)) await deviceStore.del(key);
+  } else if (!keep) await clear(store());
+  else
+    await delMany(
+      (await deviceStore.keys()).filter((key) => !keep(key)),
+      store(),
+    );
 }
 
 // Where it was first defined; the home needs it before this module (issue 11), so it lives there.

@@ -91,6 +91,23 @@ describe('texts of a signed-in start', () => {
     await expect(i18n.loadScreenTexts()).resolves.toBeUndefined();
   });
 
+  it("asked for while the language changes, come in that language only (a drawn page's start)", async () => {
+    vi.resetModules();
+    vi.doMock('virtual:locales/en/all', () => {
+      throw new Error('English asked');
+    });
+    vi.doMock('virtual:locales/en/screens', () => {
+      throw new Error('English asked');
+    });
+    const i18n = await import('./i18n');
+    i18n.expectScreenTexts();
+    // boot changes to the page's language while the signed-in layer asks for the screens' texts.
+    await Promise.all([i18n.changeLanguage('fr'), i18n.loadScreenTexts()]);
+    expect(i18n.t('home.offline.title')).toBe(fr.home.offline.title);
+    vi.doUnmock('virtual:locales/en/all');
+    vi.doUnmock('virtual:locales/en/screens');
+  });
+
   it('otherwise come in two parts: the core first, the screens when asked', async () => {
     vi.resetModules();
     const i18n = await import('./i18n');

@@ -138,7 +138,11 @@ export function addCatalogue(lang: Locale, catalogue: Catalogue): void {
   whole.add(lang);
 }
 
+/** The language being changed to (or the current one): what the screens' texts are loaded for. */
+let coming: Locale = language;
+
 export async function changeLanguage(lang: Locale): Promise<void> {
+  coming = lang;
   await loadPart(lang, 'core');
   if (screensWanted) await loadPart(lang, 'screens');
   language = lang;
@@ -152,8 +156,11 @@ export async function changeLanguage(lang: Locale): Promise<void> {
  */
 export async function loadScreenTexts(): Promise<void> {
   screensWanted = true;
-  if (whole.has(language) || loadedParts.has(`${language}/screens`)) return;
-  await loadPart(language, 'screens');
+  // The language on its way, not the one shown: a drawn page's start asks for the screens' texts
+  // while boot still changes from the fallback to the page's language, and took both languages'.
+  const lang = coming;
+  if (whole.has(lang) || loadedParts.has(`${lang}/screens`)) return;
+  await loadPart(lang, 'screens');
   listeners.forEach((listener) => listener());
 }
 

@@ -30,14 +30,16 @@ export function protectLinks(root: ParentNode) {
 }
 
 /**
- * What the safe method must drop (handlers, javascript: URLs, scripts, styles, data attributes)
- * and what the list keeps (a link's target, an image), compared whole: an implementation that
- * answers anything else, such as a draft of the API with another configuration shape, is not
- * used, and DOMPurify takes over.
+ * What the safe method must drop (javascript: URLs, scripts, data attributes, attributes the list
+ * does not name) and what the list keeps (a link's target, an image), compared whole: an
+ * implementation that answers anything else, such as a draft of the API with another
+ * configuration shape, is not used, and DOMPurify takes over. No event handler or `style`
+ * attribute in it: parsing one, even in a document of its own, is a CSP violation the browser
+ * reports (decision 0053), and the safe method drops them whatever its configuration.
  */
 const PROBE =
-  '<a href="javascript:void(0)" onclick="void 0" target="_blank" class="k" style="color:red">a</a>' +
-  '<img src="/p.png" alt="b" onerror="void 0"><script>void 0</script><span data-x="1">c</span>';
+  '<a href="javascript:void(0)" target="_blank" class="k" hreflang="fr">a</a>' +
+  '<img src="/p.png" alt="b" decoding="async"><script>void 0</script><span data-x="1">c</span>';
 const PROBE_CLEAN =
   '<a target="_blank" class="k" rel="noopener noreferrer">a</a><img src="/p.png" alt="b"><span>c</span>';
 
@@ -85,6 +87,17 @@ function current(): Clean | null {
  */
 export function setServerCleaner(clean: Clean): void {
   cleaner = clean;
+}
+
+let makeInertDocument = (): Document => document.implementation.createHTMLDocument('');
+
+/**
+ * On the server (prerender/signed-in.tsx): where htmlToText reads text, since there is no
+ * `document` there. Without it a choice's label threw while the server drew a player page, and
+ * its whole row was left to the browser (React's #419 at hydration).
+ */
+export function setServerInertDocument(make: () => Document): void {
+  makeInertDocument = make;
 }
 
 /** Which cleaner renders content HTML on this browser (the unit and browser tests check it). */
@@ -147,7 +160,7 @@ function waitForCleaner(): never {
  */
 export function htmlToText(html: string | null | undefined): string {
   if (!html) return '';
-  const doc = document.implementation.createHTMLDocument('');
+  const doc = makeInertDocument();
   doc.body.innerHTML = html;
   doc.body
     .querySelectorAll('script, style, template, noscript, textarea, title')

@@ -1,6 +1,6 @@
 import { mockApi } from '../test/api-mock';
 import { fakeToken, me } from '../test/fixtures';
-import { endExpiredSession, endSession, getSession, loadUser, onForget } from './session';
+import { endExpiredSession, endSession, getSession, loadUser, onForget, startSession } from './session';
 import {
   getReturnUrl,
   getStoredContext,
@@ -118,5 +118,29 @@ describe('a session that ends by itself (decision 0044)', () => {
     expect(hook).toHaveBeenCalledWith('ended');
     expect(getReturnUrl()).toBe('/niveaux');
     expect(getSession().notice).toBe('sessionEnded');
+  });
+});
+
+describe('the next learner of the device (decision 0045)', () => {
+  it('signs in only once what the ended session kept is gone from the device', async () => {
+    setToken(fakeToken({ sub: 'u-1', exp: Math.floor(Date.now() / 1000) - 60 }));
+    const fetchMock = mockApi({ 'users/me': { body: me('public', 'u-2') } });
+    // The device's clearing (its store, the worker's caches) takes a moment, as it does on a phone.
+    let callsWhenCleared = -1;
+    onForget(
+      () =>
+        new Promise<void>((resolve) =>
+          setTimeout(() => {
+            callsWhenCleared = fetchMock.mock.calls.length;
+            resolve();
+          }, 0),
+        ),
+    );
+    await loadUser();
+    expect(getSession().notice).toBe('sessionEnded');
+    await startSession(fakeToken({ sub: 'u-2', exp: Math.floor(Date.now() / 1000) + 3600 }), 'u-2');
+    expect(getSession()).toMatchObject({ status: 'authenticated', user: { _id: 'u-2' } });
+    // Nothing of the new session was read before the last one's copies were gone.
+    expect(callsWhenCleared).toBe(0);
   });
 });

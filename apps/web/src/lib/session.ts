@@ -99,18 +99,35 @@ export function getSignOutGuard(): (() => Promise<boolean>) | null {
   return signOutGuard;
 }
 
+/**
+ * The clearing of the last session's copies, until it is done. The next sign-in waits for it
+ * (markDevice): the clearing runs in the background (the worker's caches, the device store's
+ * keys one transaction after another), and a learner signing in at once found the last one's
+ * lesson still on the device, or had their own owner mark removed by the clearing's tail.
+ */
+let forgetting: Promise<unknown> = Promise.resolve();
+
 function forget(reason: ForgetReason): void {
   clearAllExceptContext();
   // The service worker's copies (users/me, lesson media) and the mark that lets it serve them:
   // the next learner on this device must not get them (issue 29 R3-06).
-  void forgetOwner().catch(() => undefined);
-  if (forgetHooks.size > 0) forgetHooks.forEach((hook) => void hook(reason).catch(() => undefined));
-  else
-    void import('./device-store').then((m) => m.clearDeviceStore(m.isAnswerQueueKey)).catch(() => undefined);
+  const work: Promise<unknown>[] = [forgetOwner()];
+  if (forgetHooks.size > 0) forgetHooks.forEach((hook) => work.push(hook(reason)));
+  else work.push(import('./device-store').then((m) => m.clearDeviceStore(m.isAnswerQueueKey)));
+  forgetting = Promise.all([forgetting, ...work.map((p) => p.catch(() => undefined))]);
 }
 
-/** The service worker may serve this learner's copies until the token's expiry (0045). */
-function markDevice(userId: string): Promise<void> {
+/** Resolves once what the device kept of the sessions that ended is gone (tests, sign-in). */
+export function deviceForgotten(): Promise<void> {
+  return forgetting.then(() => undefined);
+}
+
+/**
+ * The service worker may serve this learner's copies until the token's expiry (0045), once the
+ * last session's copies are gone (forget).
+ */
+async function markDevice(userId: string): Promise<void> {
+  await deviceForgotten();
   const expiresAt = readToken(getToken())?.expiresAt ?? null;
   const inDeviceClock = expiresAt === null ? null : expiresAt - (serverNow() - Date.now());
   return markOwner({ userId, expiresAt: inDeviceClock }).catch(() => undefined);

@@ -10,7 +10,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import type { Locale, MeResponse } from '@parcours/domain/entities';
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppContent } from '../app/App';
 import { loadSignedIn } from '../app/RouteGate';
@@ -27,7 +29,7 @@ import { SANITIZE_HTML_OPTIONS } from '@parcours/domain/content-html';
 import { parseHTML } from 'linkedom';
 import sanitizeHtml from 'sanitize-html';
 import { setServerDocument } from '../components/ui/glossary/highlight-terms';
-import { setServerCleaner } from '../lib/sanitize-html';
+import { setServerCleaner, setServerInertDocument } from '../lib/sanitize-html';
 import type { ServerState } from '../lib/server-state';
 
 /** The routes drawn on the server: the two first screens a learner opens most. */
@@ -50,12 +52,31 @@ export type SignedInAnswer =
 // No Sanitizer API and no DOM here: the importer's cleaner (the same lists as the browser's,
 // decision 0033) and a small DOM for the glossary's buttons (components/ui/glossary).
 setServerCleaner((html) => sanitizeHtml(html, SANITIZE_HTML_OPTIONS));
-setServerDocument(
-  () => parseHTML('<!doctype html><html><body></body></html>').document as unknown as Document,
-);
+const serverDocument = () =>
+  parseHTML('<!doctype html><html><body></body></html>').document as unknown as Document;
+setServerDocument(serverDocument);
+// And one to read text from (htmlToText: choices' names, announcements).
+setServerInertDocument(serverDocument);
 
 /** React's mark of a Suspense boundary left for the browser to render. */
 const CLIENT_RENDERED = '<!--$!-->';
+
+/** How long a page waits for a lazy part's code before leaving that part to the browser. */
+const LAZY_WAIT_MS = 5_000;
+
+/**
+ * Loads every lazy part the tree meets: react-dom/static's prerender waits for each (a
+ * renderToString leaves them to the browser). Its HTML is not used: a prerender that waited
+ * writes the late parts with inline scripts, which the CSP refuses; the tree is drawn again by
+ * renderToString, which then finds every part loaded (React.lazy keeps what it loaded).
+ */
+async function loadLazyParts(tree: ReactNode): Promise<void> {
+  const { prelude } = await prerenderToNodeStream(tree, {
+    signal: AbortSignal.timeout(LAZY_WAIT_MS),
+    onError: () => undefined,
+  });
+  prelude.resume();
+}
 
 const requestFetch = new AsyncLocalStorage<typeof fetch>();
 // Every API call made while a page is read goes through that page's fetch (lib/api-client.ts).
@@ -106,11 +127,12 @@ export function renderSignedIn(request: SignedInRequest): Promise<SignedInAnswer
             </StaticRouter>
           </ServerQueryClientContext>
         );
-        // A lazy part met for the first time (a row type's code) is left to the browser
-        // (`<!--$!-->`) by renderToString; its code is in a moment later: drawn again then.
+        // A lazy part met for the first time (a row type's code) is left to the browser by
+        // renderToString (`<!--$!-->`: React's #419 at hydration, that part drawn again). Ten
+        // milliseconds and three tries were not always enough: the parts are loaded, then drawn.
         let body = renderToString(tree);
-        for (let again = 0; again < 3 && body.includes(CLIENT_RENDERED); again++) {
-          await new Promise((resolve) => setTimeout(resolve, 10));
+        if (body.includes(CLIENT_RENDERED)) {
+          await loadLazyParts(tree).catch(() => undefined);
           body = renderToString(tree);
         }
         return {

@@ -6,7 +6,7 @@ import { BLOCK_TYPES, PUBLICATION_STATES } from '@parcours/domain/entities';
 import { datasetsSchema } from '@parcours/domain/exercises/datasets/draw';
 import { FEEDBACK_WHEN } from '@parcours/domain/exercises/solution';
 import { CERTIFICATION_WORDINGS, filePath, html, slug } from './common';
-import { interactiveImageSchema, rowSchema, tableSchema, tincanRef, VIDEO_URL } from './rows';
+import { interactiveImageSchema, packageRef, rowSchema, tableSchema, tincanRef, VIDEO_URL } from './rows';
 
 export const blockSchema = z.strictObject({
   id: slug,
@@ -41,6 +41,11 @@ export const blockSchema = z.strictObject({
     .default([]),
   /** The external learning module of a tincan block. */
   tincan: tincanRef.optional(),
+  /**
+   * Or the package a tincan block plays (issue 31): a SCORM 1.2 / 2004, cmi5 or xAPI zip of the
+   * content folder, with the frame's size when the package needs one.
+   */
+  package: packageRef.optional(),
   /** A table of the block itself, shown under its statement (SPEC §3 CourseBlock content.table). */
   table: tableSchema.optional(),
   /** A picture with spots to explore, under the statement (SPEC §3 content.interactiveImage, decision 0052). */

@@ -187,6 +187,13 @@ export const tincanRef = z.union([
       .refine((u) => /^https:\/\//.test(u), 'https only'),
   }),
 ]);
+const packageZip = filePath.refine((p) => /\.zip$/i.test(p), 'a package is a .zip file');
+const frameSide = z.number().int().min(200).max(4000);
+/** A package zip (docs/content-format.md "Packages"): its path, or `{ path, width?, height? }`. */
+export const packageRef = z.union([
+  packageZip,
+  z.strictObject({ path: packageZip, width: frameSide.optional(), height: frameSide.optional() }),
+]);
 const mediaTincanRow = z.strictObject({ type: z.literal('media-tincan'), ...rowBase, tincan: tincanRef });
 /** Watch or short form of a video site (docs/product.md §5); anything else would not embed. */
 /** docs/product.md §5: the watch or short form of a video site, the same forms the web app embeds (video-url.ts). */

@@ -91,10 +91,21 @@ export function validateCourses(
       if (blk.interactiveImage) useFile(cf, `${bp}.interactiveImage.image`, blk.interactiveImage.image);
       if (blk.tincan && 'path' in blk.tincan)
         uses.push({ file: cf, path: `${bp}.tincan.path`, rel: blk.tincan.path, kind: 'tincan' });
-      if (blk.type === 'tincan' && !blk.tincan)
-        push(cf, `${bp}.tincan`, 'a tincan block needs tincan.path or tincan.url');
+      if (blk.package)
+        uses.push({
+          file: cf,
+          path: `${bp}.package`,
+          rel: typeof blk.package === 'string' ? blk.package : blk.package.path,
+          kind: 'package',
+        });
+      if (blk.type === 'tincan' && !blk.tincan && !blk.package)
+        push(cf, `${bp}.tincan`, 'a tincan block needs tincan.path, tincan.url or package');
+      if (blk.tincan && blk.package)
+        push(cf, `${bp}.package`, 'a tincan block plays a module (tincan) or a package, not both');
       if (blk.type !== 'tincan' && blk.tincan)
         push(cf, `${bp}.tincan`, 'only tincan blocks have a tincan module');
+      if (blk.type !== 'tincan' && blk.package)
+        push(cf, `${bp}.package`, 'only tincan blocks play a package');
       let exercises = 0;
       blk.sections.forEach((s, si) =>
         s.rows.forEach((row, ri) => {

@@ -8,6 +8,7 @@ import type { Db } from '../../db/db';
 import { stableId } from '../../lib/ids';
 import type { BlockRefs, FileRef } from '../blocks';
 import type { FileUse, ResolvedFile } from '../files';
+import type { CheckedPackage } from '../packages/check';
 import { tincanFolderName } from '../files';
 import type { TenantFile } from '../format';
 import { resolveDate } from '../format';
@@ -20,6 +21,8 @@ export interface WriteCtx {
   now: Date;
   resolved: Map<string, ResolvedFile>;
   tincanDirs: Map<string, string>;
+  /** Checked packages by their path in the content folder (issue 31). */
+  packages: Map<string, CheckedPackage>;
   usesByTenant: Map<TenantBundle, FileUse[]>;
   /** The installation's secret mixed into file ids (db/secrets.ts): stable, yet not guessable. */
   fileIdSalt: string;
@@ -69,6 +72,17 @@ export function tenantWrite(db: Db, w: Writer, b: TenantBundle, ctx: WriteCtx): 
       if ('url' in ref) return ref.url;
       const rel = path.posix.normalize(ref.path);
       return `/api/tincan/${contextId}/${tincanFolderName(rel, ctx.tincanDirs.get(rel)!)}/index.html`;
+    },
+    package(ref) {
+      const rel = path.posix.normalize(typeof ref === 'string' ? ref : ref.path);
+      const { summary } = ctx.packages.get(rel)!;
+      return {
+        id: summary.id,
+        kind: summary.kind,
+        title: summary.title,
+        width: typeof ref === 'string' ? null : (ref.width ?? null),
+        height: typeof ref === 'string' ? null : (ref.height ?? null),
+      };
     },
   };
   const userId = (uid: string) => id('user', uid);

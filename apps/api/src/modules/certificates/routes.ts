@@ -10,6 +10,7 @@ import {
 } from '../../plugins/jsonapi';
 import { currentUser } from '../../plugins/auth';
 import { ApiError } from '../../plugins/errors';
+import { allowPageStyles, inlineStyleSources } from '../../plugins/page-styles';
 import { contextSettings } from '../contexts/service';
 import { notFound, ownUserIds, scopeOf } from '../scope';
 import { publicOrigin } from '../users/origin';
@@ -378,13 +379,19 @@ export const certificateRoutes: FastifyPluginAsyncZod<CertificateRoutesOptions> 
         .header('x-robots-tag', 'noindex');
       if (!row) {
         if (json) throw notFound('Certificate');
-        return reply.code(404).type('text/html; charset=utf-8').send(notFoundHtml(locale, other));
+        return htmlPage(reply.code(404), notFoundHtml(locale, other));
       }
       const snapshot = snapshotOf(row);
       const v = { status: certificateStatus(row, snapshot.reference), snapshot };
       if (json)
         return reply.type('application/json; charset=utf-8').send(verificationJson(v, verificationPath(id)));
-      return reply.type('text/html; charset=utf-8').send(verificationHtml(v, locale, other));
+      return htmlPage(reply, verificationHtml(v, locale, other));
     },
   );
 };
+
+/** The verification page, whose `<style>` the CSP allows by its hash (decision 0053). */
+function htmlPage(reply: FastifyReply, html: string): FastifyReply {
+  allowPageStyles(reply, inlineStyleSources(html));
+  return reply.type('text/html; charset=utf-8').send(html);
+}

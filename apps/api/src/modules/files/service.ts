@@ -1,5 +1,5 @@
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
+import type { FileStore } from '../../files/store';
+import { isSafeKey } from '../../files/store';
 import type { Resource } from '../../plugins/jsonapi';
 import type { FileRow } from './repository';
 
@@ -48,12 +48,12 @@ export function htmlPlayerOf(row: FileRow): string | null {
 }
 
 /**
- * Removes a stored file's bytes once its row is gone (the orphan sweeper, a learner's erasure).
- * A path that would leave the files folder is left alone; a file already gone is not an error.
+ * Removes a stored file's bytes once its row is gone (the orphan sweeper, a learner's erasure),
+ * through the store that keeps them: the files folder or the S3 bucket (decision 0036; the
+ * folder alone left orphans in the bucket). A path that is not a key of ours is left alone; a
+ * file already gone is not an error (S3's DeleteObject answers the same for a missing key).
  */
-export async function removeFileBytes(filesDir: string, storagePath: string): Promise<void> {
-  const root = path.resolve(filesDir);
-  const full = path.resolve(root, storagePath);
-  if (!full.startsWith(root + path.sep)) return;
-  await rm(full, { force: true });
+export async function removeFileBytes(store: FileStore, storagePath: string): Promise<void> {
+  if (!isSafeKey(storagePath)) return;
+  await store.remove(storagePath);
 }

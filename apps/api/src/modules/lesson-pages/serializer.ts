@@ -5,11 +5,13 @@ import type {
   LessonPageAttributes,
   NodeType,
   NodeView,
+  PackageKind,
+  PackageView,
   PageProgress,
   PageResults,
   Scoring,
 } from '@parcours/domain/entities';
-import { BLOCK_TYPES, NODE_TYPES } from '@parcours/domain/entities';
+import { BLOCK_TYPES, NODE_TYPES, PACKAGE_KINDS } from '@parcours/domain/entities';
 import { withoutKey } from '@parcours/domain/exercises/answer-key';
 import { DEFAULT_GRADING_SETTINGS } from '@parcours/domain/exercises/grade-page';
 import type { GradingSettings } from '@parcours/domain/exercises/grade-page';
@@ -80,6 +82,7 @@ export function blockView(block: BlockRow, terms: TermRow[]): BlockView {
       statement: (content.statement as BlockView['content']['statement']) ?? null,
       sections,
       tincan: (content.tincan as BlockView['content']['tincan']) ?? null,
+      ...(content.package ? { package: packageView(content.package) } : {}),
       ...(content.table ? { table: content.table as BlockView['content']['table'] } : {}),
       ...(content.interactiveImage
         ? { interactiveImage: content.interactiveImage as BlockView['content']['interactiveImage'] }
@@ -91,6 +94,22 @@ export function blockView(block: BlockRow, terms: TermRow[]): BlockView {
     terms: terms
       .filter((t) => t.blockId === block.id)
       .map((t) => ({ id: t.id, title: t.title, words: jsonStrings(t.words), definition: t.definition })),
+  };
+}
+
+/**
+ * A package as learners see it (issue 31): its kind, title and size; the folder it is stored in
+ * stays on the server (the launch gives a URL). `launch` is set per page (pageResource).
+ */
+function packageView(stored: unknown): PackageView {
+  const p = (stored && typeof stored === 'object' ? stored : {}) as Record<string, unknown>;
+  const side = (v: unknown) => (typeof v === 'number' && v > 0 ? v : null);
+  return {
+    kind: (PACKAGE_KINDS as readonly unknown[]).includes(p.kind) ? (p.kind as PackageKind) : 'xapi',
+    title: typeof p.title === 'string' ? p.title : '',
+    width: side(p.width),
+    height: side(p.height),
+    launch: null,
   };
 }
 
@@ -178,7 +197,13 @@ export function pageResource(d: PageDocInput): Resource {
     progress: progressOf(page.progress),
     // The node's limit is the learner's too: the browser falls back to it (decision 0019).
     node: withTimeLimit(nodeView(d.node), d.timeLimit),
-    block: d.block,
+    // A package page carries its launch in its content too (docs/api.md "Packages").
+    block: d.block?.content.package
+      ? {
+          ...d.block,
+          content: { ...d.block.content, package: { ...d.block.content.package, launch: d.tincanLaunch } },
+        }
+      : d.block,
     children: d.children,
     hints: d.hints,
     inputs: answered ? { answers: Array.isArray(inputs?.answers) ? inputs.answers : [] } : null,

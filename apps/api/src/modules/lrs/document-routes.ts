@@ -112,6 +112,9 @@ export const documentRoutes: FastifyPluginAsyncZod<{ lrs: (r: FastifyRequest) =>
         throw forbidden('Launch credentials read activity profiles.');
       const docId = q[idParam];
       if (docId === undefined) throw malformed(`${idParam} is required.`);
+      // cmi5 §10.2.1: the AU MUST NOT modify LMS.LaunchData; the LMS writes it (issue 31).
+      if (p.launch && kind === 'state' && docId === 'LMS.LaunchData')
+        throw forbidden('LMS.LaunchData is written by the LMS only.');
       // §3.1: a profile is never overwritten blind; State documents have no such rule.
       const blind = mode === 'put' && kind !== 'state';
       await writeDocument(
@@ -162,6 +165,8 @@ export const documentRoutes: FastifyPluginAsyncZod<{ lrs: (r: FastifyRequest) =>
         const { o, p } = await enter(request, `${scope}/write`, agent);
         if (p.launch && kind === 'activity-profile')
           throw forbidden('Launch credentials read activity profiles.');
+        if (p.launch && kind === 'state' && q[idParam] === 'LMS.LaunchData')
+          throw forbidden('LMS.LaunchData is written by the LMS only.');
         // Deleting every document at once is the State resource's only (§2.3).
         if (kind !== 'state' && q[idParam] === undefined) throw malformed(`${idParam} is required.`);
         await deleteDocuments(o.db, o.kind, o.request.context.id, key, q[idParam], pre(request, false));

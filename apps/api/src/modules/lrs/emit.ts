@@ -129,6 +129,23 @@ function enqueue(db: Db, kind: DbKind, item: Queued) {
     q.flushing = new Promise((resolve) => setTimeout(resolve, FLUSH_DELAY_MS)).then(() => drain(db, q));
 }
 
+/**
+ * Writes statements built by the caller at once, not queued: what must be in the LRS before the
+ * caller answers (cmi5's launched statement precedes the AU's launch, issue 31).
+ */
+export async function storeEmittedNow(
+  db: Db,
+  kind: DbKind,
+  context: Queued['context'],
+  statements: Emitted[],
+): Promise<void> {
+  await write(
+    db,
+    kind,
+    statements.map((emitted) => ({ context, event: null, emitted })),
+  );
+}
+
 /** Resolves once every statement queued so far is written (tests, shutdown). */
 export async function flushEmitted(db: Db): Promise<void> {
   while (queues.get(db)?.flushing) await queues.get(db)?.flushing;

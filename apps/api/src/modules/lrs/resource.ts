@@ -13,6 +13,7 @@ import type { Format } from './format';
 import { authorityOf, forbidden, readReach, requireScope } from './principal';
 import type { Principal } from './principal';
 import { scoreByStatements } from './scoring';
+import { afterPackageStatements } from '../packages/lrs-hook';
 import { statementSchema, actorKey, agentSchema, iri, timestamp, uuid } from './statement-schema';
 import type { Statement } from './statement-schema';
 import { findStatement, prepare, queryStatements, storeStatements } from './store';
@@ -123,7 +124,8 @@ async function store(
       await enqueueForwarding(trx, o.request.context, rows, stored);
     },
   );
-  if (cred) await scoreByStatements(o, cred, inserted);
+  // A cmi5 package decides its page's score by moveOn; anything else by the module rule.
+  if (cred && !(await afterPackageStatements(o, cred, inserted))) await scoreByStatements(o, cred, inserted);
   return ids;
 }
 

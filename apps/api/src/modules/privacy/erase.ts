@@ -1,4 +1,5 @@
 import type { Db, DbKind } from '../../db/db';
+import type { FileStore } from '../../files/store';
 import { removeFileBytes } from '../files/service';
 import { writeTx } from '../lesson-pages/tx';
 
@@ -13,12 +14,13 @@ import { writeTx } from '../lesson-pages/tx';
  *   xAPI name, terms acceptance; every session revoked), review comments;
  * - kept: lessons, pages and their scores, reviews' ratios, daily score records, class and
  *   company memberships — figures tied to an account that no longer says who it was.
- * One transaction: all of it or nothing; the files' bytes go after the commit.
+ * One transaction: all of it or nothing; the files' bytes go after the commit, from the store
+ * that keeps them (the files folder or the S3 bucket).
  */
 export async function eraseLearner(
   db: Db,
   kind: DbKind,
-  filesDir: string | null,
+  store: FileStore | null,
   contextId: string,
   userId: string,
   now: Date,
@@ -60,6 +62,17 @@ export async function eraseLearner(
       .execute();
     await trx
       .deleteFrom('xapiCredentials')
+      .where('contextId', '=', contextId)
+      .where('userId', '=', userId)
+      .execute();
+    // A package page's saved progress and launches (issue 31) are the learner's too.
+    await trx
+      .deleteFrom('packageRuntime')
+      .where('contextId', '=', contextId)
+      .where('userId', '=', userId)
+      .execute();
+    await trx
+      .deleteFrom('packageLaunches')
       .where('contextId', '=', contextId)
       .where('userId', '=', userId)
       .execute();
@@ -108,5 +121,5 @@ export async function eraseLearner(
       .execute();
     return files.map((f) => f.storagePath);
   });
-  if (filesDir) for (const p of paths) await removeFileBytes(filesDir, p);
+  if (store) for (const p of paths) await removeFileBytes(store, p);
 }

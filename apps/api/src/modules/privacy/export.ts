@@ -53,7 +53,7 @@ export async function learnerExport(db: Db, contextId: string, userId: string, n
         .orderBy('createdAt')
         .execute()
     : [];
-  const [enrolments, companies, notes, uploads, certificates, reviews, records, statements] =
+  const [enrolments, companies, notes, uploads, certificates, reviews, records, statements, packageProgress] =
     await Promise.all([
       db
         .selectFrom('classUsers as cu')
@@ -107,6 +107,14 @@ export async function learnerExport(db: Db, contextId: string, userId: string, n
         .where('userId', '=', userId)
         .orderBy('stored')
         .execute(),
+      // A package page's saved SCORM data (issue 31).
+      db
+        .selectFrom('packageRuntime')
+        .select(['pageId', 'lessonId', 'attempt', 'kind', 'cmi', 'totalSeconds', 'createdAt', 'updatedAt'])
+        .where('contextId', '=', contextId)
+        .where('userId', '=', userId)
+        .orderBy('createdAt')
+        .execute(),
     ]);
   return {
     format: EXPORT_FORMAT,
@@ -125,5 +133,6 @@ export async function learnerExport(db: Db, contextId: string, userId: string, n
     reviews: reviews.map(readable),
     records: records.map(readable),
     statements: statements.map((s) => JSON.parse(s.body) as unknown),
+    packageProgress: packageProgress.map(readable),
   };
 }

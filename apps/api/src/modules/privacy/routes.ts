@@ -68,7 +68,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async 
         .executeTakeFirst();
       if (isAdmin || target.id === admin.id)
         throw new ApiError(403, 'Forbidden', 'An administrator account is not erased this way.');
-      await eraseLearner(app.db, app.dbKind, app.filesDir, request.context.id, target.id, now());
+      await eraseLearner(app.db, app.dbKind, app.files, request.context.id, target.id, now());
       return reply.code(204).send(null);
     },
   );

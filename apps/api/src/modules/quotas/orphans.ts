@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db, DbKind } from '../../db/db';
 import type { Database } from '../../db/schema';
+import type { FileStore } from '../../files/store';
 import { removeFileBytes } from '../files/service';
 import { writeTx } from '../lesson-pages/tx';
 import { LAUNCH_TTL_MS } from '../lrs/credentials';
@@ -12,8 +13,10 @@ import { purgeQuotaUsage } from './usage';
  * stay forever, so a learner could fill the disk without writing a single note). Safe with
  * several API processes on one database: each candidate is removed by a conditional DELETE that
  * re-checks, in the database, that the file is still old, still an upload and still attached to
- * nothing; only the process whose DELETE removed the row removes the bytes. A note written
- * meanwhile that lists the file makes the DELETE match nothing, and the file stays.
+ * nothing; only the process whose DELETE removed the row removes the bytes, from the store
+ * that keeps them (the files folder or the S3 bucket). A note written meanwhile that lists the
+ * file makes the DELETE match nothing, and the file stays. Bytes whose removal fails (the bucket
+ * out of reach) are not tried again: their row is gone; the other candidates still go.
  */
 const BATCH = 200;
 
@@ -45,7 +48,7 @@ const unattached = (eb: FilesEb) =>
 /** One pass: removes at most `BATCH` orphans older than `graceMs`; returns how many it removed. */
 export async function sweepOrphanUploads(
   db: Db,
-  filesDir: string | null,
+  store: FileStore | null,
   now: Date,
   graceMs: number,
 ): Promise<number> {
@@ -72,7 +75,7 @@ export async function sweepOrphanUploads(
       .executeTakeFirst();
     if (!gone) continue;
     removed++;
-    if (filesDir) await removeFileBytes(filesDir, gone.storagePath);
+    if (store) await removeFileBytes(store, gone.storagePath).catch(() => undefined);
   }
   return removed;
 }
@@ -81,7 +84,7 @@ export async function sweepOrphanUploads(
 export function startQuotaJanitor(
   db: Db,
   kind: DbKind,
-  filesDir: string | null,
+  store: FileStore | null,
   graceMs: number,
   everyMs = 15 * 60 * 1000,
 ): () => void {
@@ -91,7 +94,7 @@ export function startQuotaJanitor(
     running = true;
     try {
       const now = new Date();
-      while ((await sweepOrphanUploads(db, filesDir, now, graceMs)) === BATCH);
+      while ((await sweepOrphanUploads(db, store, now, graceMs)) === BATCH);
       await writeTx(db, kind, (trx) => purgeQuotaUsage(trx, now, LAUNCH_TTL_MS));
     } catch {
       // The next pass tries again; a failed sweep costs disk space, never a request.

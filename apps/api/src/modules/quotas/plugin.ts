@@ -20,7 +20,7 @@ export function registerQuotas(app: FastifyInstance, env: Env): void {
   const stop = startQuotaJanitor(
     app.db,
     app.dbKind,
-    app.filesDir,
+    app.files,
     quotas.orphanGraceMs,
     env.QUOTA_JANITOR_MINUTES * 60 * 1000,
   );

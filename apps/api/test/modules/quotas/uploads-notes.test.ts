@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { diskStore } from '../../../src/files/store';
 import { quotasFrom } from '../../../src/modules/quotas/config';
 import { sweepOrphanUploads } from '../../../src/modules/quotas/orphans';
 import { recordUpload } from '../../../src/modules/quotas/uploads';
@@ -182,15 +183,15 @@ describe('orphan uploads (R3-01)', () => {
     const orphanPath = await pathOf(orphan.data.id);
     const attachedPath = await pathOf(attached.data.id);
     const grace = 24 * 3600 * 1000;
+    // The app's store of its files folder (the janitor is given the app's, plugins/db.ts).
+    const files = diskStore(t.world.filesDir);
     // Within the grace period nothing goes.
-    expect(
-      await sweepOrphanUploads(t.tdb.db, t.world.filesDir, new Date(Date.now() + grace / 2), grace),
-    ).toBe(0);
+    expect(await sweepOrphanUploads(t.tdb.db, files, new Date(Date.now() + grace / 2), grace)).toBe(0);
     // Two processes sweeping at once remove each orphan once.
     const later = new Date(Date.now() + grace + 60_000);
     const removed = await Promise.all([
-      sweepOrphanUploads(t.tdb.db, t.world.filesDir, later, grace),
-      sweepOrphanUploads(t.tdb.db, t.world.filesDir, later, grace),
+      sweepOrphanUploads(t.tdb.db, files, later, grace),
+      sweepOrphanUploads(t.tdb.db, files, later, grace),
     ]);
     const orphansBefore = removed[0] + removed[1];
     expect(orphansBefore).toBeGreaterThanOrEqual(1);
@@ -201,7 +202,7 @@ describe('orphan uploads (R3-01)', () => {
     expect(existsSync(attachedPath)).toBe(true);
     // Content media (no owner) are never touched.
     expect(ids_).toContain(ids.fileLogo);
-    expect(await sweepOrphanUploads(t.tdb.db, t.world.filesDir, later, grace)).toBe(0);
+    expect(await sweepOrphanUploads(t.tdb.db, files, later, grace)).toBe(0);
   });
 });
 

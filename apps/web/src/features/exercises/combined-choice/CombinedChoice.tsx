@@ -1,4 +1,3 @@
-import type { CSSProperties } from 'react';
 import { CorrectionMark, type CorrectionStatus } from '../../../components/ui/CorrectionMark';
 import type { RowProps } from '../row-props';
 import { asIndex, itemStatuses } from '../shared/answers';
@@ -27,8 +26,8 @@ export function CombinedChoice({
     <div
       role="radiogroup"
       aria-labelledby={labelledBy}
-      className="choices"
-      style={{ '--columns': columnsOf(row.settings) } as CSSProperties}
+      // A class per column count, not a style prop: the server draws this screen (decision 0053).
+      className={`choices choices--columns-${columnsOf(row.settings)}`}
     >
       {order.map((index) => {
         const choice = choices[index]!;

@@ -8,7 +8,7 @@ import { useFullSeen } from './MediaTincan.seen';
 import './MediaTincan.css';
 import { logOnly } from '../../../lib/log-only';
 
-/** docs/product.md §9: tincan frames are 600 px high (the tincan dialog is 870×630). */
+/** docs/product.md §9: tincan frames are 600 px high (the tincan dialog is 870×630); MediaTincan.css too. */
 const TINCAN_HEIGHT = 600;
 
 /**
@@ -104,7 +104,7 @@ export function TincanFrame({
   }
   if (launched.status === 'pending') {
     return (
-      <div className="tincan-frame tincan-frame--pending" style={{ height: TINCAN_HEIGHT }} role="status">
+      <div className="tincan-frame tincan-frame--pending" role="status">
         {t('exercises.tincan.loading')}
       </div>
     );

@@ -1,5 +1,5 @@
 import type { BlockView } from '@parcours/domain/entities';
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useState, useSyncExternalStore, type RefObject } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Icon } from '../../../components/ui/Icon';
 import { useTranslation } from '../../../lib/i18n';
@@ -16,6 +16,9 @@ interface FooterProps {
   fullscreenTarget: RefObject<HTMLElement | null>;
 }
 
+const subscribeNever = () => () => undefined;
+const fullscreenEnabled = () => Boolean(document.fullscreenEnabled);
+
 function useFullscreen(target: RefObject<HTMLElement | null>) {
   const [active, setActive] = useState(false);
   useEffect(() => {
@@ -23,7 +26,9 @@ function useFullscreen(target: RefObject<HTMLElement | null>) {
     document.addEventListener('fullscreenchange', onChange);
     return () => document.removeEventListener('fullscreenchange', onChange);
   }, []);
-  const supported = typeof document !== 'undefined' && Boolean(document.fullscreenEnabled);
+  // The server cannot know (it draws the page without the button, decision 0046): the browser
+  // hydrates without it too, then adds it, instead of a mismatch that redraws the whole page.
+  const supported = useSyncExternalStore(subscribeNever, fullscreenEnabled, () => false);
   const toggle = () => {
     if (document.fullscreenElement) void document.exitFullscreen();
     else void target.current?.requestFullscreen?.();

@@ -1,0 +1,337 @@
+/**
+ * What a package's manifest says (issue 31): its kind, title, launch file and the settings the
+ * runtime needs. `imsmanifest.xml` (SCORM 1.2 or 2004, told apart by `schemaversion`, else by the
+ * ADL namespace), `cmi5.xml` (cmi5 course structure, its first AU) or `tincan.xml` (the first
+ * activity with a launch). One package plays one launchable unit: a multi-SCO SCORM package plays
+ * its first SCO, a cmi5 course its first AU (docs/content-format.md "Packages").
+ */
+import { XMLParser } from 'fast-xml-parser';
+import type { PackageKind } from '@parcours/domain/entities';
+import { PackageError } from './zip';
+
+export const MANIFEST_FILES = ['cmi5.xml', 'imsmanifest.xml', 'tincan.xml'] as const;
+const MAX_MANIFEST_BYTES = 4 * 1024 * 1024;
+
+export const MOVE_ON = [
+  'Passed',
+  'Completed',
+  'CompletedAndPassed',
+  'CompletedOrPassed',
+  'NotApplicable',
+] as const;
+export type MoveOn = (typeof MOVE_ON)[number];
+
+export interface ScormSettings {
+  /** The SCO's item identifier in the manifest. */
+  item: string;
+  /** schemaversion as written ("1.2", "2004 4th Edition"...), or the namespace's version. */
+  schemaVersion: string;
+  /** 1.2 `adlcp:masteryscore` (0..100) → cmi.student_data.mastery_score. */
+  masteryScore: number | null;
+  /** 2004 primary objective's minNormalizedMeasure when satisfied by measure → cmi.scaled_passing_score. */
+  scaledPassingScore: number | null;
+  /** 2004 `adlcp:completionThreshold` → cmi.completion_threshold. */
+  completionThreshold: number | null;
+  /** `adlcp:datafromlms` / `dataFromLMS` → cmi.launch_data. */
+  launchData: string | null;
+  maxTimeAllowed: string | null;
+  timeLimitAction: string | null;
+}
+
+export interface Cmi5Settings {
+  courseId: string;
+  /** The AU's publisher id (its `id` in cmi5.xml). */
+  auId: string;
+  auCount: number;
+  moveOn: MoveOn;
+  masteryScore: number | null;
+  launchMethod: 'AnyWindow' | 'OwnWindow';
+  launchParameters: string | null;
+  entitlementKey: string | null;
+  activityType: string | null;
+}
+
+export interface PackageManifest {
+  kind: PackageKind;
+  title: string;
+  /** The launch inside the package: a path relative to its root, with the query it brings. */
+  entry: string;
+  scorm?: ScormSettings;
+  cmi5?: Cmi5Settings;
+  xapi?: { activityId: string };
+}
+
+const ARRAYS = new Set([
+  'organization',
+  'item',
+  'resource',
+  'file',
+  'au',
+  'block',
+  'activity',
+  'langstring',
+  'launch',
+  'name',
+]);
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  removeNSPrefix: true,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: true,
+  isArray: (name, _jpath, _leaf, isAttribute) => !isAttribute && ARRAYS.has(name),
+});
+
+type Node = Record<string, unknown>;
+const obj = (v: unknown): Node => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Node) : {});
+const list = (v: unknown): Node[] => (Array.isArray(v) ? v.map(obj) : v === undefined ? [] : [obj(v)]);
+/** An element's text: a string, or `#text` beside its attributes. */
+function text(v: unknown): string | null {
+  if (Array.isArray(v)) return text(v[0]);
+  if (typeof v === 'string') return v.trim() || null;
+  if (typeof v === 'number') return String(v);
+  if (v && typeof v === 'object') return text((v as Node)['#text']);
+  return null;
+}
+const attr = (n: Node, name: string): string | null => {
+  const v = n[`@${name}`];
+  return typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
+};
+
+function parseXml(name: string, data: Buffer): Node {
+  if (data.length > MAX_MANIFEST_BYTES) throw new PackageError(`${name} is larger than 4 MB`);
+  const xml = data.toString('utf8').replace(/^\uFEFF/, '');
+  // No manifest of a real package declares entities; refusing them closes entity expansion.
+  if (/<!ENTITY/i.test(xml)) throw new PackageError(`${name} declares XML entities`);
+  try {
+    return parser.parse(xml, true) as Node;
+  } catch (err) {
+    throw new PackageError(`${name} is not well-formed XML (${(err as Error).message.split('\n')[0]})`);
+  }
+}
+
+const isAbsoluteUrl = (u: string) => /^[a-z][a-z0-9+.-]*:/i.test(u) || u.startsWith('//');
+
+/** The file part of a launch (no query or fragment), decoded as the zip names it. */
+export function launchFile(entry: string): string {
+  const path = entry.split(/[?#]/)[0] ?? '';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/** Joins xml:base values and a href, as relative URL paths; null when one escapes the package. */
+function joinBase(parts: (string | null)[], href: string): string | null {
+  const joined = [...parts.filter((p): p is string => !!p), href]
+    .reduce((acc, p) => (acc === '' || p.startsWith('/') ? p : acc.replace(/[^/]*$/, '') + p), '')
+    .replace(/^\.\//, '');
+  const [path, ...rest] = joined.split(/(?=[?#])/);
+  const out: string[] = [];
+  for (const seg of (path ?? '').split('/')) {
+    if (seg === '.' || seg === '') continue;
+    if (seg === '..') {
+      if (!out.length) return null;
+      out.pop();
+    } else out.push(seg);
+  }
+  return out.join('/') + rest.join('');
+}
+
+function requireLaunch(
+  kind: string,
+  entry: string | null,
+  files: ReadonlyMap<string, number>,
+  what: string,
+): string {
+  if (!entry) throw new PackageError(`launch file missing: ${what} names no launch file`);
+  if (isAbsoluteUrl(entry))
+    throw new PackageError(`launch file missing: ${what} launches "${entry}", outside the package`);
+  const file = launchFile(entry);
+  if (file.split('/').includes('..'))
+    throw new PackageError(`a path escaping the package in the ${kind} launch "${entry}"`);
+  if (!files.has(file))
+    throw new PackageError(`launch file missing: "${file}" (${what}) is not in the package`);
+  return entry;
+}
+
+const number = (s: string | null, min: number, max: number, what: string): number | null => {
+  if (s === null) return null;
+  const n = Number(s);
+  if (!Number.isFinite(n) || n < min || n > max)
+    throw new PackageError(`${what} "${s}" is not between ${min} and ${max}`);
+  return n;
+};
+
+/** SCORM 1.2 or 2004, from `schemaversion` first, else from the ADL namespace the manifest uses. */
+export function scormVersionOf(
+  xml: string,
+  schemaVersion: string | null,
+): { kind: PackageKind; version: string } {
+  if (schemaVersion !== null) {
+    if (/^1\.2$/.test(schemaVersion)) return { kind: 'scorm12', version: schemaVersion };
+    if (/^(2004 (3rd|4th) Edition|CAM 1\.3)$/i.test(schemaVersion))
+      return { kind: 'scorm2004', version: schemaVersion };
+    throw new PackageError(
+      `unknown schema version "${schemaVersion}" in imsmanifest.xml (1.2, 2004 3rd or 4th Edition)`,
+    );
+  }
+  if (/adlcp_rootv1p2/.test(xml)) return { kind: 'scorm12', version: '1.2' };
+  if (/adlcp_v1p3/.test(xml)) return { kind: 'scorm2004', version: '2004' };
+  throw new PackageError('unknown schema version: imsmanifest.xml has no schemaversion and no ADL namespace');
+}
+
+function scormManifest(data: Buffer, files: ReadonlyMap<string, number>): PackageManifest {
+  const root = obj(parseXml('imsmanifest.xml', data).manifest);
+  if (!Object.keys(root).length) throw new PackageError('imsmanifest.xml has no <manifest> element');
+  const { kind, version } = scormVersionOf(data.toString('utf8'), text(obj(root.metadata).schemaversion));
+  const orgs = obj(root.organizations);
+  const all = list(orgs.organization);
+  const org = all.find((o) => attr(o, 'identifier') === attr(orgs, 'default')) ?? all[0];
+  const resources = obj(root.resources);
+  const byId = new Map(list(resources.resource).map((r) => [attr(r, 'identifier'), r]));
+  // The first item that names a resource, depth first: the SCO (or asset) a learner starts with.
+  const firstItem = (items: Node[]): Node | null => {
+    for (const it of items) {
+      if (attr(it, 'identifierref')) return it;
+      const inner = firstItem(list(it.item));
+      if (inner) return inner;
+    }
+    return null;
+  };
+  const item = org ? firstItem(list(org.item)) : null;
+  let resource = item ? byId.get(attr(item, 'identifierref')) : undefined;
+  if (item && !resource)
+    throw new PackageError(
+      `launch file missing: item "${attr(item, 'identifier')}" names no resource of the manifest`,
+    );
+  // A manifest without organizations may still have one launchable resource.
+  resource ??= list(resources.resource).find((r) => attr(r, 'href'));
+  if (!resource) throw new PackageError('launch file missing: imsmanifest.xml has no resource with an href');
+  const href = attr(resource, 'href');
+  const base = joinBase([attr(root, 'base'), attr(resources, 'base'), attr(resource, 'base')], href ?? '');
+  if (href && base === null) throw new PackageError(`a path escaping the package in the launch "${href}"`);
+  let entry = href ? base : null;
+  const params = item ? attr(item, 'parameters') : null;
+  if (entry && params) {
+    const p = params.replace(/^[?&]/, '');
+    entry = params.startsWith('#') ? entry + params : `${entry}${entry.includes('?') ? '&' : '?'}${p}`;
+  }
+  const launch = requireLaunch('SCORM', entry, files, `resource "${attr(resource, 'identifier') ?? '?'}"`);
+  const it = item ?? {};
+  const primary = obj(obj(obj(it.sequencing).objectives).primaryObjective);
+  const threshold = it.completionThreshold;
+  const title = text(obj(org).title) ?? text(it.title) ?? attr(root, 'identifier') ?? 'SCORM package';
+  return {
+    kind,
+    title,
+    entry: launch,
+    scorm: {
+      item: attr(it, 'identifier') ?? attr(resource, 'identifier') ?? 'sco',
+      schemaVersion: version,
+      masteryScore: number(text(it.masteryscore), 0, 100, 'adlcp:masteryscore'),
+      scaledPassingScore:
+        attr(primary, 'satisfiedByMeasure') === 'true'
+          ? number(text(primary.minNormalizedMeasure), -1, 1, 'imsss:minNormalizedMeasure')
+          : null,
+      completionThreshold: number(
+        attr(obj(threshold), 'minProgressMeasure') ?? text(threshold),
+        0,
+        1,
+        'adlcp:completionThreshold',
+      ),
+      launchData: text(it.datafromlms) ?? text(it.dataFromLMS),
+      maxTimeAllowed: text(it.maxtimeallowed),
+      timeLimitAction: text(it.timelimitaction) ?? text(it.timeLimitAction),
+    },
+  };
+}
+
+const langstring = (v: unknown): string | null => text(obj(v).langstring) ?? text(v);
+
+function cmi5Manifest(data: Buffer, files: ReadonlyMap<string, number>): PackageManifest {
+  const xml = data.toString('utf8');
+  const root = obj(parseXml('cmi5.xml', data).courseStructure);
+  if (!Object.keys(root).length) throw new PackageError('cmi5.xml has no <courseStructure> element');
+  const course = obj(root.course);
+  const courseId = attr(course, 'id');
+  if (!courseId) throw new PackageError('cmi5.xml: the course has no id');
+  const aus: Node[] = [];
+  const collect = (n: Node) => {
+    aus.push(...list(n.au));
+    for (const b of list(n.block)) collect(b);
+  };
+  collect(root);
+  if (!aus.length) throw new PackageError('cmi5.xml has no AU');
+  // Document order (the parser groups elements by name): where each AU's id first appears.
+  const at = (au: Node) => xml.indexOf(`"${attr(au, 'id') ?? ''}"`);
+  aus.sort((a, b) => at(a) - at(b));
+  const au = aus[0] as Node;
+  const auId = attr(au, 'id');
+  if (!auId) throw new PackageError('cmi5.xml: an AU has no id');
+  const moveOn = attr(au, 'moveOn') ?? 'NotApplicable';
+  if (!(MOVE_ON as readonly string[]).includes(moveOn))
+    throw new PackageError(`cmi5.xml: unknown moveOn "${moveOn}" (${MOVE_ON.join(', ')})`);
+  const launchMethod = attr(au, 'launchMethod') ?? 'AnyWindow';
+  if (launchMethod !== 'AnyWindow' && launchMethod !== 'OwnWindow')
+    throw new PackageError(`cmi5.xml: unknown launchMethod "${launchMethod}"`);
+  const entry = requireLaunch('cmi5', text(au.url), files, `AU "${auId}"`);
+  return {
+    kind: 'cmi5',
+    title: langstring(course.title) ?? langstring(au.title) ?? 'cmi5 course',
+    entry: entry.replace(/^\.\//, ''),
+    cmi5: {
+      courseId,
+      auId,
+      auCount: aus.length,
+      moveOn: moveOn as MoveOn,
+      masteryScore: number(attr(au, 'masteryScore'), 0, 1, 'masteryScore'),
+      launchMethod,
+      launchParameters: text(au.launchParameters),
+      entitlementKey: text(au.entitlementKey),
+      activityType: attr(au, 'activityType'),
+    },
+  };
+}
+
+function tincanManifest(data: Buffer, files: ReadonlyMap<string, number>): PackageManifest {
+  const root = obj(parseXml('tincan.xml', data).tincan);
+  if (!Object.keys(root).length) throw new PackageError('tincan.xml has no <tincan> element');
+  const activities = list(obj(root.activities).activity);
+  const activity = activities.find((a) => text(a.launch));
+  if (!activity) throw new PackageError('launch file missing: no activity of tincan.xml has a <launch>');
+  const activityId = attr(activity, 'id');
+  if (!activityId) throw new PackageError('tincan.xml: the launched activity has no id');
+  const entry = requireLaunch('xAPI', text(activity.launch), files, `activity "${activityId}"`);
+  return {
+    kind: 'xapi',
+    title: text(activity.name) ?? 'xAPI module',
+    entry: entry.replace(/^\.\//, ''),
+    xapi: { activityId },
+  };
+}
+
+/**
+ * The package's manifest: cmi5.xml first (a cmi5 package may also carry tincan.xml), then
+ * imsmanifest.xml, then tincan.xml, each at the package's root. `read` gives a root file's bytes.
+ */
+export function readManifest(
+  files: ReadonlyMap<string, number>,
+  read: (name: string) => Buffer | undefined,
+): PackageManifest {
+  const cmi5 = read('cmi5.xml');
+  if (cmi5) return cmi5Manifest(cmi5, files);
+  const scorm = read('imsmanifest.xml');
+  if (scorm) return scormManifest(scorm, files);
+  const tincan = read('tincan.xml');
+  if (tincan) return tincanManifest(tincan, files);
+  const nested = [...files.keys()].find((f) => /(^|\/)(imsmanifest|cmi5|tincan)\.xml$/.test(f));
+  throw new PackageError(
+    nested
+      ? `no manifest at the package's root (found "${nested}": zip the folder's content, not the folder)`
+      : 'no manifest (imsmanifest.xml, cmi5.xml or tincan.xml)',
+  );
+}

@@ -1,0 +1,279 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flushEmitted } from '../../../src/modules/lrs/emit';
+import { TestClock } from '../../helpers/player';
+import { bridge, launchOf, PK_HOST, startPackageWorld } from '../../helpers/packages';
+import type { PackageWorld, PageData } from '../../helpers/packages';
+
+/**
+ * Issue 31 item 4: cmi5 (launch URL, one-time fetch, LMS.LaunchData, learner preferences, the
+ * LMS's statements, moveOn) and xAPI packages launched like a tincan module.
+ */
+let w: PackageWorld;
+const clock = new TestClock(Date.now());
+beforeAll(async () => {
+  w = await startPackageWorld('cmi5', clock.now);
+});
+afterAll(async () => w?.close());
+
+const CMI5 = 'https://w3id.org/xapi/cmi5/context/categories/cmi5';
+const MOVEON = 'https://w3id.org/xapi/cmi5/context/categories/moveon';
+const EXT = 'https://w3id.org/xapi/cmi5/context/extensions/';
+
+/** The AU's view: its launch parameters and an LRS client with the fetched token. */
+async function startAu() {
+  const p = await w.toPackage('cmi5');
+  const { key, secret } = await launchOf(w, p);
+  const b = bridge(w, key, secret);
+  const start = await b('POST', '/start');
+  expect(start.statusCode, start.body).toBe(200);
+  const { entry } = start.json() as { entry: string };
+  const url = new URL(entry, 'http://packages.pk.test');
+  const q = url.searchParams;
+  const fetchUrl = new URL(q.get('fetch') as string);
+  const fetchToken = () =>
+    w.app.inject({ method: 'POST', url: fetchUrl.pathname, headers: { host: PK_HOST } });
+  const got = await fetchToken();
+  expect(got.statusCode).toBe(200);
+  const auth = (got.json() as { 'auth-token': string })['auth-token'];
+  const actor = JSON.parse(q.get('actor') as string);
+  const registration = q.get('registration') as string;
+  const activityId = q.get('activityId') as string;
+  const lrs = (method: 'GET' | 'POST' | 'PUT', path: string, payload?: unknown) =>
+    w.app.inject({
+      method,
+      url: `/api/xapi/${path}`,
+      headers: {
+        host: PK_HOST,
+        authorization: `Basic ${auth}`,
+        'x-experience-api-version': '1.0.3',
+        'content-type': 'application/json',
+      },
+      ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+    });
+  const launchData = await lrs(
+    'GET',
+    `activities/state?stateId=LMS.LaunchData&activityId=${encodeURIComponent(activityId)}&agent=${encodeURIComponent(JSON.stringify(actor))}&registration=${registration}`,
+  );
+  expect(launchData.statusCode, launchData.body).toBe(200);
+  const template = (launchData.json() as { contextTemplate: Record<string, unknown> }).contextTemplate;
+  const statement = (verb: string, extra: Record<string, unknown> = {}, moveOn = false) => ({
+    id: randomUUID(),
+    actor,
+    verb: { id: `http://adlnet.gov/expapi/verbs/${verb}` },
+    object: { id: activityId, objectType: 'Activity' },
+    context: {
+      ...template,
+      registration,
+      contextActivities: {
+        ...(template.contextActivities as object),
+        category: [{ id: CMI5 }, ...(moveOn ? [{ id: MOVEON }] : [])],
+      },
+    },
+    timestamp: new Date().toISOString(),
+    ...extra,
+  });
+  return {
+    p,
+    b,
+    url,
+    q,
+    fetchToken,
+    actor,
+    registration,
+    activityId,
+    lrs,
+    launchData: launchData.json(),
+    statement,
+    key,
+    secret,
+  };
+}
+
+async function pageOf(token: string, lessonId: string, pageId: string): Promise<PageData> {
+  const res = await w.api(token)('GET', `/api/lessons/${lessonId}/pages/current?pageId=${pageId}`);
+  return (res.json() as { data: PageData }).data;
+}
+
+describe('cmi5', () => {
+  it('launches with endpoint, fetch, actor, registration and activityId; the token once; LaunchData and preferences first', async () => {
+    const au = await startAu();
+    expect(au.url.pathname).toMatch(/^\/p\/[\w-]+\/[0-9a-f]{32}\/au\/index\.html$/);
+    expect(au.q.get('lang')).toBe('en');
+    expect(au.q.get('endpoint')).toBe('http://pk.test/api/xapi/');
+    expect(au.actor).toEqual({
+      objectType: 'Agent',
+      account: { homePage: 'http://pk.test', name: w.users.ann },
+    });
+    expect(au.registration).toMatch(/^[0-9a-f-]{36}$/);
+    expect(au.activityId).toMatch(
+      /^urn:parcours:block:[\w-]+\/au\/https%3A%2F%2Fexample\.org%2Fcourses%2Ffire%2Fau%2F1$/,
+    );
+
+    // §8.2: once; then error 1; a token never issued: error 2. Always 200, readable from the AU's origin.
+    const again = await au.fetchToken();
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['access-control-allow-origin']).toBe('*');
+    expect(again.json()).toMatchObject({ 'error-code': '1' });
+    const unknown = await w.app.inject({
+      method: 'POST',
+      url: `/api/packages/fetch/${'x'.repeat(43)}`,
+      headers: { host: PK_HOST },
+    });
+    expect(unknown.json()).toMatchObject({ 'error-code': '2' });
+    // The bridge starts a launch once.
+    expect((await au.b('POST', '/start')).statusCode).toBe(409);
+
+    expect(au.launchData).toMatchObject({
+      contextTemplate: {
+        contextActivities: { grouping: [{ id: 'https://example.org/courses/fire/au/1' }] },
+        extensions: { [`${EXT}sessionid`]: expect.any(String) },
+      },
+      launchMode: 'Normal',
+      moveOn: 'Passed',
+      masteryScore: 0.7,
+      launchParameters: 'mode=quiz',
+    });
+    // The AU may not change it.
+    const forged = await au.lrs(
+      'PUT',
+      `activities/state?stateId=LMS.LaunchData&activityId=${encodeURIComponent(au.activityId)}&agent=${encodeURIComponent(JSON.stringify(au.actor))}&registration=${au.registration}`,
+      { moveOn: 'NotApplicable' },
+    );
+    expect(forged.statusCode).toBe(403);
+    const prefs = await au.lrs(
+      'GET',
+      `agents/profile?profileId=cmi5LearnerPreferences&agent=${encodeURIComponent(JSON.stringify(au.actor))}`,
+    );
+    expect(prefs.json()).toEqual({ languagePreference: 'en-US,en,fr-FR,fr', audioPreference: 'on' });
+
+    // launched, with the template and the launch's extensions, before the AU runs.
+    const launched = await au.lrs(
+      'GET',
+      `statements?verb=${encodeURIComponent('http://adlnet.gov/expapi/verbs/launched')}&registration=${au.registration}`,
+    );
+    const [st] = (
+      launched.json() as {
+        statements: {
+          context: { extensions: Record<string, unknown>; contextActivities: Record<string, unknown> };
+        }[];
+      }
+    ).statements;
+    expect(st?.context.extensions).toMatchObject({
+      [`${EXT}sessionid`]: expect.any(String),
+      [`${EXT}launchmode`]: 'Normal',
+      [`${EXT}moveon`]: 'Passed',
+      [`${EXT}masteryscore`]: 0.7,
+      [`${EXT}launchparameters`]: 'mode=quiz',
+      [`${EXT}launchurl`]: expect.stringMatching(
+        /^http:\/\/packages\.pk\.test\/p\/.+\/au\/index\.html\?lang=en$/,
+      ),
+    });
+    expect(st?.context.contextActivities).toMatchObject({ category: [{ id: CMI5 }] });
+  });
+
+  it('moveOn Passed: a failed session leaves the page open; a passed one scores it, records satisfied; terminated ends the session', async () => {
+    const au = await startAu();
+    const post = async (...statements: unknown[]) => {
+      const res = await au.lrs('POST', 'statements', statements);
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await post(
+      au.statement('initialized'),
+      au.statement('failed', { result: { success: false, score: { scaled: 0.4 }, duration: 'PT1M' } }, true),
+    );
+    expect((await pageOf(au.p.token, au.p.lessonId, au.p.pageId)).attributes.answeredAt).toBeNull();
+    expect((await au.b('GET', '/status')).json()).toMatchObject({
+      terminated: false,
+      progress: 2,
+      scored: false,
+    });
+    await post(
+      au.statement('passed', { result: { success: true, score: { scaled: 0.9 }, duration: 'PT2M' } }, true),
+    );
+    const page = await pageOf(au.p.token, au.p.lessonId, au.p.pageId);
+    expect(page.attributes.results?.score).toEqual({ actual: 9, max: 10 });
+    await post(au.statement('terminated', { result: { duration: 'PT3M' } }));
+    expect((await au.b('GET', '/status')).json()).toEqual({
+      terminated: true,
+      finished: false,
+      progress: 4,
+      scored: true,
+    });
+    await flushEmitted(w.t.db);
+    const satisfied = await w.t.db
+      .selectFrom('xapiStatements')
+      .select('body')
+      .where('verbId', '=', 'https://w3id.org/xapi/adl/verbs/satisfied')
+      .where('registration', '=', au.registration)
+      .execute();
+    expect(satisfied).toHaveLength(1);
+    expect(JSON.parse(satisfied[0]!.body)).toMatchObject({
+      object: { definition: { type: 'https://w3id.org/xapi/cmi5/activitytype/course' } },
+      context: {
+        contextActivities: {
+          grouping: [{ id: 'https://example.org/courses/fire' }],
+          category: [{ id: CMI5 }],
+        },
+      },
+    });
+  });
+
+  it('a new launch abandons the session left open: abandoned recorded, its credentials end, its fetch URL is spent', async () => {
+    const au = await startAu();
+    const { p } = au;
+    const next = await launchOf(w, p);
+    expect((await bridge(w, next.key, next.secret)('POST', '/start')).statusCode).toBe(200);
+    expect((await au.lrs('POST', 'statements', [au.statement('initialized')])).statusCode).toBe(401);
+    expect((await au.fetchToken()).json()).toMatchObject({ 'error-code': '1' });
+    // The bridge of the old launch is over too.
+    expect((await au.b('GET', '/status')).statusCode).toBe(401);
+    await flushEmitted(w.t.db);
+    const abandoned = await w.t.db
+      .selectFrom('xapiStatements')
+      .select('body')
+      .where('verbId', '=', 'https://w3id.org/xapi/adl/verbs/abandoned')
+      .where('registration', '=', au.registration)
+      .execute();
+    expect(abandoned).toHaveLength(1);
+    expect(JSON.parse(abandoned[0]!.body).result.duration).toMatch(/^PT[\d.]+S$/);
+  });
+});
+
+describe('xAPI packages (tincan.xml)', () => {
+  it('launch like a tincan module: endpoint, auth, actor, registration, activity_id; a completed statement with a score scores the page', async () => {
+    const p = await w.toPackage('xapi');
+    const { key, secret } = await launchOf(w, p);
+    const b = bridge(w, key, secret);
+    const { entry } = (await b('POST', '/start')).json() as { entry: string };
+    const q = new URL(entry, 'http://packages.pk.test').searchParams;
+    expect(q.get('endpoint')).toBe('http://pk.test/api/xapi/');
+    expect(q.get('auth')).toMatch(/^Basic /);
+    expect(q.get('activity_id')).toBe('https://example.org/activities/fire-module');
+    const actor = JSON.parse(q.get('actor') as string);
+    const res = await w.app.inject({
+      method: 'POST',
+      url: '/api/xapi/statements',
+      headers: {
+        host: PK_HOST,
+        authorization: q.get('auth') as string,
+        'x-experience-api-version': '1.0.3',
+        'content-type': 'application/json',
+      },
+      payload: JSON.stringify({
+        actor,
+        verb: { id: 'http://adlnet.gov/expapi/verbs/completed' },
+        object: { id: 'https://example.org/activities/fire-module' },
+        result: { completion: true, score: { scaled: 0.7 } },
+      }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await pageOf(p.token, p.lessonId, p.pageId)).attributes.results?.score).toEqual({
+      actual: 7,
+      max: 10,
+    });
+    expect((await b('GET', '/status')).json()).toMatchObject({ progress: 1, scored: true });
+    const finish = await b('POST', '/finish');
+    expect(finish.json()).toMatchObject({ finished: true });
+  });
+});
