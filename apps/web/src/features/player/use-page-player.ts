@@ -1,7 +1,10 @@
 /**
  * The page-mode player (docs/product.md §4 lesson player, next flow, hints, feedbacks, timed pages,
- * NO_LESSON_PAGE_AVAILABLE): which page shows, the learner's answers, the dialog in front, and
- * every move. The server decides; this hook sequences the calls and the dialogs.
+ * NO_LESSON_PAGE_AVAILABLE): which page shows, the dialog in front, and every move. The server
+ * decides; this hook sequences the calls and the dialogs. By concern (docs/architecture.md §5):
+ * the answers not sent yet (use-page-drafts.ts), hints (use-player-hints.ts), a module's score
+ * (use-tincan-score.ts), leaving the lesson (use-leave-lesson.ts), offline play
+ * (offline/use-player-offline.ts) and the clocks (use-timers.ts); the moves stay here.
  */
 import { NEXT_DEBOUNCE_MS } from '@parcours/domain/constants';
 import { readErrorCode, type ErrorCode } from '@parcours/domain/errors';
@@ -10,31 +13,28 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { useTranslation } from '../../lib/i18n';
-import { useSession } from '../../lib/session';
-import type { TincanAction, TincanScore } from '../exercises/row-props';
+import type { TincanAction } from '../exercises/row-props';
 import { getCurrentPage, useCurrentPage } from './api/get-current-page';
-import { getLesson } from './api/get-lesson';
-import { getDueProgramEvaluation } from './api/get-program-evaluation';
 import type { LessonPage } from './api/lesson-page';
 import { playerKeys } from './api/query-keys';
 import { chooseChild } from './api/choose-child';
 import { nextPage } from './api/next-page';
 import { patchPage } from './api/patch-page';
 import { previousPage } from './api/previous-page';
-import { recordTincanScore } from './api/record-tincan-score';
 import { retryPage } from './api/retry-page';
 import { startTimedPage } from './api/start-timed-page';
-import { unlockHint } from './api/unlock-hint';
 import {
-  afterLessonPath,
   canRetry,
-  initialAnswers,
   isAnswered,
   needsNoAnswerDialog,
   needsTimedStart,
   orderFeedbacks,
   type Feedback,
 } from './player-model';
+import { HOME, useLeaveLesson } from './use-leave-lesson';
+import { usePageDrafts } from './use-page-drafts';
+import { usePlayerHints } from './use-player-hints';
+import { useTincanScore } from './use-tincan-score';
 import { useKeepAlive, usePageClock } from './use-timers';
 import { usePlayerOffline } from './offline/use-player-offline';
 import { isOfflinePage } from './offline/lesson-store';
@@ -50,7 +50,7 @@ export type PlayerDialog =
   | { kind: 'offline'; reason: OfflineStop }
   | null;
 
-export const HOME = '/';
+export { HOME } from './use-leave-lesson';
 
 /** Codes that go home without a dialog: a 401 is already on its way to the sign-in page. */
 const SILENT_CODES: ReadonlySet<ErrorCode> = new Set(['UNAUTHORIZED']);
@@ -66,26 +66,24 @@ export function usePagePlayer({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const session = useSession();
   const query = useCurrentPage(lessonId, pageId);
   const queryClient = useQueryClient();
   const [moved, setMoved] = useState<LessonPage | null>(null);
   const page = moved ?? query.data ?? null;
-  const [drafts, setDrafts] = useState<Record<string, unknown[]>>({});
   const [dialog, setDialog] = useState<PlayerDialog>(null);
   const [busy, setBusy] = useState(false);
   const [live, setLive] = useState('');
   const inFlight = useRef(false);
   const lastNext = useRef(-Infinity);
   const afterFeedback = useRef<(() => void) | null>(null);
-  const leaving = useRef(false);
-  /** A tincan page's score on its way to the server: leaving that page waits for it. */
-  const pendingScore = useRef<{ pageId: string; done: Promise<LessonPage | null> } | null>(null);
 
   const playing = mode === 'page';
-  const answers = page ? (drafts[page.id] ?? initialAnswers(page)) : [];
   const waitingForStart = page !== null && playing && needsTimedStart(page);
   const readOnly = !playing || page === null || isAnswered(page) || waitingForStart;
+  const { answers, setAnswer } = usePageDrafts(page, readOnly);
+  const leave = useLeaveLesson(lessonId, () =>
+    setDialog({ kind: 'error', code: 'NO_LESSON_PAGE_AVAILABLE' }),
+  );
 
   const announce = (message: string) => setLive(message);
 
@@ -100,30 +98,6 @@ export function usePagePlayer({
     if (code && SILENT_CODES.has(code)) return;
     if (!code) console.error(error);
     setDialog({ kind: 'error', code: code ?? 'UNDEFINED' });
-  };
-
-  /**
-   * docs/product.md §4, once the lesson has no page left: reload the lesson, then its question, its
-   * unlocked lessons, or the program evaluation when due. Otherwise the last page simply goes
-   * back to the dashboard, while NO_LESSON_PAGE_AVAILABLE out of the blue says so first.
-   */
-  const leave = async (why: 'lastPage' | 'noPage') => {
-    if (leaving.current) return;
-    leaving.current = true;
-    let target: string | null = null;
-    try {
-      const lesson = await getLesson(lessonId);
-      const due = await getDueProgramEvaluation(lesson, session.user?._id ?? null);
-      target = afterLessonPath(lessonId, lesson.attributes.actions, due);
-    } catch (error) {
-      console.error(error);
-    }
-    if (target) void navigate(target);
-    else if (why === 'lastPage') void navigate(HOME);
-    else {
-      leaving.current = false;
-      setDialog({ kind: 'error', code: 'NO_LESSON_PAGE_AVAILABLE' });
-    }
   };
 
   const offline = usePlayerOffline({
@@ -190,15 +164,14 @@ export function usePagePlayer({
       }
     });
 
-  /**
-   * The page once the score its module sent (if any) is recorded: moving on before that would
-   * close the tincan page with no points, and the score would then be refused.
-   */
-  const settledScore = async (current: LessonPage): Promise<LessonPage> => {
-    const pending = pendingScore.current;
-    if (!pending || pending.pageId !== current.id) return current;
-    return (await pending.done) ?? current;
-  };
+  const { settledScore, tincanScore } = useTincanScore({
+    lessonId,
+    page,
+    playing,
+    loaded: query.data,
+    setMoved,
+    fail,
+  });
 
   /** Sends the page (answers, or the empty patch of slides and tincan), shows feedback, moves on. */
   const submit = (current: LessonPage, currentAnswers: readonly unknown[]) =>
@@ -286,33 +259,16 @@ export function usePagePlayer({
     void run(async () => show(await previousPage(lessonId, page.id)));
   };
 
-  const setAnswer = (rowIndex: number, value: unknown) => {
-    if (!page || readOnly) return;
-    setDrafts((all) => {
-      const base = all[page.id] ?? initialAnswers(page);
-      const copy = [...base];
-      copy[rowIndex] = value;
-      return { ...all, [page.id]: copy };
-    });
-  };
-
-  const hints = page ? (page.results?.hints ?? page.hints) : null;
-  const revealHint = () => {
-    if (!page) return;
-    setDialog(null);
-    void run(async () => {
-      const unlocked = await unlockHint(lessonId, page.id);
-      setMoved({ ...page, hints: unlocked });
-      announce(t('player.hints.revealed', { number: unlocked.messages.length }));
-    });
-  };
-  /** docs/product.md §4: a hint with a cost asks first; a free one shows at once. */
-  const requestHint = () => {
-    if (!hints || hints.remaining <= 0 || readOnly) return;
-    const cost = hints.nextMalus ?? 0;
-    if (cost > 0) setDialog({ kind: 'hint', cost });
-    else revealHint();
-  };
+  const { hints, revealHint, requestHint } = usePlayerHints({
+    lessonId,
+    page,
+    readOnly,
+    run,
+    setMoved,
+    askCost: (cost) => setDialog({ kind: 'hint', cost }),
+    closeDialog: () => setDialog(null),
+    announce,
+  });
 
   const closeFeedback = () => {
     if (dialog?.kind !== 'feedback') return;
@@ -366,36 +322,6 @@ export function usePagePlayer({
       if (!isAnswered(await settledScore(page))) await patchPage(lessonId, page.id);
       void navigate(HOME);
     });
-  };
-
-  /**
-   * A tincan page's module reported its score: recorded once by the server (page mode only; the
-   * first score of a page counts). Already scored (409 INVALID_INPUTS) is not an error for the
-   * learner; other refusals take the usual error path.
-   */
-  const tincanScore = (score: TincanScore) => {
-    if (!page || !playing || page.block?.type !== 'tincan' || isAnswered(page)) return;
-    // The server takes a module's score only with the launch it issued with the page (decision 0009).
-    const launch = page.tincanLaunch;
-    if (!launch || pendingScore.current?.pageId === page.id) return;
-    const shownAtSend = query.data;
-    const entry: { pageId: string; done: Promise<LessonPage | null> } = {
-      pageId: page.id,
-      done: Promise.resolve(null),
-    };
-    entry.done = recordTincanScore(lessonId, page.id, launch, score).then(
-      (recorded) => {
-        // Shown only while that page still is: the learner may have moved on meanwhile.
-        setMoved((shown) => ((shown ?? shownAtSend)?.id === recorded.id ? recorded : shown));
-        return recorded;
-      },
-      (error: unknown) => {
-        if (pendingScore.current === entry) pendingScore.current = null;
-        if (readErrorCode(error) !== 'INVALID_INPUTS') fail(error);
-        return null;
-      },
-    );
-    pendingScore.current = entry;
   };
 
   /**
