@@ -10,6 +10,7 @@ import { act, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { classUsersQueryOptions } from '../features/home/api/get-class-users';
+import { LESSONS_FRESH_MS, lessonsQueryOptions } from '../features/home/api/get-lessons';
 import { useCurrentPage } from '../features/player/api/get-current-page';
 import { usePageResources } from '../features/player/api/get-page-resources';
 import { pageDoc } from '../features/player/test-pages';
@@ -78,6 +79,36 @@ describe('server state on TanStack Query', () => {
     setVisibility('visible');
     await act(() => vi.advanceTimersByTimeAsync(DASHBOARD_REFRESH_MS));
     expect(count(fetchMock, 'class-users')).toBe(3);
+  });
+
+  it("reads a home's lessons once however late its parts mount; a new home reads them again", async () => {
+    setToken('token');
+    const fetchMock = mockApi({ lessons: { body: { data: [] } } });
+    function Reader({ name }: { name: string }) {
+      const lessons = useQuery(lessonsQueryOptions('u1'));
+      return <p>{lessons.isSuccess ? `${name} read` : 'loading'}</p>;
+    }
+    const client = new QueryClient({
+      defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+    });
+    const home = (late: boolean) => (
+      <QueryClientProvider client={client}>
+        <Reader name="cards" />
+        {late ? <Reader name="filters" /> : null}
+      </QueryClientProvider>
+    );
+    const view = render(home(false));
+    await screen.findByText('cards read');
+    expect(count(fetchMock, 'lessons')).toBe(1);
+    // The filters mount well after the read is no longer fresh (a slow phone): no second read.
+    await new Promise((resolve) => setTimeout(resolve, LESSONS_FRESH_MS + 100));
+    view.rerender(home(true));
+    await screen.findByText('filters read');
+    expect(count(fetchMock, 'lessons')).toBe(1);
+    // Back from a lesson, a new home: it asks again, for what the lesson unlocked.
+    view.unmount();
+    render(home(false));
+    await vi.waitFor(() => expect(count(fetchMock, 'lessons')).toBe(2));
   });
 
   it('gives up the request under way when its screen goes (the abort signal reaches fetch)', async () => {

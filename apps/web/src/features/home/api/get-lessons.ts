@@ -30,6 +30,10 @@ export const lessonsQueryOptions = (userId: string) =>
     // is fresh for a second only, so each new home asks again, but the home's first screen does
     // not ask twice for the read made just before it rendered (app/first-screen.ts).
     staleTime: LESSONS_FRESH_MS,
+    // Only a home's first reader asks again on mounting: what mounts later in the same home (the
+    // filters, after the first screen: decision 0030) shares its read. On a slow phone that came
+    // more than a second after a drawn home's hydration and read the lessons a second time.
+    refetchOnMount: (query) => query.getObserversCount() <= 1,
   });
 
 export function useLessons(userId: string) {
