@@ -55,32 +55,17 @@ export async function eraseLearner(
           .where('userId', '=', userId),
       )
       .execute();
-    await trx
-      .deleteFrom('xapiStatements')
-      .where('contextId', '=', contextId)
-      .where('userId', '=', userId)
-      .execute();
-    await trx
-      .deleteFrom('xapiCredentials')
-      .where('contextId', '=', contextId)
-      .where('userId', '=', userId)
-      .execute();
-    // A package page's saved progress and launches (issue 31) are the learner's too.
-    await trx
-      .deleteFrom('packageRuntime')
-      .where('contextId', '=', contextId)
-      .where('userId', '=', userId)
-      .execute();
-    await trx
-      .deleteFrom('packageLaunches')
-      .where('contextId', '=', contextId)
-      .where('userId', '=', userId)
-      .execute();
-    await trx
-      .deleteFrom('certificates')
-      .where('contextId', '=', contextId)
-      .where('userId', '=', userId)
-      .execute();
+    // The learner's own rows, keyed by tenant and learner: statements (after their attachments,
+    // above), launch credentials, a package page's saved progress and launches (issue 31), and
+    // certificates.
+    for (const table of [
+      'xapiStatements',
+      'xapiCredentials',
+      'packageRuntime',
+      'packageLaunches',
+      'certificates',
+    ] as const)
+      await trx.deleteFrom(table).where('contextId', '=', contextId).where('userId', '=', userId).execute();
     await trx.deleteFrom('passwordResets').where('userId', '=', userId).execute();
     if (user.email)
       await trx
