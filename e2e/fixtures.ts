@@ -7,6 +7,9 @@ export const TEACHER = { email: 'teacher@example.com', password: 'Teacher#2026' 
 export const ADMIN = { email: 'admin@example.com', password: 'Admin#2026' };
 /** A second demo learner with untouched lessons (content/demo/tenants/fr/users.yaml). */
 export const LEA = { email: 'lea.dubois@example.com', password: 'Lea#Demo2026' };
+/** Demo learners of "Promo printemps" kept for the session journeys (session-expiry, shared-device). */
+export const THEO = { email: 'theo.roux@example.com', password: 'Theo#Demo2026' };
+export const INES = { email: 'ines.garnier@example.com', password: 'Ines#Demo2026' };
 
 /** Fails on any serious or critical axe violation (WCAG 2.1 A/AA), listing them readably. */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
@@ -32,3 +35,25 @@ export const test = base.extend({
   locale: 'fr-FR',
 });
 export { expect };
+
+interface LessonsDoc {
+  data: { id: string; attributes: { courseId: string; state: string } }[];
+  included?: { type: string; id: string; attributes: { title?: string } }[];
+}
+
+/** The signed-in learner's available lesson of the course titled `title` (read with the stored token). */
+export async function availableLesson(page: Page, title: string): Promise<string> {
+  const doc = await page.evaluate(async () => {
+    const token = window.localStorage.getItem('parcours.token');
+    const response = await fetch('/api/lessons?include=course', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    return (await response.json()) as LessonsDoc;
+  });
+  const course = doc.included?.find((r) => r.type === 'courses' && r.attributes.title === title);
+  const lesson = doc.data.find(
+    (l) => l.attributes.courseId === course?.id && l.attributes.state === 'AVAILABLE',
+  );
+  expect(lesson, `available lesson of ${title}`).toBeTruthy();
+  return lesson!.id;
+}

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from '../fixtures';
+import { availableLesson, expect, INES, signIn, test, THEO } from '../fixtures';
 import { claimsOf, forgeToken, storedToken, watchUnauthorized } from '../tokens';
 
 /**
@@ -9,30 +9,7 @@ import { claimsOf, forgeToken, storedToken, watchUnauthorized } from '../tokens'
  * answer given meanwhile waits on the device and is graded once after sign-in (decision 0044).
  * Inès and Théo are demo learners of "Promo printemps" kept for these journeys.
  */
-const INES = { email: 'ines.garnier@example.com', password: 'Ines#Demo2026' };
-const THEO = { email: 'theo.roux@example.com', password: 'Theo#Demo2026' };
 const ENDED = 'Votre session a pris fin. Reconnectez-vous pour continuer.';
-
-interface LessonsDoc {
-  data: { id: string; attributes: { courseId: string; state: string } }[];
-  included?: { type: string; id: string; attributes: { title?: string } }[];
-}
-
-async function availableLesson(page: Page, title: string): Promise<string> {
-  const doc = await page.evaluate(async () => {
-    const token = window.localStorage.getItem('parcours.token');
-    const response = await fetch('/api/lessons?include=course', {
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    return (await response.json()) as LessonsDoc;
-  });
-  const course = doc.included?.find((r) => r.type === 'courses' && r.attributes.title === title);
-  const lesson = doc.data.find(
-    (l) => l.attributes.courseId === course?.id && l.attributes.state === 'AVAILABLE',
-  );
-  expect(lesson, `available lesson of ${title}`).toBeTruthy();
-  return lesson!.id;
-}
 
 /** A move inside the app (no reload), as a click on one of its links would make. */
 async function goInApp(page: Page, path: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from '../fixtures';
+import { availableLesson, expect, INES, signIn, test, THEO } from '../fixtures';
 import { forgeToken, storedToken } from '../tokens';
 
 /**
@@ -9,32 +9,9 @@ import { forgeToken, storedToken } from '../tokens';
  * his data — not the attachment by its address, not his lessons, not his answers, none sent with
  * her token; Théo signs in again later and his answers are graded, once.
  */
-const THEO = { email: 'theo.roux@example.com', password: 'Theo#Demo2026' };
-const INES = { email: 'ines.garnier@example.com', password: 'Ines#Demo2026' };
 const MATHS = 'Fractions et pourcentages';
 /** A 1×1 PNG: uploads are typed by their bytes. */
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
-
-interface LessonsDoc {
-  data: { id: string; attributes: { courseId: string; state: string } }[];
-  included?: { type: string; id: string; attributes: { title?: string } }[];
-}
-
-async function availableLesson(page: Page, title: string): Promise<string> {
-  const doc = await page.evaluate(async () => {
-    const token = window.localStorage.getItem('parcours.token');
-    const response = await fetch('/api/lessons?include=course', {
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    return (await response.json()) as LessonsDoc;
-  });
-  const course = doc.included?.find((r) => r.type === 'courses' && r.attributes.title === title);
-  const lesson = doc.data.find(
-    (l) => l.attributes.courseId === course?.id && l.attributes.state === 'AVAILABLE',
-  );
-  expect(lesson, `available lesson of ${title}`).toBeTruthy();
-  return lesson!.id;
-}
 
 /** Every key of the device store (IndexedDB `parcours-offline`). */
 const deviceKeys = (page: Page) =>
