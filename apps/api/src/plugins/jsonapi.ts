@@ -98,17 +98,25 @@ export function expandIncludes(paths: string[]): string[] {
   return [...all];
 }
 
+/** The values of one `filter[name]` (comma-separated, trimmed, none empty), or undefined. */
+export function filterValues(query: Record<string, unknown>, name: string): string[] | undefined {
+  const value = query[`filter[${name}]`];
+  return typeof value === 'string' ? splitFilter(value) : undefined;
+}
+
+function splitFilter(value: string): string[] {
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+}
+
 /** Reads a query already validated by `jsonApiQuerySchema`. */
 export function parseJsonApiQuery(query: Record<string, unknown>): JsonApiQuery {
   const filters: Record<string, string[]> = {};
   for (const [key, value] of Object.entries(query)) {
     const m = /^filter\[(.+)\]$/.exec(key);
-    if (m?.[1] && typeof value === 'string') {
-      filters[m[1]] = value
-        .split(',')
-        .map((v) => v.trim())
-        .filter((v) => v !== '');
-    }
+    if (m?.[1] && typeof value === 'string') filters[m[1]] = splitFilter(value);
   }
   const sortText = typeof query.sort === 'string' ? query.sort : '';
   const sort = sortText

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   collectionDocumentSchema,
   filterValue,
+  filterValues,
   jsonApiQuerySchema,
   parseJsonApiQuery,
 } from '../../plugins/jsonapi';
@@ -40,13 +41,15 @@ export const classUserRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const scope = scopeOf(app.db, request);
-      const q = parseJsonApiQuery(request.query);
-      const userIds = ownUserIds(scope.viewer, q.filters.userId);
+      // Only the filter the cache needs is read here: the whole query is parsed when the answer
+      // is built (parsing it on every cached answer was ~10 % of this read's CPU; issue 32).
+      const userIds = ownUserIds(scope.viewer, filterValues(request.query, 'userId'));
       const own = userIds.length === 1 && userIds[0] === scope.viewer.userId;
       const at = Date.parse(scope.viewer.now);
       // The home's read: served again from this process while the database's version stamps
       // say nothing changed and no class of the viewer has expired since (decision 0015).
       return sendCachedAnswer(app.db, request, reply, { viewer: scope.viewer, own, now: at }, async () => {
+        const q = parseJsonApiQuery(request.query);
         const { rows, total } = await listClassUsers(app.db, scope.viewer, userIds, q);
         const document = await collection(scope, q, rows.map(toClassUserResource), total);
         return { document, validUntil: await membershipsValidUntil(app.db, scope.viewer, at) };

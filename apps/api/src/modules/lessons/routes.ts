@@ -4,6 +4,7 @@ import {
   collectionDocumentSchema,
   filterValue,
   jsonApiQuerySchema,
+  filterValues,
   parseJsonApiQuery,
   resourceDocumentSchema,
 } from '../../plugins/jsonapi';
@@ -59,8 +60,8 @@ export const lessonRoutes: FastifyPluginAsyncZod<LessonRoutesOptions> = async (a
     },
     async (request, reply) => {
       const scope = scopeOf(app.db, request);
-      const q = parseJsonApiQuery(request.query);
-      const userIds = ownUserIds(scope.viewer, q.filters.userId);
+      // The whole query is parsed when the answer is built, not for a cached one (issue 32).
+      const userIds = ownUserIds(scope.viewer, filterValues(request.query, 'userId'));
       const at = now();
       // The home's read: served again from this process while the database's version stamps
       // and the progression's clock say nothing changed (lib/answer-cache.ts, decision 0015).
@@ -71,6 +72,7 @@ export const lessonRoutes: FastifyPluginAsyncZod<LessonRoutesOptions> = async (a
         reply,
         { viewer: scope.viewer, own, now: at.getTime() },
         async () => {
+          const q = parseJsonApiQuery(request.query);
           const { rows, total } = await listLessons(app.db, scope.viewer, userIds, q);
           const { resources, validUntil } = await readLessonsView(app.db, app.dbKind, rows, at, scope.viewer);
           return { document: await collection(scope, q, resources, total), validUntil };
