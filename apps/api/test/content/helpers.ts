@@ -61,12 +61,19 @@ export function walkJson(
     }
 }
 
-/** The `settings:` block of a minimal valid tenant.yaml, for tests that write their own content folder. */
-export const TENANT_SETTINGS_YAML = `settings:
-  defaultLocale: fr
+/**
+ * The `settings:` block of a minimal valid tenant.yaml, for tests that write their own content
+ * folder: internal sign-in, no invitation codes, no certification, no notifications. The player's
+ * test tenants are English and issue attestations.
+ */
+export function tenantSettingsYaml(
+  o: { defaultLocale?: 'fr' | 'en'; certification?: 'certification' | 'attestation' } = {},
+): string {
+  return `settings:
+  defaultLocale: ${o.defaultLocale ?? 'fr'}
   login: { internal: true, oidc: null }
   invitationCodes: { enabled: false, simplePassword: false }
-  certification: { allowed: false, type: certification }
+  certification: { allowed: false, type: ${o.certification ?? 'certification'} }
   allowContactTeacher: true
   profile: { fields: { firstname: true, lastname: true, email: true, username: false, birthday: false } }
   requiredDatas: false
@@ -74,3 +81,6 @@ export const TENANT_SETTINGS_YAML = `settings:
   demoVideoUrl: null
   legal: { cgu: null, rgpd: null }
 `;
+}
+
+export const TENANT_SETTINGS_YAML = tenantSettingsYaml();

@@ -10,6 +10,7 @@ import { buildPackagesApp } from '../../src/modules/packages/origin';
 import { testEnv } from './app';
 import { createTestDb } from './test-db';
 import type { TestDb } from './test-db';
+import { tenantSettingsYaml } from '../content/helpers';
 
 /**
  * Package zips made in the tests (issue 31): no binary fixture, every byte written here. A fixed
@@ -169,18 +170,7 @@ name: Package School
 hostnames: [${PK_HOST}]
 hosts: { app: 'http://${PK_HOST}' }
 categories: [{ id: safety, title: Safety }]
-settings:
-  defaultLocale: en
-  login: { internal: true, oidc: null }
-  invitationCodes: { enabled: false, simplePassword: false }
-  certification: { allowed: false, type: attestation }
-  allowContactTeacher: true
-  profile: { fields: { firstname: true, lastname: true, email: true, username: false, birthday: false } }
-  requiredDatas: false
-  emailNotifications: false
-  demoVideoUrl: null
-  legal: { cgu: null, rgpd: null }
-`;
+${tenantSettingsYaml({ defaultLocale: 'en', certification: 'attestation' })}`;
 
 /** One course per package kind; its only page plays the package. */
 export const PACKAGE_COURSES = {

@@ -7,6 +7,7 @@ import { importFolder } from '../../src/content/importer';
 import { testEnv } from './app';
 import { createTestDb } from './test-db';
 import type { TestDb } from './test-db';
+import { tenantSettingsYaml } from '../content/helpers';
 
 /**
  * A small content folder written for the player tests and imported through the real importer:
@@ -25,18 +26,7 @@ categories: [{ id: maths, title: Maths }]
 courseTypes:
   - { id: practice, title: Practice, settings: { hints: true, feedbacks: true, retry: true } }
   - { id: exam, title: Exam, settings: { hints: false, feedbacks: false, retry: false } }
-settings:
-  defaultLocale: en
-  login: { internal: true, oidc: null }
-  invitationCodes: { enabled: false, simplePassword: false }
-  certification: { allowed: false, type: attestation }
-  allowContactTeacher: true
-  profile: { fields: { firstname: true, lastname: true, email: true, username: false, birthday: false } }
-  requiredDatas: false
-  emailNotifications: false
-  demoVideoUrl: null
-  legal: { cgu: null, rgpd: null }
-`;
+${tenantSettingsYaml({ defaultLocale: 'en', certification: 'attestation' })}`;
 
 const USERS = `
 users:

@@ -9,6 +9,7 @@ import { testEnv } from '../helpers/app';
 import { TestClock } from '../helpers/player';
 import { createTestDb } from '../helpers/test-db';
 import type { TestDb } from '../helpers/test-db';
+import { tenantSettingsYaml } from '../content/helpers';
 
 /**
  * Lesson structure (issue 27 item 3), on SQLite and PostgreSQL: a lesson's `sortedTree` and
@@ -24,18 +25,7 @@ alias: shape
 name: Shape School
 hostnames: [${HOST}]
 categories: [{ id: cat, title: Cat }]
-settings:
-  defaultLocale: en
-  login: { internal: true, oidc: null }
-  invitationCodes: { enabled: false, simplePassword: false }
-  certification: { allowed: false, type: attestation }
-  allowContactTeacher: true
-  profile: { fields: { firstname: true, lastname: true, email: true, username: false, birthday: false } }
-  requiredDatas: false
-  emailNotifications: false
-  demoVideoUrl: null
-  legal: { cgu: null, rgpd: null }
-`;
+${tenantSettingsYaml({ defaultLocale: 'en', certification: 'attestation' })}`;
 
 const choice = (expected: number) => `
           - type: combined-choice

@@ -8,6 +8,7 @@ import { importFolder } from '../../../src/content/importer';
 import { testEnv } from '../../helpers/app';
 import { createTestDb } from '../../helpers/test-db';
 import type { TestDb } from '../../helpers/test-db';
+import { tenantSettingsYaml } from '../../content/helpers';
 
 /**
  * Issue 10 finding 2 (decision 0009): the expected answers — `expected` of a drag-n-drop item,
@@ -33,18 +34,7 @@ categories: [{ id: general, title: General }]
 courseTypes:
   - { id: practice, title: Practice, settings: { hints: true, feedbacks: true, retry: true } }
   - { id: exam, title: Exam, settings: { hints: true, feedbacks: true, retry: false } }
-settings:
-  defaultLocale: en
-  login: { internal: true, oidc: null }
-  invitationCodes: { enabled: false, simplePassword: false }
-  certification: { allowed: false, type: attestation }
-  allowContactTeacher: true
-  profile: { fields: { firstname: true, lastname: true, email: true, username: false, birthday: false } }
-  requiredDatas: false
-  emailNotifications: false
-  demoVideoUrl: null
-  legal: { cgu: null, rgpd: null }
-`;
+${tenantSettingsYaml({ defaultLocale: 'en', certification: 'attestation' })}`;
 
 const USERS = `
 users:

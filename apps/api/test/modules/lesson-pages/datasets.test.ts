@@ -8,6 +8,7 @@ import { importFolder } from '../../../src/content/importer';
 import { testEnv } from '../../helpers/app';
 import { createTestDb } from '../../helpers/test-db';
 import type { TestDb } from '../../helpers/test-db';
+import { tenantSettingsYaml } from '../../content/helpers';
 
 /**
  * Parametrised exercises (issue 27 item 2, decision 0042), on SQLite and PostgreSQL: each
@@ -28,18 +29,7 @@ hostnames: [${HOST}]
 categories: [{ id: sales, title: Sales }]
 courseTypes:
   - { id: practice, title: Practice, settings: { hints: true, feedbacks: true, retry: true } }
-settings:
-  defaultLocale: en
-  login: { internal: true, oidc: null }
-  invitationCodes: { enabled: false, simplePassword: false }
-  certification: { allowed: false, type: attestation }
-  allowContactTeacher: true
-  profile: { fields: { firstname: true, lastname: true, email: true, username: false, birthday: false } }
-  requiredDatas: false
-  emailNotifications: false
-  demoVideoUrl: null
-  legal: { cgu: null, rgpd: null }
-`;
+${tenantSettingsYaml({ defaultLocale: 'en', certification: 'attestation' })}`;
 
 const USERS = `
 users:
