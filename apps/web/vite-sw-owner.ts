@@ -11,7 +11,8 @@
  *   the app seeing it (the tab closed) serves nothing, before the app even starts.
  * - Never for an address typed or opened in the tab (a navigation): the server decides there, as
  *   online it would answer 401 to the next person of a shared device.
- * - Nothing is kept without a learner, nor for a navigation.
+ * - Nothing is kept without a learner, nor for a navigation, nor once the learner it was fetched
+ *   for is not the device's any more.
  */
 import type { WorkboxPlugin } from 'workbox-core';
 
@@ -59,5 +60,19 @@ export const ownerPlugin: WorkboxPlugin = {
       typeof mark.userId === 'string' &&
       (typeof mark.expiresAt !== 'number' || mark.expiresAt > Date.now());
     return valid ? response : null;
+  },
+  // `request` is the cache key. The session may end while a file is on its way (a lesson's
+  // pictures still loading as the token is refused): the check above passed, the end then deleted
+  // the caches, and the put re-created one with this learner's copy. A copy whose learner is not
+  // the device's any more goes as soon as it is put.
+  cacheDidUpdate: async ({ cacheName, request }) => {
+    const found = await caches.match('/__parcours/owner', { cacheName: 'parcours-owner' });
+    const mark = (found ? await found.json().catch(() => null) : null) as OwnerMark | null;
+    const owner = new URL(request.url).searchParams.get('__owner');
+    const valid =
+      mark !== null &&
+      mark.userId === owner &&
+      (typeof mark.expiresAt !== 'number' || mark.expiresAt > Date.now());
+    if (!valid) await (await caches.open(cacheName)).delete(request);
   },
 };

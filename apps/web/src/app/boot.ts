@@ -11,6 +11,7 @@ import {
   getSession,
   leaveForLink,
   loadUser,
+  resumeForgetting,
   setSessionUser,
   skipUserLoad,
   subscribeSession,
@@ -73,6 +74,8 @@ function startsSignedIn(pathname: string, viaLink: boolean): boolean {
  * this language: the app starts from them, so its first render is the server's screen.
  */
 export async function boot(drawn?: { me: MeResponse; lang: string }): Promise<void> {
+  // Before any session starts: what an earlier page left half-cleared goes first (0045).
+  resumeForgetting();
   followUserLanguage();
   startTokenRenewal();
   const linkToken = new URLSearchParams(window.location.search).get('idT');

@@ -13,6 +13,8 @@ import {
   getReturnUrl,
   getToken,
   getUserId,
+  isForgetPending,
+  setForgetPending,
   setReturnUrl,
   setToken,
   setUserId,
@@ -106,15 +108,40 @@ export function getSignOutGuard(): (() => Promise<boolean>) | null {
  * lesson still on the device, or had their own owner mark removed by the clearing's tail.
  */
 let forgetting: Promise<unknown> = Promise.resolve();
+let clearings = 0;
 
 function forget(reason: ForgetReason): void {
   clearAllExceptContext();
-  // The service worker's copies (users/me, lesson media) and the mark that lets it serve them:
-  // the next learner on this device must not get them (issue 29 R3-06).
+  clearDeviceCopies(reason);
+}
+
+/**
+ * The service worker's copies (users/me, lesson media) and the mark that lets it serve them, and
+ * the device store's lessons and home copies: the next learner on this device must not get them
+ * (issue 29 R3-06). The storage above goes at once; this takes a moment, and a tab closed or
+ * navigated meanwhile (a session that ended in a tab left open, seen as it closed) stopped it
+ * half-way: the next start found no token, so nothing to end, and the last learner's lesson and
+ * media stayed on the device. So it is marked as pending until done (`resumeForgetting`).
+ */
+function clearDeviceCopies(reason: ForgetReason): void {
+  setForgetPending(true);
   const work: Promise<unknown>[] = [forgetOwner()];
   if (forgetHooks.size > 0) forgetHooks.forEach((hook) => work.push(hook(reason)));
   else work.push(import('./device-store').then((m) => m.clearDeviceStore(m.isAnswerQueueKey)));
-  forgetting = Promise.all([forgetting, ...work.map((p) => p.catch(() => undefined))]);
+  const clearing = ++clearings;
+  forgetting = Promise.all([forgetting, ...work.map((p) => p.catch(() => undefined))]).then(() => {
+    // A later end may have started meanwhile: the mark goes with the last one.
+    if (clearing === clearings) setForgetPending(false);
+  });
+}
+
+/**
+ * At start: a clearing that an earlier page began and could not finish is finished, before
+ * anyone signs in (markDevice waits for it). As for a session that ended by itself: the answers
+ * waiting on the device stay, each for its own learner (decision 0045).
+ */
+export function resumeForgetting(): void {
+  if (isForgetPending()) clearDeviceCopies('ended');
 }
 
 /** Resolves once what the device kept of the sessions that ended is gone (tests, sign-in). */

@@ -20,6 +20,11 @@ export const STORAGE_KEYS = {
   installOffered: `${PREFIX}installOffered`,
   /** The lesson the learner last played, any tab (the home's resume card, issue 12). */
   lastLesson: `${PREFIX}lastLesson`,
+  /**
+   * A session's end began clearing the device's copies and has not finished (decision 0045): set
+   * before the clearing starts, removed once it is done, finished at the next start otherwise.
+   */
+  forgetPending: `${PREFIX}forgetPending`,
 } as const;
 
 function safe<T>(run: () => T, fallback: T): T {
@@ -60,6 +65,10 @@ export const getDontShowAddToPhone = (): boolean => read(local(), STORAGE_KEYS.d
 export const setDontShowAddToPhone = (): void => write(local(), STORAGE_KEYS.dontShowAddToPhone, '1');
 export const wasInstallOffered = (): boolean => read(session(), STORAGE_KEYS.installOffered) === '1';
 export const markInstallOffered = (): void => write(session(), STORAGE_KEYS.installOffered, '1');
+
+export const isForgetPending = (): boolean => read(local(), STORAGE_KEYS.forgetPending) === '1';
+export const setForgetPending = (pending: boolean): void =>
+  write(local(), STORAGE_KEYS.forgetPending, pending ? '1' : null);
 
 export const getLastLesson = (): string | null => read(local(), STORAGE_KEYS.lastLesson);
 export const setLastLesson = (lessonId: string): void => write(local(), STORAGE_KEYS.lastLesson, lessonId);

@@ -1,27 +1,10 @@
 import { ownerPlugin, withoutSearchPlugin } from '../../vite-sw-owner';
-import { markOwner } from './device-owner';
+import { memoryCaches } from '../test/memory-caches';
+import { forgetOwner, markOwner } from './device-owner';
 
-/** The Cache API as far as the plugin and the owner mark use it, in memory. */
-function memoryCaches() {
-  const stores = new Map<string, Map<string, Response>>();
-  const open = async (name: string) => {
-    const store = stores.get(name) ?? new Map<string, Response>();
-    stores.set(name, store);
-    return {
-      put: async (key: string, response: Response) =>
-        void store.set(new URL(key, 'http://localhost').href, response),
-      match: async (key: string) => store.get(new URL(key, 'http://localhost').href)?.clone(),
-    };
-  };
-  return {
-    open,
-    delete: async (name: string) => stores.delete(name),
-    match: async (key: string, options?: { cacheName?: string }) =>
-      (await open(options?.cacheName ?? '')).match(key),
-  };
-}
-
-const call = <K extends 'cacheKeyWillBeUsed' | 'cachedResponseWillBeUsed' | 'cacheWillUpdate'>(
+const call = <
+  K extends 'cacheKeyWillBeUsed' | 'cachedResponseWillBeUsed' | 'cacheWillUpdate' | 'cacheDidUpdate',
+>(
   name: K,
   param: Record<string, unknown>,
 ) => (ownerPlugin[name] as unknown as (p: Record<string, unknown>) => Promise<unknown>)(param);
@@ -30,7 +13,11 @@ const FILE = 'http://localhost/api/files/f1/download?u=a&exp=1&sig=x';
 const request = (mode: RequestMode = 'cors') => ({ url: FILE, mode }) as Request;
 
 describe("the service worker's copies belong to one learner (decision 0045)", () => {
-  beforeEach(() => vi.stubGlobal('caches', memoryCaches()));
+  let browser: ReturnType<typeof memoryCaches>;
+  beforeEach(() => {
+    browser = memoryCaches();
+    vi.stubGlobal('caches', browser.storage);
+  });
   afterEach(() => vi.unstubAllGlobals());
 
   it.each([
@@ -71,6 +58,29 @@ describe("the service worker's copies belong to one learner (decision 0045)", ()
     expect(await call('cacheWillUpdate', { request: request(), response: ok })).toBe(ok);
     expect(await call('cacheWillUpdate', { request: request('navigate'), response: ok })).toBeNull();
   });
+
+  it.each([
+    ['the session ended while the file was on its way', null, []],
+    ['another learner signed in meanwhile', { userId: 'u-b', expiresAt: null }, []],
+    [
+      'the same learner',
+      { userId: 'u-a', expiresAt: null },
+      ['parcours-media http://localhost/api/files/f1/download?__owner=u-a'],
+    ],
+  ] as const)(
+    'a copy put for a learner the device no longer serves goes at once: %s',
+    async (_name, next, left) => {
+      // Checked (cacheWillUpdate) while u-a was the device's learner; put after the end had deleted
+      // the caches, which the put re-created.
+      await markOwner({ userId: 'u-a', expiresAt: null });
+      const key = 'http://localhost/api/files/f1/download?__owner=u-a';
+      await forgetOwner();
+      if (next) await markOwner(next);
+      await (await caches.open('parcours-media')).put(key, new Response('bytes'));
+      await call('cacheDidUpdate', { cacheName: 'parcours-media', request: new Request(key) });
+      expect(browser.entries().filter((entry) => entry.startsWith('parcours-media'))).toEqual(left);
+    },
+  );
 
   it("keeps the tenant's context once, whatever its query string (the page's noCache=keep read)", async () => {
     const key = await (
