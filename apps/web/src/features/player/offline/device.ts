@@ -265,7 +265,12 @@ const AHEAD_LESSONS = 5;
  * lesson needs the server's clock and is not kept. Online only; failures are harmless.
  */
 export async function keepAhead(userId: string): Promise<string[]> {
-  if (!isOnline()) return [];
+  // For the session it started in only: the shell may ask once more as that session ends (its
+  // status changes with the answer kept for the next sign-in), and a call then would meet a 401
+  // after the session's end, and a lesson kept then would stay on the device for the next
+  // learner (decision 0045).
+  const mine = () => getSession().user?._id === userId;
+  if (!isOnline() || !mine()) return [];
   const kept: string[] = [];
   try {
     const doc = await apiFetch<{
@@ -276,8 +281,10 @@ export async function keepAhead(userId: string): Promise<string[]> {
       (l) => l.attributes.state === 'AVAILABLE' && !l.attributes.startedAt && !stored.has(l.id),
     );
     for (const lesson of fresh.slice(0, AHEAD_LESSONS)) {
+      if (!mine()) break;
       const { pages, lesson: meta } = await fetchUpcoming(lesson.id);
       if (!meta || meta.started || meta.needsNetwork || pages.length === 0) continue;
+      if (!mine()) break;
       await lessonStore.save({
         lessonId: lesson.id,
         savedAt: new Date().toISOString(),
