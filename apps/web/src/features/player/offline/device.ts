@@ -265,10 +265,9 @@ const AHEAD_LESSONS = 5;
  * lesson needs the server's clock and is not kept. Online only; failures are harmless.
  */
 export async function keepAhead(userId: string): Promise<string[]> {
-  // For the session it started in only: the shell may ask once more as that session ends (its
-  // status changes with the answer kept for the next sign-in), and a call then would meet a 401
-  // after the session's end, and a lesson kept then would stay on the device for the next
-  // learner (decision 0045).
+  // For the session it started in only: the shell starts it once the browser is idle after the
+  // first screen, which can be just as that session ends. A call after the end would meet a
+  // second 401, and a lesson kept then would stay on the device for the next learner (0045).
   const mine = () => getSession().user?._id === userId;
   if (!isOnline() || !mine()) return [];
   const kept: string[] = [];
