@@ -15,15 +15,20 @@ import { OWNER_CACHE, OWNER_KEY } from './device-owner';
 
 const hour = () => Math.floor(Date.now() / 1000) + 3600;
 
+/** A page of a browser whose caches outlive it, with Théo signed in. */
+async function theoSignedIn() {
+  const browser = memoryCaches();
+  vi.stubGlobal('caches', browser.storage);
+  const session = await import('./session');
+  mockApi({ 'users/me': { body: me('public', 'theo') } });
+  await session.startSession(fakeToken({ sub: 'theo', exp: hour() }), 'theo');
+  return { browser, session };
+}
+
 describe('a clearing of the device cut short by the page going (decision 0045)', () => {
   it('is finished at the next start, before the next learner signs in', async () => {
-    const browser = memoryCaches();
-    vi.stubGlobal('caches', browser.storage);
-
     // Page 1: Théo's session, with the worker's copies of his media and users/me.
-    const first = await import('./session');
-    mockApi({ 'users/me': { body: me('public', 'theo') } });
-    await first.startSession(fakeToken({ sub: 'theo', exp: hour() }), 'theo');
+    const { browser, session: first } = await theoSignedIn();
     await (
       await browser.storage.open('parcours-media')
     ).put('/api/files/f-1/download?__owner=theo', new Response('png'));
@@ -53,11 +58,7 @@ describe('a clearing of the device cut short by the page going (decision 0045)',
   });
 
   it('a clearing that ends normally leaves nothing pending', async () => {
-    const browser = memoryCaches();
-    vi.stubGlobal('caches', browser.storage);
-    const session = await import('./session');
-    mockApi({ 'users/me': { body: me('public', 'theo') } });
-    await session.startSession(fakeToken({ sub: 'theo', exp: hour() }), 'theo');
+    const { browser, session } = await theoSignedIn();
     session.endExpiredSession();
     await session.deviceForgotten();
     expect(window.localStorage.getItem('parcours.forgetPending')).toBeNull();
