@@ -119,6 +119,37 @@ test.describe('drawn by the server', () => {
   });
 });
 
+test('opening the menus and dialogs breaks no CSP rule', async ({ page }) => {
+  // Issue 37: React Aria's usePress added a <style> the CSP refused as the user menu opened.
+  const violations = await watchCsp(page);
+  await page.goto('/login');
+  await signIn(page, LEARNER);
+  await expect(page.getByRole('heading', { name: /mes formations/i })).toBeVisible();
+
+  await page.getByRole('button', { name: /Menu utilisateur/ }).click();
+  await expect(page.getByRole('menuitem', { name: 'Mon profil' })).toBeVisible();
+  expect(await violations(), 'user menu').toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menuitem', { name: 'Mon profil' })).toBeHidden();
+
+  const contact = page.getByRole('button', { name: /Contacter les formateurs/ }).first();
+  if (await contact.isVisible()) {
+    await contact.click();
+    await expect(page.getByRole('dialog', { name: 'Contacter les formateurs' })).toBeVisible();
+    expect(await violations(), 'contact dialog').toEqual([]);
+    await page.keyboard.press('Escape');
+  }
+
+  await page.goto('/logbook');
+  const panel = page.getByRole('region', { name: 'Journal de bord' });
+  await panel.getByRole('button', { name: 'Ajouter une note' }).click();
+  await expect(page.getByRole('dialog', { name: 'Ajouter une note' })).toBeVisible();
+  expect(await violations(), 'note dialog').toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Ajouter une note' })).toBeHidden();
+  expect(await violations()).toEqual([]);
+});
+
 test('the app shell the service worker serves breaks no CSP rule', async ({ page }) => {
   const violations = await watchCsp(page);
   await page.goto('/login');

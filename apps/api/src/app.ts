@@ -23,6 +23,7 @@ import { redactingLogger } from './plugins/log-redaction';
 import { requestLoggerFactory } from './plugins/request-logger';
 import { registerJsonApiSink } from './plugins/jsonapi-sink';
 import { registerMail } from './plugins/mail';
+import { LIBRARY_STYLE_TEXTS, styleTextSources } from './plugins/page-styles';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerTenant, tenantResolver } from './plugins/tenant';
 import { registerTincan } from './plugins/tincan';
@@ -187,7 +188,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           ...CSP_DIRECTIVES,
           scriptSrc: [...CSP_DIRECTIVES.scriptSrc, ...inlineScriptHashes(env.WEB_DIST)],
           // index.html's own `<style>` and the entry's stylesheet the build inlined (decision 0024).
-          styleSrc: [...CSP_DIRECTIVES.styleSrc, ...inlineStyleHashes(env.WEB_DIST)],
+          styleSrc: [
+            ...CSP_DIRECTIVES.styleSrc,
+            ...inlineStyleHashes(env.WEB_DIST),
+            ...styleTextSources(LIBRARY_STYLE_TEXTS),
+          ],
           frameSrc: [...CSP_DIRECTIVES.frameSrc, ...packagesFrameSources(env)],
         },
       },

@@ -28,6 +28,19 @@ export function inlineStyleSources(html: string): string[] {
   return [...sources];
 }
 
+/**
+ * The one `<style>` React Aria adds that index.html cannot hold for it: usePreventScroll's rule
+ * while a dialog is open on mobile WebKit (it has no id to find, and must not apply otherwise).
+ * Allowed by its hash in every response; `react-aria-styles.test.ts` fails when the library's text
+ * changes. Its press rule (usePress) is in index.html under the id usePress looks for.
+ */
+export const LIBRARY_STYLE_TEXTS = ['@layer {\n  * {\n    overscroll-behavior: contain;\n  }\n}'] as const;
+
+/** CSP sources of texts a script puts in `<style>` elements. */
+export function styleTextSources(texts: readonly string[]): string[] {
+  return texts.map((text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+}
+
 /** `csp` with `sources` added to its `style-src` (unchanged when it has none). */
 export function withStyleSources(csp: string, sources: readonly string[]): string {
   if (sources.length === 0) return csp;

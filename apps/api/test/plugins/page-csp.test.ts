@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTML_SESSION_COOKIE } from '../../src/plugins/html-session';
-import { withStyleSources } from '../../src/plugins/page-styles';
+import { LIBRARY_STYLE_TEXTS, styleTextSources, withStyleSources } from '../../src/plugins/page-styles';
 import { login } from '../helpers/app';
 import { hosts } from '../helpers/fixtures';
 import { startWithWebBuild } from '../helpers/web-build';
@@ -12,8 +12,10 @@ import type { TestContext } from '../helpers/app';
  * Issue 29 item 8, decision 0053: no inline style but by hash. Every HTML page the server sends
  * (index.html as a static file and as the tenant's page, /login drawn, the home and a player page
  * drawn for the learner, the certificate verification page) carries no `style` attribute, and its
- * `style-src` is 'self' plus the hashes of exactly its own `<style>` elements; never 'unsafe-inline'.
+ * `style-src` is 'self' plus the hashes of exactly its own `<style>` elements, and of the one a
+ * library adds while the page runs (page-styles.ts LIBRARY_STYLE_TEXTS); never 'unsafe-inline'.
  */
+const LIBRARY = styleTextSources(LIBRARY_STYLE_TEXTS);
 const BOOT_CSS = '\n      html { color: #1a1f2b; }\n      .boot { display: grid; }\n    ';
 const ENTRY_CSS = '.entry{color:red}';
 const INDEX = `<!doctype html>
@@ -111,7 +113,7 @@ describe('style-src without unsafe-inline (decision 0053)', () => {
     for (const url of ['/api/contexts/current', '/index.html']) {
       const { res, styleSrc } = await fetchPage(url);
       expect(res.statusCode, url).toBe(200);
-      expect(styleSrc, url).toEqual(["'self'", sha(BOOT_CSS), sha(ENTRY_CSS)]);
+      expect(styleSrc, url).toEqual(["'self'", sha(BOOT_CSS), sha(ENTRY_CSS), ...LIBRARY]);
     }
   });
 
@@ -127,7 +129,7 @@ describe('style-src without unsafe-inline (decision 0053)', () => {
     expect(styleSrc).not.toContain("'unsafe-inline'");
     expect(styleSrc).not.toContain("'unsafe-hashes'");
     expect(styles.length).toBeGreaterThanOrEqual(2);
-    expect(styleSrc.slice(1).sort()).toEqual([...new Set(styles.map(sha))].sort());
+    expect(styleSrc.slice(1).sort()).toEqual([...new Set([...styles.map(sha), ...LIBRARY])].sort());
     expect(styleSrc[0]).toBe("'self'");
   });
 

@@ -57,6 +57,16 @@ describe('t()', () => {
     expect(t('pager.page', { page: 3 })).toBe('Page 3');
   });
 
+  // Issue 37: the French player wrote "9.3 / 10" where the calculator writes a comma.
+  it.each([
+    ['fr', 9.3, 'Votre réponse est enregistrée. Score sur cette page : 9,3 / 10.'],
+    ['en', 9.3, 'Your answer is recorded. Score for this page: 9.3 / 10.'],
+    ['fr', 10, 'Votre réponse est enregistrée. Score sur cette page : 10 / 10.'],
+  ] as const)('writes a decimal number as %s does (%s)', async (lang, actual, text) => {
+    await changeLanguage(lang);
+    expect(t('player.results.score', { actual, max: 10 })).toBe(text);
+  });
+
   it('sets <html lang> and falls back to the key for unknown keys', async () => {
     await changeLanguage('fr');
     expect(document.documentElement.lang).toBe('fr');

@@ -93,11 +93,26 @@ function lookup(catalogue: Catalogue | undefined, key: string): string | undefin
   return typeof node === 'string' ? node : undefined;
 }
 
+/** Languages that write a decimal comma (French: "9,3 / 10", as the calculator does). */
+const DECIMAL_COMMA: ReadonlySet<Locale> = new Set(['fr']);
+
+/**
+ * A number as the language writes it. Only the decimal separator changes: no grouping (a year or
+ * an id stays whole) and no Intl, whose first call loads ICU's data on the first screen's path
+ * (lib/format.ts says why).
+ */
+function written(value: string | number): string {
+  const text = String(value);
+  return typeof value === 'number' && !Number.isInteger(value) && DECIMAL_COMMA.has(language)
+    ? text.replace('.', ',')
+    : text;
+}
+
 function interpolate(text: string, options: TOptions | undefined): string {
   if (!options) return text;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => {
     const value = options[name];
-    return value === undefined || value === null ? whole : String(value);
+    return value === undefined || value === null ? whole : written(value);
   });
 }
 
