@@ -9,6 +9,7 @@ import { isSandbox } from '../lib/sandbox';
 import { useSession } from '../lib/session';
 import { useTenant } from '../lib/tenant';
 import { setReturnUrl } from '../lib/storage';
+import { ConnectingScreen } from './ConnectingScreen';
 import { LOGIN_PATH } from './navigation';
 import { RouteMetaContext } from './route-meta';
 import type { RouteDef } from './routes';
@@ -66,7 +67,6 @@ export function RouteGate({ route }: { route: RouteDef }) {
   const session = useSession();
   const tenant = useTenant();
   const location = useLocation();
-  const { t } = useTranslation();
 
   if (route.redirectTo) return <Navigate to={route.redirectTo} replace />;
 
@@ -77,10 +77,7 @@ export function RouteGate({ route }: { route: RouteDef }) {
     content = <QueryProvider>{content}</QueryProvider>;
   } else if (route.access !== 'public') {
     // With no network and nothing kept to start from, it says so instead of "connecting" (issue 26).
-    if (session.status === 'connecting') {
-      const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
-      return <Loading tall label={t(offline ? 'session.offline' : 'session.connecting')} />;
-    }
+    if (session.status === 'connecting') return <ConnectingScreen />;
     const allowed =
       session.status === 'authenticated' &&
       hasPermission(session.user?.profile.domain, route.permission ?? DEFAULT_PERMISSION);

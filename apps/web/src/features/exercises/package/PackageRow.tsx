@@ -8,7 +8,7 @@ import type { RowProps } from '../row-props';
 import { PACKAGE_SANDBOX } from './bridge-messages';
 import { packageInfoOf } from './package-info';
 import { usePackageSession, type PackagePhase } from './use-package-session';
-import { useOnline } from './use-online';
+import { useOnline } from '../../../lib/use-online';
 import './PackageRow.css';
 
 /**
