@@ -54,8 +54,6 @@ test.describe('the sign-in screen in the HTML', () => {
     await email.fill(LEARNER.email);
     const password = page.getByLabel('Mot de passe', { exact: true });
     await password.fill(LEARNER.password);
-    await password.press('Enter');
-    // Enter before the app: held, nothing sent, nothing lost.
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.locator('#root')).toHaveAttribute('data-prerendered', 'sign-in');
     // The server's screen, before the app: accessible as it is (axe needs scripts, so not above).
@@ -74,6 +72,26 @@ test.describe('the sign-in screen in the HTML', () => {
     // Signed in, /login sends the learner on without showing the form on the way.
     await page.goto('/login');
     await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Mes formations' })).toBeVisible();
+  });
+
+  test('Enter pressed before the app started signs in once it has', async ({ page }) => {
+    // Issue 37: the early script held the submit (no post, no reload) and then dropped it.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByRole('textbox', { name: 'E-mail ou pseudonyme' }).fill(LEARNER.email);
+    const password = page.getByLabel('Mot de passe', { exact: true });
+    await password.fill(LEARNER.password);
+    await password.press('Enter');
+    // Held: nothing sent, nothing lost, the page not reloaded.
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.locator('#root')).toHaveAttribute('data-prerendered', 'sign-in');
+    release();
     await expect(page.getByRole('heading', { name: 'Mes formations' })).toBeVisible();
   });
 });

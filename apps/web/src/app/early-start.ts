@@ -10,6 +10,7 @@
 import { pickLocale } from '@parcours/domain/locale';
 import { API_BASE_PATH_KEY, DEFAULT_API_BASE } from '../lib/api-base';
 import { EARLY_GLOBAL, type EarlyEntry } from '../lib/early-requests';
+import { holdSubmit } from '../lib/prerendered';
 import { API_ACCEPT } from '../lib/query-string';
 import { SANDBOX_TOKEN } from '../lib/sandbox';
 import { STORAGE_KEYS } from '../lib/storage';
@@ -71,14 +72,18 @@ function preload(href: string): void {
 /**
  * The server's HTML of the sign-in screen (decision 0026) comes before the app: a submit there
  * (Enter in a field) would post the form to the server and reload the page, losing what was typed.
- * It waits instead; the app's own submit handler takes over when it starts.
+ * It waits instead; the app's own submit handler takes over when it starts, and sends it then
+ * (lib/prerendered.ts holdSubmit).
  */
 function holdSignInSubmits(): void {
   document.addEventListener(
     'submit',
     (event) => {
       const form = event.target;
-      if (form instanceof HTMLFormElement && form.closest('[data-prerendered]')) event.preventDefault();
+      if (form instanceof HTMLFormElement && form.closest('[data-prerendered]')) {
+        event.preventDefault();
+        holdSubmit();
+      }
     },
     true,
   );

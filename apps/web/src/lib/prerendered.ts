@@ -38,3 +38,22 @@ export function takeTypedValue(name: string): string {
   const input = prerenderedRoot?.querySelector<HTMLInputElement>(`form input[name="${name}"]`);
   return input?.value ?? '';
 }
+
+/**
+ * A submit of the server's form held by the early script (app/early-start.ts) before the app's
+ * handler was there: kept on `window` (the early script is a bundle of its own), sent by the form
+ * once it has taken over, so Enter pressed early is not lost (issue 37).
+ */
+const HELD_SUBMIT_GLOBAL = '__parcoursHeldSubmit';
+type HeldSubmitWindow = { [HELD_SUBMIT_GLOBAL]?: boolean };
+
+export function holdSubmit(): void {
+  (window as HeldSubmitWindow)[HELD_SUBMIT_GLOBAL] = true;
+}
+
+/** Whether a submit was held, once. */
+export function takeHeldSubmit(): boolean {
+  const held = (window as HeldSubmitWindow)[HELD_SUBMIT_GLOBAL] === true;
+  delete (window as HeldSubmitWindow)[HELD_SUBMIT_GLOBAL];
+  return held;
+}

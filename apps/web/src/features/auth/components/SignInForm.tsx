@@ -2,7 +2,7 @@ import { readErrorCode, type ErrorCode } from '@parcours/domain/errors';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { useTranslation, keyFromData } from '../../../lib/i18n';
-import { endPrerender, takeTypedValue } from '../../../lib/prerendered';
+import { endPrerender, takeHeldSubmit, takeTypedValue } from '../../../lib/prerendered';
 import { login, type Credentials } from '../api/login';
 import { preloadLoginSchema, validateLogin, type LoginFieldErrors } from '../api/validate-login';
 
@@ -26,8 +26,13 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
   const [submitting, setSubmitting] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
-  // Hydrated over the server's form (if it was): the app's submit handler is in place.
-  useEffect(() => endPrerender(), []);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Hydrated over the server's form (if it was): the app's submit handler is in place, and sends
+  // a submit the early script held meanwhile (Enter pressed before the app started).
+  useEffect(() => {
+    endPrerender();
+    if (takeHeldSubmit()) formRef.current?.requestSubmit();
+  }, []);
 
   const update = (field: keyof Credentials, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -64,7 +69,13 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
   return (
     // method=post: a submit before the app started never puts the password in the address
     // (app/early-start.ts stops it; without any script it goes to the server in the body).
-    <form className="login-form" method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form
+      ref={formRef}
+      className="login-form"
+      method="post"
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+    >
       {failure ? (
         <Alert tone="error" title={t('login.failureTitle')}>
           <p>{t(`errors.${failure}.message`, { defaultValue: t('errors.UNDEFINED.message') })}</p>
