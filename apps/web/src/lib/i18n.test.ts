@@ -118,6 +118,26 @@ describe('texts of a signed-in start', () => {
     vi.doUnmock('virtual:locales/en/screens');
   });
 
+  // Issue 37: on the English tenant in a French browser, boot asks for French (the browser's)
+  // and then the learner's own English; French, slower to arrive, was applied last.
+  it('the language asked for last wins, whichever arrives first', async () => {
+    vi.resetModules();
+    let frenchIn: () => void = () => undefined;
+    const frenchArrives = new Promise<void>((resolve) => (frenchIn = resolve));
+    vi.doMock('virtual:locales/fr/core', async () => {
+      await frenchArrives;
+      return { default: fr };
+    });
+    const i18n = await import('./i18n');
+    const browser = i18n.changeLanguage('fr');
+    await i18n.changeLanguage('en');
+    frenchIn();
+    await browser;
+    expect(i18n.getLanguage()).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+    expect(i18n.t('login.title')).toBe(en.login.title);
+  });
+
   it('otherwise come in two parts: the core first, the screens when asked', async () => {
     vi.resetModules();
     const i18n = await import('./i18n');

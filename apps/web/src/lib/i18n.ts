@@ -160,6 +160,9 @@ export async function changeLanguage(lang: Locale): Promise<void> {
   coming = lang;
   await loadPart(lang, 'core');
   if (screensWanted) await loadPart(lang, 'screens');
+  // The language asked for last wins, not the one whose texts arrived last: boot asks for the
+  // browser's, then the learner's own choice, which may be loaded first (issue 37).
+  if (coming !== lang) return;
   language = lang;
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
   listeners.forEach((listener) => listener());
