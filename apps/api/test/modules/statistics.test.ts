@@ -211,7 +211,10 @@ describe('GET /api/statistics: buckets', () => {
     expect(s.timeZone).toBe('UTC');
     expect(s.buckets.map((b) => b.unit)).toEqual(Array(7).fill('day'));
     expect((await stats(anna, '?filter[period]=6m')).buckets).toHaveLength(6);
-    expect((await stats(anna, '?filter[period]=3m')).buckets.every((b) => b.unit === 'week')).toBe(true);
+    // Three months: 12 Monday-weeks (an empty list would have passed the `every` this replaces).
+    expect((await stats(anna, '?filter[period]=3m')).buckets.map((b) => b.unit)).toEqual(
+      Array(12).fill('week'),
+    );
   });
 
   it("counts only the learner's own pages, in their tenant", async () => {
@@ -227,9 +230,10 @@ describe('GET /api/statistics: buckets', () => {
     const s = await stats(await login(app, 'teacher@example.test'), '?filter[period]=1y');
     expect(s.grains).toBe(0);
     expect(s.timeSpent).toBe(0);
-    expect(s.buckets.every((x) => x.pagesDone === 0 && x.timeSpent === 0 && x.progression === null)).toBe(
-      true,
-    );
+    // A year of months, each one empty (an empty list would pass `every`).
+    expect(s.buckets).toHaveLength(12);
+    for (const bucket of s.buckets)
+      expect(bucket).toMatchObject({ pagesDone: 0, timeSpent: 0, progression: null });
   });
 });
 

@@ -6,6 +6,17 @@ import { calledUrls, mockApi } from '../test/api-mock';
 import { classUsersDoc, lesson, me } from '../test/fixtures';
 import { firstScreenReady, settledSession } from './first-screen';
 
+/**
+ * Whether `promise` is settled once the promises already under way have run (no clock: a wait on
+ * a timer or on a request that never comes leaves it pending).
+ */
+async function settlesAtOnce(promise: Promise<unknown>): Promise<boolean> {
+  let settled = false;
+  void promise.then(() => (settled = true));
+  for (let turn = 0; turn < 20; turn += 1) await Promise.resolve();
+  return settled;
+}
+
 // Decision 0030: a signed-in first screen renders once, whole, after a bounded wait.
 describe('firstScreenReady', () => {
   afterEach(() => {
@@ -32,14 +43,13 @@ describe('firstScreenReady', () => {
     setToken('t');
     const fetchMock = api({ userLoad: new Promise(() => undefined) });
     void loadUser();
-    // A wait here would outlast the test's own time limit.
-    await firstScreenReady(path, '', 60_000);
+    expect(await settlesAtOnce(firstScreenReady(path, '', 60_000))).toBe(true);
     expect(calledUrls(fetchMock).map((u) => u.pathname)).not.toContain('/api/lessons');
   });
 
   it('does not wait without a stored token', async () => {
     const fetchMock = api();
-    await firstScreenReady('/', '', 60_000);
+    expect(await settlesAtOnce(firstScreenReady('/', '', 60_000))).toBe(true);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -49,10 +59,8 @@ describe('firstScreenReady', () => {
     let userIn: () => void = () => undefined;
     const fetchMock = api({ userLoad: new Promise<void>((resolve) => (userIn = resolve)) });
     void loadUser();
-    let ready = false;
-    const waiting = firstScreenReady('/', '', 5_000).then(() => (ready = true));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(ready).toBe(false);
+    const waiting = firstScreenReady('/', '', 5_000);
+    expect(await settlesAtOnce(waiting)).toBe(false);
     userIn();
     await waiting;
     expect(getSession().status).toBe('authenticated');
@@ -69,8 +77,7 @@ describe('firstScreenReady', () => {
     void loadUser();
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     try {
-      // A wait here would outlast the test's own time limit.
-      await firstScreenReady('/', '', 60_000);
+      expect(await settlesAtOnce(firstScreenReady('/', '', 60_000))).toBe(true);
     } finally {
       online.mockRestore();
     }
@@ -88,7 +95,15 @@ describe('firstScreenReady', () => {
     setToken('t');
     api({ userLoad: new Promise(() => undefined) });
     void loadUser();
-    await firstScreenReady('/', '', 50);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const waiting = firstScreenReady('/', '', 50);
+      expect(await settlesAtOnce(waiting)).toBe(false);
+      await vi.advanceTimersByTimeAsync(50);
+      expect(await settlesAtOnce(waiting)).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(getSession().status).toBe('connecting');
   });
 
