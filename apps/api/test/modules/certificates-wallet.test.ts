@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyCredential } from '@digitalcredentials/verifier-core';
-import { get, login } from '../helpers/app';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app';
+import { get, login, testEnv } from '../helpers/app';
 import { cert, certificateWorld } from './certificates-seed';
 
 /**
@@ -8,12 +10,14 @@ import { cert, certificateWorld } from './certificates-seed';
  * Consortium's `verifier-core` (behind VerifierPlus and the Learner Credential Wallet) reads
  * embedded Data Integrity proofs only, so a JWT alone could not be verified at all.
  *
- * It runs offline: it brings its own bundled W3C and Open Badges contexts and resolves did:key
- * from the key itself; everything else it asks for goes through `fetch`, which here answers our
- * tenant's URLs from the app under test and refuses the rest of the world.
+ * It runs offline: it brings its own bundled W3C and Open Badges contexts; what else it asks for
+ * (the proof's key, the issuer Profile that controls it, the status list) goes through `fetch`,
+ * which here answers our tenant's URLs from the app under test and refuses the rest of the world.
  */
 const world = certificateWorld();
 const asked: string[] = [];
+/** The API process the verifier reaches: the test app, or another one on the same database. */
+let serving: FastifyInstance | null = null;
 
 /** `fetch` for the verifier: the tenant's host from the app (no token), nothing else. */
 async function offlineFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
@@ -21,7 +25,7 @@ async function offlineFetch(input: string | URL | Request, init?: RequestInit): 
   const url = new URL(request.url);
   asked.push(url.href);
   if (url.host !== 'alpha.test') throw new TypeError(`offline: ${url.href}`);
-  const res = await get(world.t.app, `${url.pathname}${url.search}`, undefined, url.host, {
+  const res = await get(serving ?? world.t.app, `${url.pathname}${url.search}`, undefined, url.host, {
     headers: Object.fromEntries(request.headers),
   });
   return new Response(res.rawPayload, {
@@ -115,5 +119,33 @@ describe("DCC's verifier-core, offline", () => {
   it('signs once per achievement: the wallet form is re-served as first signed', async () => {
     const first = await walletCredential(cert.ended);
     expect(await walletCredential(cert.ended)).toEqual(first);
+  });
+
+  it('still verifies what a retired key signed once a new server secret makes a new key', async () => {
+    const credential = await walletCredential(cert.ended);
+    serving = await buildApp({
+      env: testEnv({ JWT_SECRET: 'another-secret-another-secret-0123456789' }),
+      db: world.t.tdb.db,
+      dbKind: world.t.tdb.kind,
+      filesDir: world.t.world.filesDir,
+      logger: false,
+    });
+    await serving.ready();
+    try {
+      // The status list is now signed with the new key; the credential names the old one, which
+      // the Profile still lists (retired, never deleted).
+      expect(stepsOf(await verify(credential))).toMatchObject({
+        valid_signature: true,
+        revocation_status: true,
+      });
+      const profile = (await get(serving, '/api/contexts/current/issuer')).json() as {
+        assertionMethod: string[];
+      };
+      expect(profile.assertionMethod).toHaveLength(2);
+      expect(profile.assertionMethod).toContain(credential.proof?.verificationMethod);
+    } finally {
+      await serving.close();
+      serving = null;
+    }
   });
 });
