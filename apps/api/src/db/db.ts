@@ -23,6 +23,7 @@ import * as m0021 from './migrations/0021-quota-usage';
 import * as m0022 from './migrations/0022-lrs';
 import * as m0023 from './migrations/0023-open-badges-status';
 import * as m0024 from './migrations/0024-packages';
+import * as m0027 from './migrations/0027-data-integrity-credentials';
 import { startCheckpointer } from './checkpointer';
 import { registerSqliteRoot } from './prepared';
 import type { Database } from './schema';
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '0022-lrs': m0022,
   '0023-open-badges-status': m0023,
   '0024-packages': m0024,
+  '0027-data-integrity-credentials': m0027,
 };
 /** Every migration this code knows: readiness checks they are all applied (plugins/health.ts). */
 export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);

@@ -364,6 +364,8 @@ export interface SigningKeysTable {
   privateJwk: string;
   createdAt: string;
   retiredAt: string | null;
+  /** `vc-jwt` (ES256 or legacy EdDSA) or `data-integrity` (Ed25519, eddsa-rdfc-2022), 0027. */
+  purpose: Generated<string>;
 }
 /** Delivered certificates (0004): random public id, snapshot of what the document shows. */
 export interface CertificatesTable {
@@ -379,6 +381,8 @@ export interface CertificatesTable {
   credentialJwt: Generated<string | null>;
   /** Its entry in the tenant's revocation status list (0023). */
   statusIndex: Generated<number | null>;
+  /** The credential with its embedded Data Integrity proof, signed once (0027). */
+  credentialLd: Generated<string | null>;
 }
 
 /** Learning record store (issue 14, migration 0010). */

@@ -100,7 +100,9 @@ describe('the Open Badges 3.0 credential', () => {
   beforeAll(async () => {
     const res = await get(t.app, `/api/lessons/${cert.ended}/credential`, anna);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^application\/vc\+jwt/);
+    // OB 3.0 §5.3 "Web Resource": a VC-JWT is served as text/plain (issue 39).
+    expect(res.headers['content-type']).toBe('text/plain');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="CERT-7F3A9C21D0.jwt"');
     jwt = res.body;
     // The published key set, fetched as any verifier would: no token.
     const keys = await get(t.app, '/api/contexts/current/jwks.json');
@@ -168,6 +170,7 @@ describe('the Open Badges 3.0 credential', () => {
       .selectFrom('signingKeys')
       .selectAll()
       .where('contextId', '=', ids.ctxA)
+      .where('purpose', '=', 'vc-jwt')
       .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]?.privateJwk).toMatch(/^v1\./);
@@ -177,8 +180,9 @@ describe('the Open Badges 3.0 credential', () => {
     expect(profile.json()).toMatchObject({
       type: ['Profile'],
       id: 'http://alpha.test/api/contexts/current/issuer',
-      jwks: 'http://alpha.test/api/contexts/current/jwks.json',
     });
+    // Not a term of the VC or OB contexts: it failed JSON-LD safe mode (issue 39).
+    expect(profile.json()).not.toHaveProperty('jwks');
     // Another tenant publishes its own (empty until first use) set.
     expect((await get(t.app, '/api/contexts/current/jwks.json', undefined, hosts.beta)).json()).toEqual({
       keys: [],

@@ -58,6 +58,7 @@ describe('two API instances on one database', () => {
       .selectFrom('signingKeys')
       .select('id')
       .where('contextId', '=', ids.ctxA)
+      .where('purpose', '=', 'vc-jwt')
       .execute();
     expect(keys).toHaveLength(1);
     const urls = new Set(answers.map((r) => (r.json() as { verificationUrl: string }).verificationUrl));
@@ -103,6 +104,7 @@ describe('two API instances on one database', () => {
         .selectFrom('signingKeys')
         .select('id')
         .where('contextId', '=', ids.ctxA)
+        .where('purpose', '=', 'vc-jwt')
         .where('retiredAt', 'is', null)
         .execute();
       expect(active).toHaveLength(1);

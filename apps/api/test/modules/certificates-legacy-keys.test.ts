@@ -62,6 +62,7 @@ describe('keys of before', () => {
       .selectFrom('signingKeys')
       .select(['alg', 'retiredAt'])
       .where('contextId', '=', ids.ctxA)
+      .where('purpose', '=', 'vc-jwt')
       .orderBy('createdAt')
       .execute();
     expect(keys).toEqual([

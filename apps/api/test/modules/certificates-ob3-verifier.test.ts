@@ -120,9 +120,15 @@ describe('an outside OB 3.0 verifier (§8)', () => {
     const res = await get(t.app, `/api/lessons/${cert.ended}/credential`, anna, undefined, {
       headers: { accept: 'application/json' },
     });
-    const body = res.json() as { credential: unknown; jwt: string };
+    const body = res.json() as { credential: Record<string, unknown>; jwt: string };
     expect(body.jwt).toBe(first);
-    expect(body.credential).toEqual(decodeJwt(first));
+    // The JSON form is the credential with its embedded proof (issue 39): the JWT's payload
+    // without the JWT's own claims, which repeat its members.
+    const { proof, ...signed } = body.credential;
+    expect(proof).toMatchObject({ type: 'DataIntegrityProof', cryptosuite: 'eddsa-rdfc-2022' });
+    const { iss, sub, jti, nbf, iat, ...payload } = decodeJwt(first);
+    expect([iss, sub, jti, nbf, iat].every((claim) => claim !== undefined)).toBe(true);
+    expect(signed).toEqual(payload);
   });
 
   it('reads the issuer Profile and the verification page cross-origin', async () => {

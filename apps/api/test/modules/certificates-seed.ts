@@ -1,4 +1,7 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '../../src/db/db';
+import { login, startTestApp } from '../helpers/app';
+import type { TestContext } from '../helpers/app';
 import { T0, ids } from '../helpers/fixtures';
 
 /**
@@ -132,4 +135,18 @@ export async function seedCertificates(db: Db): Promise<void> {
       }),
     ])
     .execute();
+}
+
+/** A test app with these rows and Anna signed in, for one test file (started and closed around it). */
+export function certificateWorld(): { t: TestContext; anna: string } {
+  const world = { t: undefined as unknown as TestContext, anna: '' };
+  beforeAll(async () => {
+    world.t = await startTestApp();
+    await seedCertificates(world.t.tdb.db);
+    world.anna = await login(world.t.app, 'anna@example.test');
+  });
+  afterAll(async () => {
+    await world.t.close();
+  });
+  return world;
 }

@@ -279,6 +279,7 @@ describe('three API processes on one PostgreSQL database', () => {
         .selectFrom('signingKeys')
         .select('id')
         .where('contextId', '=', contextId)
+        .where('purpose', '=', 'vc-jwt')
         .where('retiredAt', 'is', null)
         .execute();
       expect(activeKeys).toHaveLength(1);

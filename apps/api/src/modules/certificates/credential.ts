@@ -12,8 +12,9 @@ import type { DocLocale } from './texts';
  * `{alg: ES256, kid, typ: JWT}` and nothing else, the payload the credential itself with the
  * claims iss/sub/jti/nbf repeating issuer.id, credentialSubject.id, id and validFrom). The
  * learner is `credentialSubject.id`, a `urn:uuid` per learner and tenant, and the credential
- * carries a Bitstring Status List entry that a reset or a revocation flips.
- * Decision records: 0012, 0041.
+ * carries a Bitstring Status List entry that a reset or a revocation flips. The same credential
+ * also carries an embedded Data Integrity proof (data-integrity.ts), the form wallets read.
+ * Decision records: 0012, 0041, 0058.
  */
 
 export const VC_CONTEXT_V2 = 'https://www.w3.org/ns/credentials/v2';
@@ -27,6 +28,8 @@ export interface IssuerUrls {
   jwksUrl: string;
   verificationUrl: string;
   achievementId: string;
+  /** The Achievement's picture (OB 3.0 `image`): the certificate's badge, served by the API. */
+  achievementImageUrl: string;
   logoUrl: string | null;
 }
 
@@ -106,6 +109,7 @@ export function buildCredential(
         type: ['Achievement'],
         achievementType: s.wording === 'certification' ? 'Certificate' : 'Achievement',
         name: s.courseTitle,
+        image: { id: urls.achievementImageUrl, type: 'Image' },
         description: `${t.title[s.wording]} — ${s.courseTitle}`,
         criteria: { narrative: `${t.forCourse} « ${s.courseTitle} ».` },
         resultDescription: [
@@ -130,6 +134,17 @@ export function buildCredential(
       statusListCredential: status.listUrl,
     },
   };
+}
+
+/** The registered JWT claims the JWT form adds; none of them is a term of the VC or OB contexts. */
+const JWT_CLAIMS = ['iss', 'sub', 'jti', 'nbf', 'iat', 'exp', 'aud'];
+
+/**
+ * The credential a JWT carries, without the JWT's registered claims: the document its embedded
+ * proof signs (the claims only repeat its members, and would fail JSON-LD safe mode).
+ */
+export function credentialOfJwtPayload(payload: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(payload).filter(([k]) => !JWT_CLAIMS.includes(k)));
 }
 
 /**

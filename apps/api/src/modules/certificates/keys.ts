@@ -5,14 +5,15 @@ import type { Db } from '../../db/db';
 import { parseJson } from '../../db/schema';
 
 /**
- * Per-tenant signing keys for credentials: ES256 (ECDSA over P-256), which Open Badges 3.0
- * verifiers accept (§8.2.2; issue 28, decision 0041). Keys made before (EdDSA over Ed25519)
- * are retired, never deleted: their public parts stay published so what they signed still
- * verifies. The private JWK is
- * sealed with AES-256-GCM under a key derived (HKDF) from the server secret, so the database
- * alone does not let anyone sign. If the secret changes, the sealed key no longer opens: the
- * key is retired (its public part stays published, so what it signed still verifies) and a
- * new one is made.
+ * Per-tenant signing keys for credentials, one active per purpose (decision 0058): ES256
+ * (ECDSA over P-256) for the JWT form, which Open Badges 3.0 verifiers accept (§8.2.2; issue
+ * 28, decision 0041), and Ed25519 for the embedded `eddsa-rdfc-2022` proof that wallets read
+ * (data-integrity.ts). Keys made before for the JWT form (EdDSA over Ed25519) are retired,
+ * never deleted: their public parts stay published so what they signed still verifies. The
+ * private JWK is sealed with AES-256-GCM under a key derived (HKDF) from the server secret, so
+ * the database alone does not let anyone sign. If the secret changes, the sealed key no longer
+ * opens: the key is retired (its public part stays published, so what it signed still
+ * verifies) and a new one is made.
  */
 
 export const SIGNING_ALG = 'ES256';
@@ -59,8 +60,21 @@ function publicOnly(jwk: JWK, kid: string, alg: string): JWK {
   return { kty: jwk.kty, crv: jwk.crv, x: jwk.x, ...ec, kid, alg, use: 'sig' } as JWK;
 }
 
-async function createKey(db: Db, contextId: string, secret: string, now: string): Promise<void> {
-  const { publicKey, privateKey } = await generateKeyPair(SIGNING_ALG, { extractable: true });
+/** What a key is for (migration 0027): each tenant has at most one active key of each. */
+export type KeyPurpose = 'vc-jwt' | 'data-integrity';
+
+/** The algorithm a purpose signs with now: ES256 for the JWT form, Ed25519 for eddsa-rdfc-2022. */
+const ALG_OF: Record<KeyPurpose, string> = { 'vc-jwt': SIGNING_ALG, 'data-integrity': 'Ed25519' };
+
+async function createKey(
+  db: Db,
+  contextId: string,
+  secret: string,
+  now: string,
+  purpose: KeyPurpose,
+): Promise<void> {
+  const alg = ALG_OF[purpose];
+  const { publicKey, privateKey } = await generateKeyPair(alg, { extractable: true });
   const pub = await exportJWK(publicKey);
   const kid = await calculateJwkThumbprint(pub);
   const priv = await exportJWK(privateKey);
@@ -69,8 +83,9 @@ async function createKey(db: Db, contextId: string, secret: string, now: string)
     .values({
       id: kid,
       contextId,
-      alg: SIGNING_ALG,
-      publicJwk: JSON.stringify(publicOnly(pub, kid, SIGNING_ALG)),
+      alg,
+      purpose,
+      publicJwk: JSON.stringify(publicOnly(pub, kid, alg)),
       privateJwk: seal(JSON.stringify(priv), secret),
       createdAt: now,
       retiredAt: null,
@@ -80,31 +95,33 @@ async function createKey(db: Db, contextId: string, secret: string, now: string)
     .execute();
 }
 
-/** The tenant's active key, made on first use. */
-export async function activeSigningKey(
+/**
+ * The tenant's active key of a purpose, made on first use, as its id and private JWK. A key
+ * sealed under another secret, or of an algorithm the purpose no longer signs with (EdDSA for
+ * the JWT form: OB 3.0 verifiers refuse it), is retired (still published) and a new one made.
+ */
+export async function activeKey(
   db: Db,
   contextId: string,
   secret: string,
+  purpose: KeyPurpose,
   now: Date = new Date(),
-): Promise<SigningKey> {
+): Promise<{ kid: string; alg: string; jwk: JWK }> {
+  const alg = ALG_OF[purpose];
   for (let attempt = 0; attempt < 3; attempt++) {
     const row = await db
       .selectFrom('signingKeys')
       .select(['id', 'alg', 'privateJwk'])
       .where('contextId', '=', contextId)
+      .where('purpose', '=', purpose)
       .where('retiredAt', 'is', null)
       .executeTakeFirst();
     if (!row) {
-      await createKey(db, contextId, secret, now.toISOString());
+      await createKey(db, contextId, secret, now.toISOString(), purpose);
       continue;
     }
-    const plain = row.alg === SIGNING_ALG ? unseal(row.privateJwk, secret) : null;
-    if (plain) {
-      const privateKey = (await importJWK(parseJson<JWK>(plain, {}), SIGNING_ALG)) as CryptoKey;
-      return { kid: row.id, alg: SIGNING_ALG, privateKey };
-    }
-    // Sealed under another secret, or of an algorithm OB 3.0 verifiers refuse (EdDSA): retire
-    // it (still published) and make a new one.
+    const plain = row.alg === alg ? unseal(row.privateJwk, secret) : null;
+    if (plain) return { kid: row.id, alg, jwk: parseJson<JWK>(plain, {}) };
     await db
       .updateTable('signingKeys')
       .set({ retiredAt: now.toISOString() })
@@ -115,12 +132,26 @@ export async function activeSigningKey(
   throw new Error('no usable signing key');
 }
 
+/** The tenant's active key for the JWT form (ES256). */
+export async function activeSigningKey(
+  db: Db,
+  contextId: string,
+  secret: string,
+  now: Date = new Date(),
+): Promise<SigningKey> {
+  const { kid, jwk } = await activeKey(db, contextId, secret, 'vc-jwt', now);
+  const privateKey = (await importJWK(jwk, SIGNING_ALG)) as CryptoKey;
+  return { kid, alg: SIGNING_ALG, privateKey };
+}
+
 /** Public keys of the tenant, active and retired, as a JWK Set (RFC 7517 §5). */
 export async function tenantJwks(db: Db, contextId: string): Promise<{ keys: JWK[] }> {
   const rows = await db
     .selectFrom('signingKeys')
     .select(['id', 'alg', 'publicJwk'])
     .where('contextId', '=', contextId)
+    // The Data Integrity key is published as its did:key, not in the JWT form's key set.
+    .where('purpose', '=', 'vc-jwt')
     .orderBy('createdAt')
     .orderBy('id')
     .execute();
@@ -133,7 +164,24 @@ export async function tenantPublicKey(db: Db, contextId: string, kid: string): P
     .selectFrom('signingKeys')
     .select(['id', 'alg', 'publicJwk'])
     .where('contextId', '=', contextId)
+    .where('purpose', '=', 'vc-jwt')
     .where('id', '=', kid)
     .executeTakeFirst();
   return row ? publicOnly(parseJson<JWK>(row.publicJwk, {}), row.id, row.alg) : null;
+}
+
+/** The tenant's Data Integrity keys, active and retired (or the one named), as public JWKs. */
+export async function dataIntegrityPublicKeys(
+  db: Db,
+  contextId: string,
+  kid?: string,
+): Promise<{ kid: string; jwk: JWK }[]> {
+  let q = db
+    .selectFrom('signingKeys')
+    .select(['id', 'alg', 'publicJwk'])
+    .where('contextId', '=', contextId)
+    .where('purpose', '=', 'data-integrity');
+  if (kid !== undefined) q = q.where('id', '=', kid);
+  const rows = await q.orderBy('createdAt').orderBy('id').execute();
+  return rows.map((r) => ({ kid: r.id, jwk: publicOnly(parseJson<JWK>(r.publicJwk, {}), r.id, r.alg) }));
 }

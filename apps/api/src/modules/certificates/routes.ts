@@ -13,31 +13,16 @@ import { ApiError } from '../../plugins/errors';
 import { allowPageStyles, inlineStyleSources } from '../../plugins/page-styles';
 import { contextSettings } from '../contexts/service';
 import { notFound, ownUserIds, scopeOf } from '../scope';
-import { publicOrigin } from '../users/origin';
-import { decodeJwt } from 'jose';
 import type { FastifyReply } from 'fastify';
-import {
-  buildCredential,
-  issuerProfile,
-  OB_CONTEXT,
-  signCredential,
-  subjectIdOf,
-  VC_CONTEXT_V2,
-} from './credential';
+import { issuerRoutes } from './issuer-routes';
 import { certificationItems } from './items';
-import { activeSigningKey, SIGNING_ALG, tenantJwks, tenantPublicKey } from './keys';
 import { renderCertificatePdf, tenantLogo } from './pdf';
 import { findCertificate, snapshotOf } from './repository';
-import {
-  assertCertificationAllowed,
-  certificateStatus,
-  loadAchievement,
-  logoUrl,
-  verificationPath,
-} from './service';
-import { signedStatusList, statusIndexOf } from './status-list';
+import { assertCertificationAllowed, certificateStatus, loadAchievement, verificationPath } from './service';
+import { signedCredentialOf } from './signed-credential';
 import { docLocale } from './texts';
 import type { DocLocale } from './texts';
+import { crossOrigin, JWKS_PATH, wantsJson, wantsLinkedData } from './urls';
 import { notFoundHtml, verificationHtml, verificationJson } from './verification';
 
 export interface CertificateRoutesOptions {
@@ -51,29 +36,8 @@ const idParams = z.object({ id: z.string().min(1).max(200) });
 const noQuery = z.strictObject({ noCache: z.string().optional() });
 const verifyQuery = z.strictObject({ lang: z.enum(['fr', 'en']).optional() });
 const CERTIFICATE_ID = /^[A-Za-z0-9_-]{22}$/;
-const JWKS_PATH = '/api/contexts/current/jwks.json';
-const ISSUER_PATH = '/api/contexts/current/issuer';
-const KEYS_PATH = '/api/contexts/current/keys';
-const STATUS_PATH = '/api/contexts/current/status/revocation';
-
-/**
- * A key's `kid`: for ES256 keys the URL that answers that one JWK (OB 3.0 §8.2.2 "dereferenced
- * to an object of type JWK"); keys made before (EdDSA) keep the id their credentials were
- * signed with, a fragment of the key set.
- */
-const kidUrl = (origin: string, kid: string, alg: string) =>
-  alg === SIGNING_ALG ? `${origin}${KEYS_PATH}/${kid}` : `${origin}${JWKS_PATH}#${kid}`;
-
-/** What a verifier reads from another origin (issue 28): keys, issuer, status list, verification. */
-const crossOrigin = (reply: FastifyReply) => reply.header('access-control-allow-origin', '*');
-
 function safeFileName(reference: string, ext: string): string {
   return `${reference.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80) || 'certificate'}.${ext}`;
-}
-
-function wantsJson(accept: string | undefined): boolean {
-  const a = (accept ?? '').toLowerCase();
-  return a.includes('application/json') && !a.includes('text/html');
 }
 
 /**
@@ -83,6 +47,7 @@ function wantsJson(accept: string | undefined): boolean {
  * "Certificates").
  */
 export const certificateRoutes: FastifyPluginAsyncZod<CertificateRoutesOptions> = async (app, opts) => {
+  await app.register(issuerRoutes, opts);
   app.get(
     '/certification-items',
     {
@@ -156,7 +121,7 @@ export const certificateRoutes: FastifyPluginAsyncZod<CertificateRoutesOptions> 
       schema: {
         tags: ['certificates'],
         summary:
-          'The same achievement as an Open Badges 3.0 credential, signed as a VC-JWT (application/vc+jwt; JSON with `Accept: application/json`).',
+          'The same achievement as an Open Badges 3.0 credential: the VC-JWT (text/plain, `.jwt`) by default; with `Accept: application/vc+ld+json` the credential with its embedded Data Integrity proof (`.json`); with `Accept: application/json` both.',
         params: idParams,
         querystring: noQuery,
       },
@@ -171,157 +136,35 @@ export const certificateRoutes: FastifyPluginAsyncZod<CertificateRoutesOptions> 
         request.params.id,
         opts.publicUrl,
       );
-      const jwt = await credentialJwtOf(a, scope.viewer.userId, request.context);
-      reply.header('cache-control', 'private, no-store');
-      if (wantsJson(request.headers.accept)) {
-        // Exactly what was signed. Sent as bytes: the JSON hook that signs file URLs for the
-        // viewer (files/signing.ts) must not rewrite the issuer's image inside it.
+      const signed = await signedCredentialOf(app, a, scope.viewer.userId, request.context, opts.secret);
+      reply.header('cache-control', 'private, no-store').header('vary', 'Accept');
+      const accept = request.headers.accept;
+      // Exactly what was signed, sent as bytes: the JSON hook that signs file URLs for the
+      // viewer (files/signing.ts) must not rewrite the issuer's image inside it.
+      if (wantsLinkedData(accept)) {
+        // OB 3.0 §5.3 "Web Resource" / "File Format" for an embedded proof: the JSON, `.json`.
+        return reply
+          .type('application/vc+ld+json')
+          .header(
+            'content-disposition',
+            `attachment; filename="${safeFileName(a.snapshot.reference, 'json')}"`,
+          )
+          .send(Buffer.from(JSON.stringify(signed.ld)));
+      }
+      if (wantsJson(accept)) {
         const body = {
-          credential: decodeJwt(jwt),
-          jwt,
+          credential: signed.ld,
+          jwt: signed.jwt,
           jwks: `${a.origin}${JWKS_PATH}`,
           verificationUrl: a.verificationUrl,
         };
         return reply.type('application/json; charset=utf-8').send(Buffer.from(JSON.stringify(body)));
       }
+      // OB 3.0 §5.3 for VC-JWT: the compact JWS, `Content-Type` text/plain, `.jwt`.
       return reply
-        .type('application/vc+jwt')
+        .type('text/plain')
         .header('content-disposition', `attachment; filename="${safeFileName(a.snapshot.reference, 'jwt')}"`)
-        .send(jwt);
-    },
-  );
-
-  /**
-   * One signed credential per achievement (issue 28): signed on the first download with a
-   * status list entry, stored, then re-served as is — never re-signed under the same `jti`.
-   */
-  async function credentialJwtOf(
-    a: Awaited<ReturnType<typeof loadAchievement>>,
-    userId: string,
-    context: { id: string; assets: string },
-  ): Promise<string> {
-    if (a.certificate.credentialJwt) return a.certificate.credentialJwt;
-    const urls = {
-      issuerId: `${a.origin}${ISSUER_PATH}`,
-      origin: a.origin,
-      jwksUrl: `${a.origin}${JWKS_PATH}`,
-      verificationUrl: a.verificationUrl,
-      achievementId: `${a.origin}/api/courses/${encodeURIComponent(a.courseId)}`,
-      logoUrl: logoUrl(a.origin, context.assets),
-    };
-    const index = await statusIndexOf(app.db, context.id, a.certificate.id);
-    const credential = buildCredential(
-      a.snapshot,
-      a.locale,
-      urls,
-      { email: a.learnerEmail, subjectId: subjectIdOf(context.id, userId) },
-      { listUrl: `${a.origin}${STATUS_PATH}`, index },
-    );
-    const key = await activeSigningKey(app.db, context.id, opts.secret);
-    const signed = await signCredential(credential, key, kidUrl(a.origin, key.kid, key.alg));
-    // Two first downloads at once: the first stored wins, both serve it.
-    await app.db
-      .updateTable('certificates')
-      .set({ credentialJwt: signed })
-      .where('id', '=', a.certificate.id)
-      .where('credentialJwt', 'is', null)
-      .execute();
-    const row = await app.db
-      .selectFrom('certificates')
-      .select('credentialJwt')
-      .where('id', '=', a.certificate.id)
-      .executeTakeFirstOrThrow();
-    return row.credentialJwt ?? signed;
-  }
-
-  app.get(
-    '/contexts/current/jwks.json',
-    {
-      schema: {
-        tags: ['certificates'],
-        summary: "The tenant's public credential keys (JWK Set, public).",
-        querystring: noQuery,
-      },
-    },
-    async (request, reply) => {
-      const origin = await publicOrigin(app.db, request, request.context, opts.publicUrl);
-      const jwks = await tenantJwks(app.db, request.context.id);
-      // Key ids as the credentials name them (kidUrl): each one dereferences to its key.
-      const keys = jwks.keys.map((k) => ({ ...k, kid: kidUrl(origin, String(k.kid), String(k.alg)) }));
-      crossOrigin(reply).header('cache-control', 'public, max-age=300').header('vary', 'Host');
-      return reply.type('application/jwk-set+json').send({ keys });
-    },
-  );
-
-  app.get(
-    '/contexts/current/keys/:kid',
-    {
-      schema: {
-        tags: ['certificates'],
-        summary:
-          "One of the tenant's public credential keys, as the JWK a credential's `kid` names (public).",
-        params: z.strictObject({ kid: z.string().min(1).max(100) }),
-        querystring: noQuery,
-      },
-    },
-    async (request, reply) => {
-      const key = await tenantPublicKey(app.db, request.context.id, request.params.kid);
-      if (!key) throw notFound('Key');
-      const origin = await publicOrigin(app.db, request, request.context, opts.publicUrl);
-      crossOrigin(reply).header('cache-control', 'public, max-age=3600').header('vary', 'Host');
-      return reply
-        .type('application/jwk+json')
-        .send({ ...key, kid: kidUrl(origin, String(key.kid), String(key.alg)) });
-    },
-  );
-
-  app.get(
-    '/contexts/current/status/revocation',
-    {
-      schema: {
-        tags: ['certificates'],
-        summary:
-          "The tenant's revocation list (W3C Bitstring Status List credential, signed as a JWT; public).",
-        querystring: noQuery,
-      },
-    },
-    async (request, reply) => {
-      const origin = await publicOrigin(app.db, request, request.context, opts.publicUrl);
-      const key = await activeSigningKey(app.db, request.context.id, opts.secret);
-      const jwt = await signedStatusList(
-        app.db,
-        request.context.id,
-        { listUrl: `${origin}${STATUS_PATH}`, issuerId: `${origin}${ISSUER_PATH}` },
-        key,
-        kidUrl(origin, key.kid, key.alg),
-        new Date(),
-      );
-      // A reset or a revocation shows at once: verifiers revalidate every time.
-      crossOrigin(reply).header('cache-control', 'no-cache').header('vary', 'Host');
-      return reply.type('application/vc+jwt').send(jwt);
-    },
-  );
-
-  app.get(
-    '/contexts/current/issuer',
-    {
-      schema: {
-        tags: ['certificates'],
-        summary: "The tenant's Open Badges issuer Profile (public).",
-        querystring: noQuery,
-      },
-    },
-    async (request, reply) => {
-      const origin = await publicOrigin(app.db, request, request.context, opts.publicUrl);
-      const profile = issuerProfile(request.context.name, {
-        issuerId: `${origin}${ISSUER_PATH}`,
-        origin,
-        logoUrl: logoUrl(origin, request.context.assets),
-      });
-      crossOrigin(reply).header('cache-control', 'public, max-age=300').header('vary', 'Host');
-      return reply
-        .type('application/ld+json')
-        .send({ '@context': [VC_CONTEXT_V2, OB_CONTEXT], ...profile, jwks: `${origin}${JWKS_PATH}` });
+        .send(Buffer.from(signed.jwt));
     },
   );
 

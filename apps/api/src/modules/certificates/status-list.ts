@@ -14,7 +14,8 @@ import { certificateStatus } from './service';
  * each credential holds one bit (`status_index`), set when its certificate reads as revoked —
  * the lesson reset or ended again, or an administrator's revocation. The list is computed from
  * the certificates when asked, so it can never disagree with the verification page, and is
- * served as a credential signed by the tenant's key.
+ * served as a credential signed by the tenant's key: as a JWT, or with an embedded Data
+ * Integrity proof for verifiers that read those (decision 0058).
  */
 
 /** §2.1: at least 131,072 entries, so one bit does not single a learner out by the list's size. */
@@ -82,23 +83,20 @@ export async function revocationBits(db: Db, contextId: string): Promise<Buffer>
   return bits;
 }
 
-/** The BitstringStatusListCredential (§2.2), signed like the credentials (OB 3.0 §8.2 header). */
-export async function signedStatusList(
+/** The BitstringStatusListCredential (§2.2), unsigned: computed from the certificates now. */
+export async function statusListCredential(
   db: Db,
   contextId: string,
   urls: { listUrl: string; issuerId: string },
-  key: SigningKey,
-  kidUri: string,
   now: Date,
-): Promise<string> {
+) {
   const encodedList = `u${gzipSync(await revocationBits(db, contextId)).toString('base64url')}`;
-  const validFrom = now.toISOString().replace(/\.\d{3}Z$/, 'Z');
-  const credential = {
+  return {
     '@context': [VC_CONTEXT_V2],
     id: urls.listUrl,
     type: ['VerifiableCredential', 'BitstringStatusListCredential'],
     issuer: urls.issuerId,
-    validFrom,
+    validFrom: now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
     credentialSubject: {
       id: `${urls.listUrl}#list`,
       type: 'BitstringStatusList',
@@ -106,11 +104,19 @@ export async function signedStatusList(
       encodedList,
     },
   };
+}
+
+/** The list signed like the credentials' JWT form (OB 3.0 §8.2 header). */
+export async function signStatusListJwt(
+  credential: Awaited<ReturnType<typeof statusListCredential>>,
+  key: SigningKey,
+  kidUri: string,
+): Promise<string> {
   return new SignJWT(credential)
     .setProtectedHeader({ alg: key.alg, kid: kidUri, typ: 'JWT' })
-    .setIssuer(urls.issuerId)
-    .setJti(urls.listUrl)
+    .setIssuer(credential.issuer)
+    .setJti(credential.id)
     .setSubject(credential.credentialSubject.id)
-    .setNotBefore(Math.floor(Date.parse(validFrom) / 1000))
+    .setNotBefore(Math.floor(Date.parse(credential.validFrom) / 1000))
     .sign(key.privateKey);
 }
