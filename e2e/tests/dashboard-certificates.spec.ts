@@ -65,6 +65,17 @@ test.describe('dashboard: certificates', () => {
     const [jwt] = await Promise.all([page.waitForEvent('download'), credential.click()]);
     expect(jwt.suggestedFilename()).toMatch(/\.jwt$/);
     expect(readFileSync(await jwt.path()).toString('utf8')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+
+    // And the file a wallet imports: the credential with its embedded proof (decision 0058).
+    const wallet = table.getByRole('button', { name: /^Badge pour un portefeuille \(JSON-LD\) : / }).first();
+    const [json] = await Promise.all([page.waitForEvent('download'), wallet.click()]);
+    expect(json.suggestedFilename()).toMatch(/\.json$/);
+    const credentialLd = JSON.parse(readFileSync(await json.path()).toString('utf8')) as {
+      type: string[];
+      proof: { type: string; cryptosuite: string };
+    };
+    expect(credentialLd.type).toContain('OpenBadgeCredential');
+    expect(credentialLd.proof).toMatchObject({ type: 'DataIntegrityProof', cryptosuite: 'eddsa-rdfc-2022' });
     await expectNoSeriousA11yViolations(page);
   });
 });

@@ -105,6 +105,9 @@ describe('the certificates tab', () => {
     expect(
       within(rows[0]!).getByRole('button', { name: 'Badge numérique (Open Badges) : Cours a' }),
     ).toBeInTheDocument();
+    expect(
+      within(rows[0]!).getByRole('button', { name: 'Badge pour un portefeuille (JSON-LD) : Cours a' }),
+    ).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Progression : 40 %')).toHaveClass('certificates__progress--danger');
     expect(within(rows[1]!).queryByRole('button')).not.toBeInTheDocument();
     expect(within(rows[1]!).getByText('En cours')).toBeInTheDocument();
@@ -112,6 +115,33 @@ describe('the certificates tab', () => {
     expect(within(rows[2]!).getByText('Non délivré(e)')).toBeInTheDocument();
     // The table scrolls sideways in a focusable region named by the caption.
     expect(screen.getByRole('region', { name: 'Vos certifications' })).toHaveAttribute('tabindex', '0');
+  });
+
+  // Issue 39 item 3: the file a wallet imports (embedded proof), beside the JWT.
+  it.each([
+    ['Badge numérique (Open Badges) : Cours a', 'text/plain', 'REF-a.jwt'],
+    ['Badge pour un portefeuille (JSON-LD) : Cours a', 'application/vc+ld+json', 'REF-a.json'],
+  ])('downloads the credential as %s asks: Accept %s, file %s', async (name, accept, file) => {
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = vi.fn(() => 'blob:cred');
+    URL.revokeObjectURL = vi.fn();
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.download);
+    });
+    const fetchMock = renderTab({
+      'GET certification-items': { body: doc([item('a')]) },
+      'lessons/a/credential': { body: '{}' },
+    });
+    await userEvent.setup().click(await screen.findByRole('button', { name }));
+    await waitFor(() => expect(clicked).toEqual([file]));
+    const call = fetchMock.mock.calls.find(([input]) => String(input).includes('credential'));
+    expect((call?.[1]?.headers as Record<string, string>).Accept).toBe(accept);
+    expect((call?.[1]?.headers as Record<string, string>).Authorization).toBe('Bearer token-1');
+    click.mockRestore();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
   });
 
   it('downloads the PDF with the token in a header, never in the URL', async () => {

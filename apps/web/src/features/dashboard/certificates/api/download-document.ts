@@ -2,10 +2,19 @@ import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '../../../../lib/api-client';
 import { getToken } from '../../../../lib/storage';
 
-export type DocumentKind = 'pdf' | 'credential';
+/**
+ * The PDF; the Open Badges credential as OB 3.0's VC-JWT (a compact JWS, `text/plain`, `.jwt`);
+ * or the same credential with its embedded proof (`application/vc+ld+json`, `.json`), the file a
+ * wallet such as the Learner Credential Wallet imports (decision 0058).
+ */
+export type DocumentKind = 'pdf' | 'credential' | 'wallet';
 
-const ACCEPT: Record<DocumentKind, string> = { pdf: 'application/pdf', credential: 'application/vc+jwt' };
-const EXTENSION: Record<DocumentKind, string> = { pdf: 'pdf', credential: 'jwt' };
+const ACCEPT: Record<DocumentKind, string> = {
+  pdf: 'application/pdf',
+  credential: 'text/plain',
+  wallet: 'application/vc+ld+json',
+};
+const EXTENSION: Record<DocumentKind, string> = { pdf: 'pdf', credential: 'jwt', wallet: 'json' };
 // Long enough for any browser to have started reading the blob before it is released.
 const REVOKE_AFTER_MS = 60_000;
 

@@ -6,7 +6,8 @@ import type { CertificationItem } from '../api/get-certification-items';
 import { useDownloadDocument } from '../api/download-document';
 
 /**
- * The certificate PDF and, beside it, the same achievement as an Open Badges credential. Buttons
+ * The certificate PDF and, beside it, the same achievement as an Open Badges credential: the
+ * signed JWT, and the file with an embedded proof that a wallet imports (decision 0058). Buttons
  * rather than links: each fetches its file with the learner's token, then hands it to the browser.
  */
 export function DocumentLinks({ item }: { item: CertificationItem }) {
@@ -35,6 +36,16 @@ export function DocumentLinks({ item }: { item: CertificationItem }) {
           onClick={() => download.mutate({ url: item.credentialUrl as string, kind: 'credential', baseName })}
         >
           {t('certificates.downloadCredential')}
+        </Button>
+      ) : null}
+      {item.credentialUrl ? (
+        <Button
+          variant="ghost"
+          disabled={download.isPending}
+          aria-label={t('certificates.downloadWalletFor', { course })}
+          onClick={() => download.mutate({ url: item.credentialUrl as string, kind: 'wallet', baseName })}
+        >
+          {t('certificates.downloadWallet')}
         </Button>
       ) : null}
       {download.isError ? (
