@@ -14,7 +14,7 @@ export interface TargetRow {
   what: string;
   /** The figure as measured, with its unit ("89.3 kB", "0.62 of floor", "p99 41 ms"). */
   figure: string;
-  /** The target as the issue states it ("≤ 100 kB"). Empty when the row is context only. */
+  /** The target as the issue states it ("≤ 60 kB"). Empty when the row is context only. */
   target: string;
   /** true met, false missed, null context (a floor, a reference). */
   met: boolean | null;

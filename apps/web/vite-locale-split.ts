@@ -6,7 +6,8 @@ import type { Plugin } from 'vite';
  * Serves each catalogue (src/locales/{lang}.json, the one source of every string) as two
  * chunks: `virtual:locales/{lang}/core` — what sign-in and the public pages need — and
  * `virtual:locales/{lang}/screens` — the signed-in screens' texts, fetched with the first of
- * them. The /login page has a 100 kB JS budget and does not need the player's strings.
+ * them. The /login page does not need the player's strings, and every kB of its first load is
+ * fetched and parsed by cheap phones on slow networks (decision 0004's addendum).
  * `virtual:locales/{lang}/all` holds both, for a start on a signed-in screen: one request
  * instead of two before its first paint (lib/i18n.ts expectScreenTexts).
  */

@@ -66,7 +66,7 @@ async function main(): Promise<void> {
   const filesDir = path.join(env.DATA_DIR, 'files');
   mkdirSync(filesDir, { recursive: true });
   // Disk, or the bucket FILES_S3_BUCKET (issue 30): uploads, imported media, modules, logos.
-  const files = fileStoreOf(env, filesDir);
+  const files = await fileStoreOf(env, filesDir);
   if (env.DATABASE_URL && env.PG_SCHEMA) await ensurePgSchema(env.DATABASE_URL, env.PG_SCHEMA);
   const handle = openDb({
     databaseUrl: env.DATABASE_URL,

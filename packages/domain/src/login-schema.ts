@@ -4,7 +4,8 @@ import { LOGIN_FIELD_MAX } from './constants';
 /**
  * The sign-in rule, shared by the login form and the login route. Written with `zod/mini`
  * (tree-shakable, a few kB) rather than classic zod because it is the only schema the /login
- * screen needs, and that screen has a 100 kB JS budget. Messages are catalogue keys.
+ * screen needs, and that screen's first load is kept small for cheap phones on slow networks.
+ * Messages are catalogue keys.
  */
 export const loginSchema = z.object({
   email: z

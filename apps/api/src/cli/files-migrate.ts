@@ -18,7 +18,7 @@ async function main(): Promise<number> {
   }
   const filesDir = path.join(env.DATA_DIR, 'files');
   const started = Date.now();
-  const report = await copyStore(diskStore(filesDir), fileStoreOf(env, filesDir));
+  const report = await copyStore(diskStore(filesDir), await fileStoreOf(env, filesDir));
   console.log(
     `${filesDir} -> s3://${env.FILES_S3_BUCKET}: ${report.copied} copied (${report.bytes} bytes), ${report.present} already there, ${Date.now() - started} ms`,
   );

@@ -32,7 +32,7 @@ async function main(): Promise<number> {
     const filesDir = path.join(env.DATA_DIR, 'files');
     const report = await importFolder(handle.db, absolute, {
       filesDir,
-      store: fileStoreOf(env, filesDir),
+      store: await fileStoreOf(env, filesDir),
       packageLimits: packageLimitsOf(env),
     });
     if (!report.ok) {

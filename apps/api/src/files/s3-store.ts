@@ -1,14 +1,5 @@
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import type { S3ClientConfig } from '@aws-sdk/client-s3';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import type { FileStore } from './store';
 import { isSafeKey } from './store';
 
@@ -21,21 +12,35 @@ export interface S3StoreOptions {
   credentials?: S3ClientConfig['credentials'];
 }
 
-function missing(err: unknown): boolean {
-  if (err instanceof S3ServiceException) {
-    const status = err.$metadata.httpStatusCode;
-    return status === 404 || err.name === 'NoSuchKey' || err.name === 'NotFound';
-  }
-  return false;
-}
-
 function key(k: string): string {
   if (!isSafeKey(k)) throw new Error(`not a stored file key: ${JSON.stringify(k)}`);
   return k;
 }
 
-/** Files in an S3 bucket (decision 0036: downloads stream through the API). */
-export function s3Store(opts: S3StoreOptions): FileStore & { client: S3Client } {
+/**
+ * Files in an S3 bucket (decision 0036: downloads stream through the API). The AWS SDK is
+ * imported here, when a bucket is configured, and nowhere else: most installations keep files
+ * on disk, and the SDK is hundreds of modules a start would otherwise read for nothing (issue
+ * 40). A dynamic import by package name also stays one in the production bundle
+ * (scripts/build.mjs keeps packages external), where a static one would load at start.
+ */
+export async function s3Store(opts: S3StoreOptions): Promise<FileStore & { client: S3Client }> {
+  const {
+    DeleteObjectCommand,
+    GetObjectCommand,
+    HeadObjectCommand,
+    ListObjectsV2Command,
+    PutObjectCommand,
+    S3Client,
+    S3ServiceException,
+  } = await import('@aws-sdk/client-s3');
+  const missing = (err: unknown): boolean => {
+    if (err instanceof S3ServiceException) {
+      const status = err.$metadata.httpStatusCode;
+      return status === 404 || err.name === 'NoSuchKey' || err.name === 'NotFound';
+    }
+    return false;
+  };
   const client = new S3Client({
     region: opts.region,
     ...(opts.endpoint ? { endpoint: opts.endpoint, forcePathStyle: true } : {}),

@@ -30,7 +30,7 @@ export async function startS3(bucket = 'parcours-files'): Promise<TestS3> {
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-  const store = s3Store({ bucket, region: 'us-east-1', endpoint, credentials });
+  const store = await s3Store({ bucket, region: 'us-east-1', endpoint, credentials });
   return {
     endpoint,
     bucket,

@@ -37,7 +37,7 @@ let requested = false;
  * Registers the service worker once a learner is signed in, after the first screen is shown and
  * the browser is idle (lib/after-first-screen.ts). Offline use matters for learning screens, not for the sign-in form (which
  * needs the network anyway), so its script and Workbox's precache downloads never weigh on
- * /login (100 kB budget) nor compete with a first screen on a slow connection. Idempotent.
+ * /login's first load nor compete with a first screen on a slow connection. Idempotent.
  * A newer build waits until the learner accepts the "new version" banner's reload.
  */
 export function registerServiceWorkerLater(): void {
