@@ -9,7 +9,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, rgb, StandardFonts } from '@cantoo/pdf-lib';
 
 const OUT = path.resolve(import.meta.dirname, '../demo/media');
 

@@ -1,5 +1,5 @@
-import { PDFDocument, PDFName, PDFString, StandardFonts, rgb } from 'pdf-lib';
-import type { PDFFont, PDFImage, PDFPage } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFString, StandardFonts, rgb } from '@cantoo/pdf-lib';
+import type { PDFFont, PDFImage, PDFPage } from '@cantoo/pdf-lib';
 import { CERTIFICATE_SCORE_SCALE } from '@parcours/domain/constants';
 import type { Db } from '../../db/db';
 import { parseJson } from '../../db/schema';
