@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LIBRARY_STYLE_TEXTS } from '../../src/plugins/page-styles';
+import { inlineStyleSources, LIBRARY_STYLE_TEXTS, styleTextSources } from '../../src/plugins/page-styles';
 
 /**
  * Issue 37: opening the user menu broke the CSP, because React Aria's usePress adds a `<style>`
@@ -28,6 +28,9 @@ describe("React Aria's own <style> elements under our CSP", () => {
     const injected = /style\.textContent = `([\s\S]*?)`\.trim\(\)/.exec(press)?.[1] ?? '';
     const attribute = /PRESSABLE_ATTRIBUTE = '([^']+)'/.exec(press)?.[1] ?? '';
     expect(rule(element![1]!)).toBe(rule(injected.replace(/\$\{[^}]*PRESSABLE_ATTRIBUTE\}/, attribute)));
+    // And the CSP allows that element by its hash, as it reads index.html's styles (a "<style>"
+    // written in a comment once made it hash the wrong text).
+    expect(inlineStyleSources(indexHtml)).toContain(styleTextSources([element![1]!])[0]);
   });
 
   it("allows usePreventScroll's rule by the hash of the exact text it adds", () => {
