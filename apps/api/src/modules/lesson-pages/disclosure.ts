@@ -56,35 +56,43 @@ export function shownSheet(
  * Any attempt of the learner's lesson `l` (the active ones and the ARCHIVED earlier attempts the
  * player no longer serves), as its learner may see it now: its results and sheet. An earlier
  * attempt is the same exercise as the node's live attempt, so it shows its key only when the
- * live attempt is answered and shows its own. A page whose node left the course shows neither
- * key nor value: nothing decides any more that it may.
+ * live attempt is answered and shows its own. A page whose node left the course, or of a lesson
+ * that can no longer be loaded (`l` null), shows neither key nor value: nothing says it may.
  */
 export async function learnerAnswerView(
   ctx: PlayerContext,
-  l: Loaded,
+  l: Loaded | null,
   page: PageRow & Pick<Required<PageRow>, 'results'>,
 ): Promise<{ results: PageResults | null; sheet: { datasetComputed: Record<string, number> } }> {
   const stored = page.answeredAt ? parseJson<PageResults | null>(page.results, null) : null;
-  let keyShown = false;
-  let content: BlockContent | null = null;
-  try {
-    const { node } = nodeOf(l, page);
-    content = node.type === 'multiblock' ? null : await blockOf(ctx, node);
-    if (page.state !== 'ARCHIVED') keyShown = keyShownToLearner(ctx, l, page, asShown(page, stored));
-    else {
-      const live = l.pages.find((p) => p.nodeId === page.nodeId);
-      // A live attempt not answered yet can still be graded: the earlier one keeps its key.
-      if (live?.answeredAt) {
-        const liveStored = parseJson<PageResults | null>((await withAnswer(ctx.db, live)).results, null);
-        keyShown = keyShownToLearner(ctx, l, live, asShown(live, liveStored));
-      }
-    }
-  } catch {
-    // The node or its block left the course: nothing says the key may show, so it does not.
-    keyShown = false;
-  }
+  const { keyShown, content } = await judged(ctx, l, page, stored);
   return {
     results: stored ? shownResults(stored, keyShown) : null,
     sheet: shownSheet(ctx, content, page, keyShown),
   };
+}
+
+/** Whether `page`'s key shows now, and its block (null: a multiblock chooser, or nothing to judge by). */
+async function judged(
+  ctx: PlayerContext,
+  l: Loaded | null,
+  page: PageRow,
+  stored: PageResults | null,
+): Promise<{ keyShown: boolean; content: BlockContent | null }> {
+  const withheld = { keyShown: false, content: null };
+  if (!l) return withheld;
+  let content: BlockContent | null;
+  try {
+    const { node } = nodeOf(l, page);
+    content = node.type === 'multiblock' ? null : await blockOf(ctx, node);
+  } catch {
+    return withheld; // The node or its block left the course.
+  }
+  if (page.state !== 'ARCHIVED')
+    return { keyShown: keyShownToLearner(ctx, l, page, asShown(page, stored)), content };
+  // A live attempt not answered yet can still be graded: the earlier one keeps its key.
+  const live = l.pages.find((p) => p.nodeId === page.nodeId);
+  if (!live?.answeredAt) return { keyShown: false, content };
+  const liveStored = parseJson<PageResults | null>((await withAnswer(ctx.db, live)).results, null);
+  return { keyShown: keyShownToLearner(ctx, l, live, asShown(live, liveStored)), content };
 }

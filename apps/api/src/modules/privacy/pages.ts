@@ -42,6 +42,7 @@ export async function learnerPages(x: ExportRun): Promise<unknown[]> {
   for (const lesson of lessons) {
     const own = pages.filter((p) => p.lessonId === lesson.id);
     if (own.length === 0) continue;
+    // A lesson whose course can no longer be read: its pages show no key and no value.
     const l = await loadAll(ctx, lesson).catch(() => null);
     for (const row of own) {
       // A lesson whose course can no longer be read shows no key and no value.

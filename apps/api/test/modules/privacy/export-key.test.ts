@@ -181,5 +181,37 @@ describe('the export holds no more than the player shows (issue 36, decision 005
     const page = (await exported()).find((p) => p.id === param.id)!;
     expect(page.sheet?.datasetComputed ?? {}).toEqual(shown);
     expect(JSON.stringify(page)).not.toMatch(/"tip"|"total"/);
+    // Answered wrong with a retry open: still the values the player shows, and its results.
+    const answered = pageOf(
+      await send('PATCH', `/api/lessons/${lessonId}/pages/current`, {
+        pageId: param.id,
+        inputs: { answers: ['0'] },
+      }),
+    );
+    expect(answered.attributes.results?.retryAllowed).toBe(true);
+    const after = (await exported()).find((p) => p.id === param.id)!;
+    expect(after.sheet).toEqual(answered.attributes.sheet);
+    expect(after.results?.correction).toEqual(answered.attributes.results?.correction);
+  });
+
+  it('once no attempt can be graded any more, the export shows the key, as the player does, earlier attempts too', async () => {
+    const before = await exported();
+    const node = before.find((p) => p.id === mc.id)!.nodeId;
+    const current = before.find((p) => p.nodeId === node && p.id !== mc.id)!;
+    expect(current.results?.retryAllowed).toBe(true);
+    const retry = await send('POST', `/api/lessons/${lessonId}/pages/current/retry`, { pageId: current.id });
+    expect(retry.statusCode, retry.body).toBe(200);
+    const right = pageOf(
+      await send('PATCH', `/api/lessons/${lessonId}/pages/current`, {
+        pageId: pageOf(retry).id,
+        inputs: { answers: [[0, 2]] },
+      }),
+    );
+    expect(right.attributes.results).toMatchObject({ retryAllowed: false });
+    const attempts = (await exported()).filter((p) => p.nodeId === node);
+    expect(attempts).toHaveLength(3);
+    for (const attempt of attempts) expect(keyOf(attempt.results)).toEqual([0, 2]);
+    const shown = attempts.find((p) => p.id === right.id)!;
+    expect(shown.results?.correction).toEqual(right.attributes.results?.correction);
   });
 });
