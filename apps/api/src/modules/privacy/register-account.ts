@@ -1,5 +1,6 @@
 import { learnerPages } from './pages';
-import { FIGURES, deleteByUser, rowsOfUser, inTenant } from './register-types';
+import type { Learner } from './learner';
+import { FIGURES, deleteByUser, deleteWhere, inTenant, rowsOfUser, rowsWhere } from './register-types';
 import type { RegisterEntry } from './register-types';
 
 /**
@@ -7,6 +8,8 @@ import type { RegisterEntry } from './register-types';
  * lessons and pages, notes, uploads, certificates, reviews and score records — then the traces
  * the account leaves (reset links, sign-in and quota counters, LRS clients, cache stamps).
  */
+const quotaSubjects = (who: Learner) => who.quotaSubjects;
+
 export const ACCOUNT: RegisterEntry[] = [
   {
     table: 'users',
@@ -304,26 +307,8 @@ export const TRACES: RegisterEntry[] = [
     table: 'quota_usage',
     columns: ['subject'],
     find: 'subject = her id, or launch:{key} of her launch credentials',
-    export: {
-      section: 'quotaUsage',
-      rows: (x) =>
-        x.db
-          .selectFrom('quotaUsage')
-          .selectAll()
-          .where('contextId', '=', inTenant(x))
-          .where('subject', 'in', x.who.quotaSubjects)
-          .execute(),
-    },
-    erase: {
-      action: 'delete',
-      run: async (trx, who) => {
-        await trx
-          .deleteFrom('quotaUsage')
-          .where('contextId', '=', who.contextId)
-          .where('subject', 'in', who.quotaSubjects)
-          .execute();
-      },
-    },
+    export: { section: 'quotaUsage', rows: rowsWhere('quotaUsage', 'subject', quotaSubjects) },
+    erase: { action: 'delete', run: deleteWhere('quotaUsage', 'subject', quotaSubjects) },
   },
   {
     table: 'xapi_clients',

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/db';
 import type { Learner } from './learner';
-import { deleteByUser, rowsOfUser, inTenant, nonEmpty } from './register-types';
+import { deleteByUser, deleteWhere, inTenant, nonEmpty, rowsOfUser } from './register-types';
 import type { EraseRun, RegisterEntry } from './register-types';
 
 /**
@@ -129,16 +129,7 @@ export const LEARNING_RECORDS: RegisterEntry[] = [
             .execute()
         ).map(({ content, ...d }) => ({ ...d, ...documentBody(d.contentType, content) })),
     },
-    erase: {
-      action: 'delete',
-      run: async (trx, who) => {
-        await trx
-          .deleteFrom('xapiDocuments')
-          .where('contextId', '=', who.contextId)
-          .where('agentKey', 'in', who.agentKeys)
-          .execute();
-      },
-    },
+    erase: { action: 'delete', run: deleteWhere('xapiDocuments', 'agentKey', (who) => who.agentKeys) },
   },
   {
     table: 'xapi_outbox',

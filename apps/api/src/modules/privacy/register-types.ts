@@ -33,23 +33,37 @@ export interface RegisterEntry {
 export const inTenant = (x: ExportRun) => x.who.contextId;
 export const nonEmpty = <T>(list: T[], fallback: T) => (list.length ? list : [fallback]);
 
-export const rowsOfUser =
-  (table: 'certificates' | 'records' | 'reviews' | 'packageRuntime') => (x: ExportRun) =>
+/** Tenant tables whose rows are hers when one column holds one of her values. */
+type Keyed =
+  | 'certificates'
+  | 'records'
+  | 'reviews'
+  | 'packageRuntime'
+  | 'packageLaunches'
+  | 'xapiCredentials'
+  | 'xapiDocuments'
+  | 'quotaUsage';
+
+export const rowsWhere =
+  (table: Keyed, column: string, valuesOf: (who: Learner) => string[]) => (x: ExportRun) =>
     x.db
       .selectFrom(table)
       .selectAll()
       .where('contextId', '=', inTenant(x))
-      .where('userId', '=', x.who.userId)
+      .where(x.db.dynamic.ref(column), 'in', valuesOf(x.who))
       .execute();
 
-export const deleteByUser =
-  (table: 'xapiCredentials' | 'packageLaunches' | 'packageRuntime' | 'certificates') =>
-  async (trx: Db, who: Learner) => {
+export const deleteWhere =
+  (table: Keyed, column: string, valuesOf: (who: Learner) => string[]) => async (trx: Db, who: Learner) => {
     await trx
       .deleteFrom(table)
       .where('contextId', '=', who.contextId)
-      .where('userId', '=', who.userId)
+      .where(trx.dynamic.ref(column), 'in', valuesOf(who))
       .execute();
   };
+
+const herId = (who: Learner) => [who.userId];
+export const rowsOfUser = (table: Keyed) => rowsWhere(table, 'userId', herId);
+export const deleteByUser = (table: Keyed) => deleteWhere(table, 'userId', herId);
 
 export const FIGURES = 'a figure of the class and the tenant, kept under the anonymous account';
