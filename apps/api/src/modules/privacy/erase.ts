@@ -29,8 +29,8 @@ export async function eraseLearner(
     const run: EraseRun = {
       iso: now.toISOString(),
       // Read before anything goes: the index that finds them is among what is deleted.
-      statementIds: (await statementIdsOf(trx, who).execute()).map((r) => r.id),
-      sha2s: await attachmentHashes(trx, who),
+      statementIds: (await statementIdsOf(trx, who, 'naming').execute()).map((r) => r.id),
+      sha2s: await attachmentHashes(trx, who, 'naming'),
       paths: [],
     };
     for (const entry of REGISTER) if (entry.erase.action !== 'keep') await entry.erase.run(trx, who, run);

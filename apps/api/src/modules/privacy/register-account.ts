@@ -3,13 +3,13 @@ import type { Learner } from './learner';
 import { FIGURES, deleteByUser, deleteWhere, inTenant, rowsOfUser, rowsWhere } from './register-types';
 import type { RegisterEntry } from './register-types';
 
+const quotaSubjects = (who: Learner) => who.quotaSubjects;
+
 /**
  * The register's account and learning entries (decision 0056): the account, memberships,
  * lessons and pages, notes, uploads, certificates, reviews and score records — then the traces
  * the account leaves (reset links, sign-in and quota counters, LRS clients, cache stamps).
  */
-const quotaSubjects = (who: Learner) => who.quotaSubjects;
-
 export const ACCOUNT: RegisterEntry[] = [
   {
     table: 'users',

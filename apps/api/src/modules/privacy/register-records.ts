@@ -10,26 +10,25 @@ import type { EraseRun, RegisterEntry } from './register-types';
  * a statement before the attachment parts only it referred to.
  */
 
-/** Her statements: stored for her, with her as actor, or naming her anywhere the index records. */
-export function statementIdsOf(db: Db, who: Learner) {
+/**
+ * Statements about her: stored for her (`user_id`), or with her as actor or object (`about`, what
+ * the export gives her); with `naming`, also those that name her only as another's instructor,
+ * team, authority or in a SubStatement — another person's record, which GDPR article 15(4) keeps
+ * out of her copy, but which erasure removes since it names her.
+ */
+export function statementIdsOf(db: Db, who: Learner, reach: 'about' | 'naming') {
+  let named = db
+    .selectFrom('xapiStatementAgents')
+    .select('statementId')
+    .where('contextId', '=', who.contextId)
+    .where('agentKey', 'in', who.agentKeys);
+  if (reach === 'about') named = named.where('direct', '=', 1);
   return db
     .selectFrom('xapiStatements')
     .select('id')
     .where('contextId', '=', who.contextId)
     .where((eb) =>
-      eb.or([
-        eb('userId', '=', who.userId),
-        eb('actorKey', 'in', who.agentKeys),
-        eb(
-          'id',
-          'in',
-          eb
-            .selectFrom('xapiStatementAgents')
-            .select('statementId')
-            .where('contextId', '=', who.contextId)
-            .where('agentKey', 'in', who.agentKeys),
-        ),
-      ]),
+      eb.or([eb('userId', '=', who.userId), eb('actorKey', 'in', who.agentKeys), eb('id', 'in', named)]),
     );
 }
 
@@ -47,7 +46,8 @@ export const LEARNING_RECORDS: RegisterEntry[] = [
   {
     table: 'xapi_statements',
     columns: ['user_id', 'actor_key', 'body'],
-    find: 'user_id = her id (the player, her launches), actor_key one of her agent keys (any LRS client), or an agent the index says the statement names (instructor, team, object, authority)',
+    // Exported: those about her (`statementIdsOf(…, 'about')`); erased: every one naming her.
+    find: 'user_id = her id (the player, her launches), actor_key one of her agent keys (any LRS client), or an agent the index says the statement names (object; instructor, team, authority: erasure only)',
     export: {
       section: 'statements',
       rows: async (x) =>
@@ -56,7 +56,7 @@ export const LEARNING_RECORDS: RegisterEntry[] = [
             .selectFrom('xapiStatements')
             .select('body')
             .where('contextId', '=', inTenant(x))
-            .where('id', 'in', statementIdsOf(x.db, x.who))
+            .where('id', 'in', statementIdsOf(x.db, x.who, 'about'))
             .orderBy('stored')
             .orderBy('id')
             .execute()
@@ -82,7 +82,7 @@ export const LEARNING_RECORDS: RegisterEntry[] = [
     export: {
       section: 'attachments',
       rows: async (x) => {
-        const sha2s = await attachmentHashes(x.db, x.who);
+        const sha2s = await attachmentHashes(x.db, x.who, 'about');
         if (sha2s.length === 0) return [];
         return x.db
           .selectFrom('xapiAttachments')
@@ -142,7 +142,7 @@ export const LEARNING_RECORDS: RegisterEntry[] = [
           .selectFrom('xapiOutbox')
           .select(['statementId', 'attempts', 'deliveredAt', 'refusedAt', 'createdAt'])
           .where('contextId', '=', inTenant(x))
-          .where('statementId', 'in', statementIdsOf(x.db, x.who))
+          .where('statementId', 'in', statementIdsOf(x.db, x.who, 'about'))
           .execute(),
     },
     erase: { action: 'delete', run: deleteOfStatements('xapiOutbox') },
@@ -219,13 +219,13 @@ export const LEARNING_RECORDS: RegisterEntry[] = [
   },
 ];
 
-/** The attachment hashes her statements refer to. */
-export async function attachmentHashes(db: Db, who: Learner): Promise<string[]> {
+/** The attachment hashes the statements about (or naming) her refer to. */
+export async function attachmentHashes(db: Db, who: Learner, reach: 'about' | 'naming'): Promise<string[]> {
   const rows = await db
     .selectFrom('xapiStatements')
     .select('body')
     .where('contextId', '=', who.contextId)
-    .where('id', 'in', statementIdsOf(db, who))
+    .where('id', 'in', statementIdsOf(db, who, reach))
     .where('body', 'like', '%"sha2"%')
     .execute();
   const out = new Set<string>();

@@ -26,6 +26,8 @@ import { liveTables } from './schema-scan';
 let t: TestContext;
 let dataDir: string;
 let admin: string;
+let me: string;
+let instructed: string;
 
 const ME = ids.learnerA;
 const EMAIL = 'zephyrine.quillembois@example.test';
@@ -144,7 +146,7 @@ beforeAll(async () => {
     .set({ email: EMAIL, firstname: FIRST, lastname: LAST, username: USERNAME, tincanIdentifier: XAPI_NAME })
     .where('id', '=', ME)
     .execute();
-  const me = await login(t.app, EMAIL);
+  me = await login(t.app, EMAIL);
   const teacher = await login(t.app, 'teacher@example.test');
   admin = await login(t.app, 'admin@example.test');
 
@@ -337,6 +339,7 @@ beforeAll(async () => {
     `multipart/mixed; boundary=${boundary}`,
   );
   expect(res.statusCode, res.body).toBe(200);
+  instructed = randomUUID();
   const others = [
     {
       id: randomUUID(),
@@ -345,7 +348,7 @@ beforeAll(async () => {
       object: { objectType: 'Activity', id: 'http://example.com/quiz' },
     },
     {
-      id: randomUUID(),
+      id: instructed,
       actor: { objectType: 'Agent', mbox: 'mailto:someone-else@example.test' },
       verb: { id: 'http://adlnet.gov/expapi/verbs/attended' },
       object: { objectType: 'Activity', id: 'http://example.com/class' },
@@ -425,6 +428,33 @@ describe('erasure is whole (issue 36, decision 0056)', () => {
     ])
       expect(tables, table).toContain(table);
     expect(mailsNamingHer().length).toBeGreaterThan(0);
+  });
+
+  it('before: her export holds what any client stored about her — statements, parts, documents', async () => {
+    const res = await json('GET', '/api/users/me/data-export', me);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json() as {
+      statements: { id: string; actor: unknown }[];
+      attachments: { sha2: string; base64: string }[];
+      documents: { kind: string; docId: string; json?: unknown; text?: string }[];
+      forwarding: { statementId: string }[];
+      libraries: { id: string }[];
+      signInCounters: { key: string }[];
+    };
+    // Hers by account, by e-mail and the player's; not another learner's that names her as instructor.
+    expect(data.statements).toHaveLength(3);
+    expect(data.statements.map((s) => s.id)).not.toContain(instructed);
+    expect(data.statements.map((s) => s.id)).not.toContain(STRANGER);
+    expect(Buffer.from(data.attachments[0]!.base64, 'base64').toString()).toContain('essay');
+    expect(data.documents.map((d) => [d.kind, d.docId]).sort()).toEqual([
+      ['agent-profile', 'prefs'],
+      ['state', 'bookmark'],
+    ]);
+    expect(data.documents.find((d) => d.kind === 'state')?.json).toMatchObject({ page: 3 });
+    expect(data.forwarding).toHaveLength(2);
+    expect(data.libraries.map((l) => l.id)).toEqual(['lib-her']);
+    expect(data.signInCounters.length).toBeGreaterThan(0);
+    expect(res.body).not.toMatch(/secretHash|tokenHash|passwordHash/);
   });
 
   it('after: no table names her, her id stays only as the key of the anonymous account', async () => {
