@@ -1,15 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushEmitted } from '../../../src/modules/lrs/emit';
 import { PASSWORD, T0, hosts, ids } from '../../helpers/fixtures';
 import { login, startTestApp } from '../../helpers/app';
 import type { TestContext } from '../../helpers/app';
 import { uploadPng } from '../../helpers/uploads';
-import { liveTables } from './schema-scan';
+import { storeClientRecords } from './client-records';
+import { filesNaming, placesNaming } from './schema-scan';
 
 /**
  * Issue 36 finding "Erasure leaves learning records that name the learner" (decision 0056): a
@@ -65,77 +65,16 @@ const json = (method: string, url: string, token: string | null, payload?: unkno
     ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
   });
 
-function xapi(
-  auth: string,
-  method: 'POST' | 'PUT',
-  url: string,
-  body: Buffer | string,
-  type: string,
-  extra: Record<string, string> = {},
-): Promise<LightMyRequestResponse> {
-  return t.app.inject({
-    method,
-    url,
-    headers: {
-      host: hosts.alpha,
-      authorization: auth,
-      'x-experience-api-version': '1.0.3',
-      'content-type': type,
-      ...extra,
-    },
-    payload: body,
-  });
-}
-
 async function upload(token: string): Promise<string> {
   const res = await uploadPng(t.app, hosts.alpha, token, `${LAST}.png`);
   expect(res.statusCode, res.body).toBe(201);
   return (res.json() as { data: { id: string } }).data.id;
 }
 
-/** Every place her identifiers appear: `table.column`, her id apart from the kept columns. */
-async function whereSheIs(): Promise<{ named: string[]; byId: string[] }> {
-  const needles = [EMAIL, FIRST, LAST, USERNAME, XAPI_NAME, SHA1].map((s) => s.toLowerCase());
-  const named = new Set<string>();
-  const byId = new Set<string>();
-  for (const { table, columns } of await liveTables(t.tdb)) {
-    const rows = await t.tdb.db
-      .selectFrom(table as 'users')
-      .selectAll()
-      .execute()
-      .then((r) => r as unknown as Record<string, unknown>[]);
-    for (const row of rows) {
-      for (const column of columns) {
-        const value = row[camel(column)];
-        if (value === null || value === undefined) continue;
-        const text = readable(String(value)).toLowerCase();
-        if (needles.some((n) => text.includes(n))) named.add(`${table}.${column}`);
-        if (text.includes(ME) && !ID_KEPT.has(`${table}.${column}`)) byId.add(`${table}.${column}`);
-      }
-    }
-  }
-  return { named: [...named].sort(), byId: [...byId].sort() };
-}
-
-const camel = (s: string) => s.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-
-/** A value and, when it reads as base64 (documents, attachment parts), its decoded text too. */
-function readable(value: string): string {
-  if (value.length >= 8 && value.length % 4 === 0 && /^[A-Za-z0-9+/]+={0,2}$/.test(value))
-    return `${value}\n${Buffer.from(value, 'base64').toString('utf8')}`;
-  return value;
-}
-
-function mailsNamingHer(): string[] {
-  const dir = path.join(dataDir, 'outbox');
-  let files: string[] = [];
-  try {
-    files = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return files.filter((f) => readFileSync(path.join(dir, f), 'utf8').toLowerCase().includes(EMAIL));
-}
+/** Every place her identifiers appear (`table.column`), her id apart from the kept columns. */
+const whereSheIs = () =>
+  placesNaming(t.tdb, { needles: [EMAIL, FIRST, LAST, USERNAME, XAPI_NAME, SHA1], id: ME, idKept: ID_KEPT });
+const mailsNamingHer = () => filesNaming(path.join(dataDir, 'outbox'), EMAIL);
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'parcours-erase-'));
@@ -301,92 +240,19 @@ beforeAll(async () => {
 
   // An LRS client stores statements naming her: by e-mail with an attachment, by account, and
   // as the instructor of someone else's statement; State and agent profile documents.
-  const created = await json('POST', '/api/xapi/clients', admin, { name: 'Other tool', scopes: ['all'] });
-  expect(created.statusCode, created.body).toBe(201);
-  const c = created.json() as { key: string; secret: string };
-  const auth = `Basic ${Buffer.from(`${c.key}:${c.secret}`).toString('base64')}`;
-  const essay = Buffer.from(`${FIRST} ${LAST}'s essay`);
-  const sha2 = createHash('sha256').update(essay).digest('hex');
-  const byMail = {
-    id: randomUUID(),
-    actor: { objectType: 'Agent', name: `${FIRST} ${LAST}`, mbox: MBOX },
-    verb: { id: 'http://adlnet.gov/expapi/verbs/completed' },
-    object: { objectType: 'Activity', id: 'http://example.com/essay' },
-    attachments: [
-      {
-        usageType: 'http://example.com/essay',
-        display: { en: 'Essay' },
-        contentType: 'text/plain',
-        length: essay.length,
-        sha2,
-      },
-    ],
-  };
-  const boundary = 'erase-boundary';
-  const multipart = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Type: application/json\r\n\r\n${JSON.stringify([byMail])}`),
-    Buffer.from(
-      `\r\n--${boundary}\r\nContent-Type: text/plain\r\nContent-Transfer-Encoding: binary\r\nX-Experience-API-Hash: ${sha2}\r\n\r\n`,
-    ),
-    essay,
-    Buffer.from(`\r\n--${boundary}--`),
-  ]);
-  let res = await xapi(
-    auth,
-    'POST',
-    '/api/xapi/statements',
-    multipart,
-    `multipart/mixed; boundary=${boundary}`,
-  );
-  expect(res.statusCode, res.body).toBe(200);
-  instructed = randomUUID();
-  const others = [
-    {
-      id: randomUUID(),
-      actor: { objectType: 'Agent', account: ACCOUNT },
-      verb: { id: 'http://adlnet.gov/expapi/verbs/attempted' },
-      object: { objectType: 'Activity', id: 'http://example.com/quiz' },
-    },
-    {
-      id: instructed,
-      actor: { objectType: 'Agent', mbox: 'mailto:someone-else@example.test' },
-      verb: { id: 'http://adlnet.gov/expapi/verbs/attended' },
-      object: { objectType: 'Activity', id: 'http://example.com/class' },
-      context: { instructor: { objectType: 'Agent', mbox_sha1sum: SHA1 } },
-    },
-    {
-      id: STRANGER,
-      actor: { objectType: 'Agent', mbox: 'mailto:someone-else@example.test' },
-      verb: { id: 'http://adlnet.gov/expapi/verbs/attended' },
-      object: { objectType: 'Activity', id: 'http://example.com/class' },
-    },
-  ];
-  res = await xapi(auth, 'POST', '/api/xapi/statements', JSON.stringify(others), 'application/json');
-  expect(res.statusCode, res.body).toBe(200);
-  const agent = encodeURIComponent(JSON.stringify({ objectType: 'Agent', account: ACCOUNT }));
-  res = await xapi(
-    auth,
-    'PUT',
-    `/api/xapi/activities/state?activityId=${encodeURIComponent('http://example.com/quiz')}&agent=${agent}&stateId=bookmark`,
-    JSON.stringify({ learner: `${FIRST} ${LAST}`, page: 3 }),
-    'application/json',
-  );
-  expect(res.statusCode, res.body).toBe(204);
-  const byMailAgent = encodeURIComponent(JSON.stringify({ objectType: 'Agent', mbox: MBOX }));
-  res = await xapi(
-    auth,
-    'PUT',
-    `/api/xapi/agents/profile?agent=${byMailAgent}&profileId=prefs`,
-    `${FIRST} likes green`,
-    'text/plain',
-    { 'if-none-match': '*' },
-  );
-  expect(res.statusCode, res.body).toBe(204);
+  const stored = await storeClientRecords(t.app, hosts.alpha, admin, {
+    name: `${FIRST} ${LAST}`,
+    mbox: MBOX,
+    account: ACCOUNT,
+    sha1: SHA1,
+    stranger: STRANGER,
+  });
+  instructed = stored.instructed;
   // The forwarding outbox holds rows for statements about her (a tenant that forwards).
   await db
     .insertInto('xapiOutbox')
     .values(
-      [own, byMail.id].map((statementId) => ({
+      [own, stored.byMail].map((statementId) => ({
         contextId: ids.ctxA,
         statementId,
         attempts: 0,
