@@ -258,7 +258,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       });
       await api.register(sessionRoutes, opts.now ? { now: opts.now } : {});
       await api.register(htmlSessionRoutes);
-      await api.register(privacyRoutes, opts.now ? { now: opts.now } : {});
+      await api.register(privacyRoutes, {
+        ...(opts.now ? { now: opts.now } : {}),
+        outboxDir: path.join(env.DATA_DIR, 'outbox'),
+      });
       await api.register(authRoutes, {
         secret: env.JWT_SECRET as string,
         publicUrl: env.PUBLIC_URL,

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hosts, ids } from '../helpers/fixtures';
 import { get, login, startTestApp } from '../helpers/app';
 import type { TestContext } from '../helpers/app';
+import { uploadPng } from '../helpers/uploads';
 
 /**
  * Issue 29 item 9 (GDPR articles 15, 17 and 20): a learner downloads all their data as JSON; a
@@ -17,22 +17,7 @@ let bob: string;
 let admin: string;
 let annaFile: string;
 
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(40, 7)]);
-
-function upload(token: string): Promise<LightMyRequestResponse> {
-  const boundary = '----parcours-privacy';
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`;
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/files',
-    headers: {
-      host: hosts.alpha,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      authorization: `Bearer ${token}`,
-    },
-    payload: Buffer.concat([Buffer.from(head), PNG, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-  });
-}
+const upload = (token: string) => uploadPng(t.app, hosts.alpha, token);
 
 const post = (url: string, token: string, payload: unknown) =>
   t.app.inject({

@@ -6,13 +6,13 @@ import { prepared } from '../../db/prepared';
 import { parseJson } from '../../db/schema';
 import type { Resource } from '../../plugins/jsonapi';
 import { deadlineOf, remainingSeconds } from './clock';
-import { blockOf, nodeOf, retryOpen } from './context';
+import { blockOf, nodeOf } from './context';
+import { keyShownToLearner, shownSheet } from './disclosure';
 import { lessonDeadlineOf, lessonLimitOf, pageLimitOf } from './limits';
 import type { Loaded, PlayerContext } from './context';
 import type { BlockContent } from './content-cache';
 import { withAnswer } from './repository';
 import type { PageRow } from './repository';
-import { pageValues, sheetView } from './datasets';
 import { pageResource } from './serializer';
 import { writeTx } from './tx';
 
@@ -72,7 +72,7 @@ export async function pageDocument(
   const stored = page.answeredAt ? parseJson<PageResults | null>(page.results, null) : null;
   const results: Partial<PageResults> | null = page.answeredAt ? (stored ?? {}) : null;
   // Finding 2: the expected answers only once no further attempt of this page can be graded.
-  const keyShown = audience === 'staff' || results === null || !retryOpen(ctx, l, page, results);
+  const keyShown = audience === 'staff' || keyShownToLearner(ctx, l, page, results);
   const view = content ? ctx.cache.view(content) : null;
   return pageResource({
     page,
@@ -99,12 +99,6 @@ export async function pageDocument(
     lessonRemainingSeconds: remainingSeconds(ctx.receivedAt, lessonDeadlineOf(l.accommodation, l.lesson)),
     keyShown,
     tincanLaunch: audience === 'staff' ? null : await launchOf(ctx, page, content),
-    sheet: sheetView(
-      // Only a parametrised block's view has value names: other pages skip the solution's parse.
-      content && view?.content.datasetNames ? pageValues(ctx.cache.grading(content).solution, page) : {},
-      page.answeredAt !== null,
-      view?.content.datasetNames,
-      keyShown,
-    ),
+    sheet: shownSheet(ctx, content, page, keyShown),
   });
 }

@@ -12,7 +12,6 @@ import type {
   Scoring,
 } from '@parcours/domain/entities';
 import { BLOCK_TYPES, NODE_TYPES, PACKAGE_KINDS } from '@parcours/domain/entities';
-import { withoutKey } from '@parcours/domain/exercises/answer-key';
 import { DEFAULT_GRADING_SETTINGS } from '@parcours/domain/exercises/grade-page';
 import type { GradingSettings } from '@parcours/domain/exercises/grade-page';
 import { parseJson } from '../../db/schema';
@@ -20,6 +19,7 @@ import type { Resource } from '../../plugins/jsonapi';
 import { jsonObject, jsonStrings } from '../programs/serializer';
 import type { PlanNode } from './plan';
 import type { BlockRow, PageRow, TermRow } from './repository';
+import { shownResults } from './disclosure';
 
 /**
  * Page documents (docs/api.md "Lesson player"). Built only from a block's public columns
@@ -210,7 +210,7 @@ export function pageResource(d: PageDocInput): Resource {
     // Results exist only once the answer is recorded; the hints part follows later unlocks.
     results: stored
       ? {
-          ...(d.keyShown ? stored : withoutKey(stored)),
+          ...shownResults(stored, d.keyShown),
           hints: d.hints,
           sections: sectionResults(d.block, stored.answerRatios),
         }

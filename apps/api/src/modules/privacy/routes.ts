@@ -10,7 +10,13 @@ import { learnerExport } from './export';
  * A learner's data on request (issue 29 item 9, SPEC §2 data protection): the learner downloads
  * all of it as JSON from the account screen; a tenant administrator erases a learner.
  */
-export const privacyRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async (app, opts) => {
+export interface PrivacyRoutesOptions {
+  now?: () => Date;
+  /** The outbox folder of mail written without SMTP: an erasure removes the mails naming the learner. */
+  outboxDir?: string;
+}
+
+export const privacyRoutes: FastifyPluginAsyncZod<PrivacyRoutesOptions> = async (app, opts) => {
   const now = opts.now ?? (() => new Date());
 
   app.get(
@@ -26,7 +32,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async 
     async (request, reply) => {
       const user = currentUser(request);
       const at = now();
-      const data = await learnerExport(app.db, request.context.id, user.id, at);
+      const data = await learnerExport(app.db, app.dbKind, request.context.id, user.id, at);
       return reply
         .header(
           'content-disposition',
@@ -68,7 +74,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async 
         .executeTakeFirst();
       if (isAdmin || target.id === admin.id)
         throw new ApiError(403, 'Forbidden', 'An administrator account is not erased this way.');
-      await eraseLearner(app.db, app.dbKind, app.files, request.context.id, target.id, now());
+      await eraseLearner(app.db, app.dbKind, app.files, request.context.id, target.id, now(), opts.outboxDir);
       return reply.code(204).send(null);
     },
   );
