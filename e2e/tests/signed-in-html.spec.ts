@@ -137,7 +137,7 @@ test.describe('signed-in screens drawn by the server', () => {
     await page.reload();
     await expect(page).toHaveURL(/\/login$/);
     const cookies = await page.context().cookies();
-    expect(cookies.find((c) => c.name === 'parcours_html')).toBeUndefined();
+    expect(cookies.find((c) => c.name === '__Host-parcours_html')).toBeUndefined();
   });
 
   test('the served HTML holds no expected answer, feedback or hint of any lesson the learner can open', async ({
