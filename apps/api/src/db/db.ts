@@ -31,6 +31,7 @@ import * as m0021 from './migrations/0021-quota-usage';
 import * as m0022 from './migrations/0022-lrs';
 import * as m0023 from './migrations/0023-open-badges-status';
 import * as m0024 from './migrations/0024-packages';
+import * as m0026 from './migrations/0026-ended-sessions';
 import { startCheckpointer } from './checkpointer';
 import { registerSqliteRoot } from './prepared';
 import { readOnlyScope, refuseWriteInScope, refuseWriteTx } from './read-only';
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   '0022-lrs': m0022,
   '0023-open-badges-status': m0023,
   '0024-packages': m0024,
+  '0026-ended-sessions': m0026,
 };
 /** Every migration this code knows: readiness checks they are all applied (plugins/health.ts). */
 export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
