@@ -73,9 +73,12 @@ export async function prepare(chrome: LaunchedChrome, base: string, auth: Creden
     // them itself, which a returning learner never sees.
     if (auth)
       await cdp.send('Network.setCookie', {
-        name: 'parcours_html',
+        // Decision 0057: a `__Host-` name, Secure (kept on http://localhost too), Path=/.
+        name: '__Host-parcours_html',
         value: auth.token,
         url: base,
+        path: '/',
+        secure: true,
         httpOnly: true,
         sameSite: 'Lax',
       });

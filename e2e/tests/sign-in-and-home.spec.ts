@@ -54,6 +54,39 @@ test.describe('sign in and the home screen', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test('signing out from a lesson page goes to the sign-in screen and ends the session everywhere it lived (decision 0057)', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await signIn(page);
+    await expect(page.getByRole('heading', { name: 'Mes formations' })).toBeVisible();
+    const token = await page.evaluate(() => window.localStorage.getItem('parcours.token'));
+    expect(token).toBeTruthy();
+    await page
+      .getByRole('link', { name: /^(Commencer|Continuer) / })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/session\/[^/]+$/);
+    await page.getByRole('button', { name: /Menu utilisateur/ }).click();
+    await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
+    // The sign-in screen, not "Accès restreint".
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+    await expect(page.getByText('Accès restreint')).toHaveCount(0);
+    // The next person on this device does not land on the last learner's lesson.
+    expect(await page.evaluate(() => window.localStorage.getItem('parcours.returnUrl'))).toBeNull();
+    // The server draws this browser no signed-in page any more, and the token is over.
+    await expect
+      .poll(async () => (await page.context().cookies()).some((c) => c.name === '__Host-parcours_html'))
+      .toBe(false);
+    await expect
+      .poll(async () => {
+        const me = await page.request.get('/api/users/me', { headers: { authorization: `Bearer ${token}` } });
+        return me.status();
+      })
+      .toBe(401);
+  });
+
   test('a class card shows its programs, courses and progress', async ({ page }) => {
     await page.goto('/login');
     await signIn(page);

@@ -7,10 +7,31 @@ import { expect, expectNoSeriousA11yViolations, LEARNER, signIn, test } from '..
  * session cookie), then React hydrates them from the reads the page carries.
  */
 
-/** Signs in through the API only: the browser keeps the HTML session cookie it sets. */
-async function cookieSignIn(page: Page, who = LEARNER): Promise<void> {
+/** Signs in through the API only: the browser keeps the HTML session cookie it sets. Returns the token. */
+async function cookieSignIn(page: Page, who = LEARNER): Promise<string> {
   const res = await page.request.post('/api/users/login', { data: who });
   expect(res.status()).toBe(200);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** The lesson of a player path, as the API answers it to the learner (`startedAt`: opened once). */
+async function lessonOf(page: Page, token: string, path: string): Promise<{ startedAt: string | null }> {
+  const id = path.split('/')[2];
+  const res = await page.request.get(`/api/lessons/${id}`, { headers: { authorization: `Bearer ${token}` } });
+  return ((await res.json()) as { data: { attributes: { startedAt: string | null } } }).data.attributes;
+}
+
+/** A lesson the learner never opened, as a player path. */
+async function unopenedLesson(page: Page, token: string, userId: string): Promise<string> {
+  const res = await page.request.get(`/api/lessons?filter[userId]=${userId}&page[size]=50`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const list = (await res.json()) as {
+    data: { id: string; attributes: { state: string; startedAt: string | null } }[];
+  };
+  const lesson = list.data.find((l) => l.attributes.state === 'AVAILABLE' && l.attributes.startedAt === null);
+  expect(lesson).toBeTruthy();
+  return `/session/${lesson!.id}`;
 }
 
 /** The first lesson link of the home's cards. */
@@ -69,17 +90,44 @@ test.describe('signed-in screens drawn by the server', () => {
     test("the home shows the learner's classes and a player page its title and statement", async ({
       page,
     }) => {
-      await cookieSignIn(page);
+      const token = await cookieSignIn(page);
       await page.goto('/');
       await expect(page.locator('#root')).toHaveAttribute('data-prerendered', 'signed-in');
       await expect(page.getByText(/Bonjour Camille Martin/)).toBeVisible();
       await expect(
         page.getByText('Entraînement continu — calcul, entreprise et sécurité').first(),
       ).toBeVisible();
-      await page.goto(await firstLessonPath(page));
+      const lesson = await firstLessonPath(page);
+      // Opened once by the learner's app (decision 0057: drawing a page never opens a lesson).
+      const id = lesson.split('/')[2];
+      await page.request.get(`/api/lessons/${id}/pages/current`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      await page.goto(lesson);
       await expect(page.locator('#root')).toHaveAttribute('data-prerendered', 'signed-in');
       await expect(page.locator('h1.block__title')).toBeVisible();
       await expect(page.locator('.statement')).not.toBeEmpty();
+    });
+
+    test('a link from another site draws nothing of the learner and starts no lesson (decision 0057)', async ({
+      page,
+    }) => {
+      const token = await cookieSignIn(page);
+      const userId = (
+        JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }
+      ).sub;
+      const path = await unopenedLesson(page, token, userId);
+      // A page of another site (an opaque origin) links to the lesson; the Lax cookie rides the click.
+      await page.goto('/login');
+      const href = new URL(path, page.url()).href;
+      await page.goto(`data:text/html,<a id="go" href="${href}">go</a>`);
+      const [document] = await Promise.all([page.waitForResponse(href), page.click('#go')]);
+      expect(await document.text()).not.toContain('data-prerendered="signed-in"');
+      await expect(page.getByText('Camille')).toHaveCount(0);
+      // Even from the learner's own address bar, drawing it opens nothing: the page is the shell.
+      await page.goto(path);
+      await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered', 'signed-in');
+      expect((await lessonOf(page, token, path)).startedAt).toBeNull();
     });
 
     test('without the cookie the home is the plain page (nothing of a learner)', async ({ page }) => {
@@ -137,7 +185,7 @@ test.describe('signed-in screens drawn by the server', () => {
     await page.reload();
     await expect(page).toHaveURL(/\/login$/);
     const cookies = await page.context().cookies();
-    expect(cookies.find((c) => c.name === 'parcours_html')).toBeUndefined();
+    expect(cookies.find((c) => c.name === '__Host-parcours_html')).toBeUndefined();
   });
 
   test('the served HTML holds no expected answer, feedback or hint of any lesson the learner can open', async ({

@@ -235,7 +235,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       );
       registerQuotas(api, env);
       registerTenant(api, { db });
-      registerAuth(api, { db, secret: env.JWT_SECRET as string });
+      registerAuth(api, {
+        db,
+        secret: env.JWT_SECRET as string,
+        sessionMaxS: Math.round(env.SESSION_MAX_HOURS * 3600),
+      });
       registerMail(api, {
         smtpUrl: env.SMTP_URL,
         outboxDir: path.join(env.DATA_DIR, 'outbox'),

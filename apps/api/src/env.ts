@@ -30,6 +30,11 @@ const schema = z.object({
   /** Sign-in attempts per address per minute; default max(120, 12 × LOGIN_RATE_LIMIT), for a classroom. */
   LOGIN_IP_RATE_LIMIT: z.coerce.number().int().positive().optional(),
   TRUST_PROXY: z.stringbool().default(false),
+  /**
+   * A session's absolute lifetime (decision 0057): its tokens stop being renewable this many hours
+   * after the sign-in, however active the learner. At least one token's life (8 h).
+   */
+  SESSION_MAX_HOURS: z.coerce.number().min(8).max(8760).default(12),
   /** Worker threads hashing passwords at once (lib/password.ts, decision 0025); 0: libuv's pool. */
   HASH_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
   /** Nice value of those threads (Linux): request handling gets the cores first. */

@@ -1,8 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import type { Migration, MigrationProvider } from 'kysely';
+import {
+  CamelCasePlugin,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  PostgresDriver,
+  SqliteDialect,
+  sql,
+} from 'kysely';
+import type { DatabaseConnection, Driver, Migration, MigrationProvider, TransactionSettings } from 'kysely';
 import pg from 'pg';
 import * as m0001 from './migrations/0001-initial';
 import * as m0002 from './migrations/0002-user-email-ci';
@@ -23,9 +31,11 @@ import * as m0021 from './migrations/0021-quota-usage';
 import * as m0022 from './migrations/0022-lrs';
 import * as m0023 from './migrations/0023-open-badges-status';
 import * as m0024 from './migrations/0024-packages';
+import * as m0026 from './migrations/0026-ended-sessions';
 import * as m0027 from './migrations/0027-data-integrity-credentials';
 import { startCheckpointer } from './checkpointer';
 import { registerSqliteRoot } from './prepared';
+import { readOnlyScope, refuseWriteInScope, refuseWriteTx } from './read-only';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -74,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '0022-lrs': m0022,
   '0023-open-badges-status': m0023,
   '0024-packages': m0024,
+  '0026-ended-sessions': m0026,
   '0027-data-integrity-credentials': m0027,
 };
 /** Every migration this code knows: readiness checks they are all applied (plugins/health.ts). */
@@ -83,12 +94,21 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 export function openDb(opts: DbOptions): DbHandle {
   const plugins = [new CamelCasePlugin()];
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
+    const max = opts.poolSize ?? 10;
+    const searchPath = opts.pgSchema ? `-c search_path=${opts.pgSchema}` : '';
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
-      max: opts.poolSize ?? 10,
-      ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
+      max,
+      ...(searchPath ? { options: searchPath } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    // The read-only scope's connections (db/read-only.ts): PostgreSQL itself refuses their writes.
+    // A few: only drawn pages use them, and an idle one closes after pg's 10 s.
+    const readOnlyPool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: Math.max(2, Math.ceil(max / 4)),
+      options: `${searchPath} -c default_transaction_read_only=on`.trim(),
+    });
+    const db = new Kysely<Database>({ dialect: new ScopedPostgresDialect(pool, readOnlyPool), plugins });
     return { db, kind: 'postgres', close: () => db.destroy(), pool };
   }
   const file = opts.sqliteFile ?? ':memory:';
@@ -105,7 +125,7 @@ export function openDb(opts: DbOptions): DbHandle {
   database.pragma('cache_size = -65536');
   database.pragma('mmap_size = 268435456');
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(database) }),
+    dialect: new SqliteDialect({ database: withReadOnlyGuard(withStatementCache(database)) }),
     plugins,
   });
   registerSqliteRoot(db, database);
@@ -149,6 +169,95 @@ function withStatementCache(database: SQLite.Database, max = 500): SQLite.Databa
   return new Proxy(database, {
     get(target, prop, receiver) {
       if (prop === 'prepare') return prepare;
+      const value: unknown = Reflect.get(target, prop, receiver);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/**
+ * PostgreSQL through two pools: the read-only scope's queries (db/read-only.ts) take a connection
+ * of `readOnly`, whose sessions default to read-only transactions; every other query one of `pool`.
+ * Chosen when a connection is acquired, so a transaction stays on the connection it began on.
+ */
+class ScopedPostgresDialect extends PostgresDialect {
+  constructor(
+    private readonly readWrite: pg.Pool,
+    private readonly readOnly: pg.Pool,
+  ) {
+    super({ pool: readWrite });
+  }
+
+  override createDriver(): Driver {
+    return new ScopedDriver(
+      new PostgresDriver({ pool: this.readWrite }),
+      new PostgresDriver({ pool: this.readOnly }),
+    );
+  }
+}
+
+class ScopedDriver implements Driver {
+  private readonly owner = new WeakMap<DatabaseConnection, Driver>();
+
+  constructor(
+    private readonly readWrite: Driver,
+    private readonly readOnly: Driver,
+  ) {}
+
+  async init(): Promise<void> {
+    await Promise.all([this.readWrite.init(), this.readOnly.init()]);
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const driver = readOnlyScope() === undefined ? this.readWrite : this.readOnly;
+    const connection = await driver.acquireConnection();
+    this.owner.set(connection, driver);
+    return connection;
+  }
+
+  private driverOf(connection: DatabaseConnection): Driver {
+    return this.owner.get(connection) ?? this.readWrite;
+  }
+
+  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    return this.driverOf(connection).beginTransaction(connection, settings);
+  }
+
+  commitTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.driverOf(connection).commitTransaction(connection);
+  }
+
+  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.driverOf(connection).rollbackTransaction(connection);
+  }
+
+  releaseConnection(connection: DatabaseConnection): Promise<void> {
+    return this.driverOf(connection).releaseConnection(connection);
+  }
+
+  async destroy(): Promise<void> {
+    await Promise.all([this.readWrite.destroy(), this.readOnly.destroy()]);
+  }
+}
+
+/**
+ * SQLite's one connection, refusing in a read-only scope (db/read-only.ts) any statement SQLite
+ * says writes: checked as Kysely prepares it, right before running it, and for `exec`.
+ */
+function withReadOnlyGuard(database: SQLite.Database): SQLite.Database {
+  return new Proxy(database, {
+    get(target, prop, receiver) {
+      if (prop === 'prepare')
+        return (source: string) => {
+          const statement = target.prepare(source);
+          refuseWriteInScope(statement);
+          return statement;
+        };
+      if (prop === 'exec')
+        return (source: string) => {
+          refuseWriteTx();
+          return target.exec(source);
+        };
       const value: unknown = Reflect.get(target, prop, receiver);
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },

@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3';
 import { CompiledQuery } from 'kysely';
 import type { Compilable, Kysely } from 'kysely';
 import type { Database } from './schema';
+import { refuseWriteInScope } from './read-only';
 
 /**
  * Prepared queries for the hot paths (authentication, the lesson player): written with Kysely
@@ -133,6 +134,8 @@ export function prepared<A extends unknown[], R>(
       if (statement.reader) statement.raw(true);
       raws.set(sqlite.database, raw);
     }
+    // Straight to SQLite, past Kysely: the read-only scope's check is made here (db/read-only.ts).
+    refuseWriteInScope(raw.statement);
     return raw;
   };
 

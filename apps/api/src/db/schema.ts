@@ -520,6 +520,11 @@ export interface HomeVersionsTable {
   /** bigint: a string on PostgreSQL, a number on SQLite. */
   version: number | string;
 }
+/** Sessions ended by a sign-out, by the tokens' `sid` (0026, decision 0057). */
+export interface EndedSessionsTable {
+  id: string;
+  expiresAt: string;
+}
 export interface Database {
   homeVersions: HomeVersionsTable;
   contexts: ContextsTable;
@@ -527,6 +532,7 @@ export interface Database {
   libraries: LibrariesTable;
   files: FilesTable;
   users: UsersTable;
+  endedSessions: EndedSessionsTable;
   roles: RolesTable;
   roleUsers: RoleUsersTable;
   companies: CompaniesTable;

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
 import { SYSTEM_ROLES } from '@parcours/domain/entities';
@@ -19,6 +20,20 @@ export interface AuthUser {
    * in the same statement; absent on other routes.
    */
   homeVersions?: { user: string; content: string };
+  /** The session the request's token belongs to (decision 0057), set by `requireUser`. */
+  session?: SessionOfToken;
+}
+
+/**
+ * A session: one sign-in on one device and every renewal of its token (decision 0057). `id` is
+ * the tokens' `sid` (random), or for a token signed before that claim existed a key made from
+ * the token itself; `authAt` the sign-in, in seconds (`sat`; the token's `iat` when absent).
+ */
+export interface SessionOfToken {
+  id: string;
+  authAt: number;
+  /** The token's own expiry, in seconds. */
+  exp: number;
 }
 
 declare module 'fastify' {
@@ -33,7 +48,20 @@ declare module 'fastify' {
 export const TOKEN_LIFETIME_S = 8 * 60 * 60;
 
 export interface Auth {
-  sign(userId: string, contextId: string, now?: Date): Promise<string>;
+  /** A token for a new session, or, given `session`, the next token of that session (a renewal). */
+  sign(
+    userId: string,
+    contextId: string,
+    now?: Date,
+    session?: Pick<SessionOfToken, 'id' | 'authAt'>,
+  ): Promise<string>;
+  /**
+   * The next token of the request's session (POST users/token), or null once the session has
+   * reached its absolute lifetime: a renewal would not outlive the token it replaces.
+   */
+  renew(request: FastifyRequest, now?: Date): Promise<string | null>;
+  /** When the request's session ends at the latest (its sign-in plus SESSION_MAX_HOURS), in seconds. */
+  sessionEnd(session: Pick<SessionOfToken, 'authAt'>): number;
   /** preHandler: 401 UNAUTHORIZED unless a valid bearer token of this tenant is present. */
   requireUser(request: FastifyRequest): Promise<void>;
   /** Same, also reading `?access_token=` (docs/product.md §7 `users/me?access_token`). */
@@ -55,7 +83,14 @@ interface Claims {
   exp: number;
   /** Issue time in milliseconds: `iat` has whole seconds, too coarse to order a token against a revocation in the same second. */
   iatMs?: number;
+  /** The session (decision 0057): its id and its sign-in time in seconds, the same for every renewal. */
+  sid?: string;
+  sat?: number;
 }
+
+/** The session key of a token signed before `sid` existed: its own hash, so it can be ended alone. */
+const legacySessionKey = (token: string) =>
+  `t:${createHash('sha256').update(token).digest('base64url').slice(0, 32)}`;
 
 /** About the number of learners signed in at once on one process; beyond, the cache starts over. */
 const MAX_VERIFIED_TOKENS = 20_000;
@@ -71,7 +106,10 @@ function bearer(request: FastifyRequest): string | null {
  * HS256 tokens carrying `sub` (user), `ctx` (tenant), `iat`, `exp`. The API keeps no session,
  * so every API process must be given the same JWT_SECRET (server.ts persists one otherwise).
  */
-export function registerAuth(app: FastifyInstance, { db, secret }: { db: Db; secret: string }): Auth {
+export function registerAuth(
+  app: FastifyInstance,
+  { db, secret, sessionMaxS }: { db: Db; secret: string; sessionMaxS: number },
+): Auth {
   const key = new TextEncoder().encode(secret);
   // Imported once: given raw bytes, jose imports a WebCrypto key on every sign and verify, which
   // was the largest single cost of authenticating a request.
@@ -98,7 +136,7 @@ export function registerAuth(app: FastifyInstance, { db, secret }: { db: Db; sec
       verified.delete(token);
       throw unauthorized('The token is invalid or expired.');
     }
-    const { sub, ctx, iat, exp, iatMs } = payload;
+    const { sub, ctx, iat, exp, iatMs, sid, sat } = payload;
     // Every token of ours carries these four; anything else was not issued by `sign`.
     if (
       typeof sub !== 'string' ||
@@ -108,24 +146,39 @@ export function registerAuth(app: FastifyInstance, { db, secret }: { db: Db; sec
     ) {
       throw unauthorized('The token is invalid or expired.');
     }
-    if (iatMs !== undefined && typeof iatMs !== 'number')
+    if (
+      (iatMs !== undefined && typeof iatMs !== 'number') ||
+      (sid !== undefined && typeof sid !== 'string') ||
+      (sat !== undefined && typeof sat !== 'number')
+    )
       throw unauthorized('The token is invalid or expired.');
     if (verified.size >= MAX_VERIFIED_TOKENS) verified.clear();
-    const claims: Claims = { sub, ctx, iat, exp, ...(iatMs !== undefined ? { iatMs } : {}) };
+    const claims: Claims = {
+      sub,
+      ctx,
+      iat,
+      exp,
+      ...(iatMs !== undefined ? { iatMs } : {}),
+      ...(sid !== undefined ? { sid } : {}),
+      ...(sat !== undefined ? { sat } : {}),
+    };
     verified.set(token, claims);
     return claims;
   }
 
   async function authenticate(request: FastifyRequest, token: string | null, home = false): Promise<void> {
     if (!token) throw unauthorized('A bearer token is required.');
-    const { sub, ctx, iat, iatMs } = await claimsOf(token);
+    const { sub, ctx, iat, iatMs, exp, sid, sat } = await claimsOf(token);
     // A token is only good on the tenant that issued it.
     if (ctx !== request.context.id) throw unauthorized('The token belongs to another tenant.');
-    // Revocation (`tokens_valid_after`) is read here on every request, cached answer or not.
+    const session: SessionOfToken = { id: sid ?? legacySessionKey(token), authAt: sat ?? iat, exp };
+    // Revocation (`tokens_valid_after`, and this session's sign-out) is read here on every
+    // request, cached answer or not, in the viewer's statement.
     const viewer = home
-      ? await findHomeViewer(db, request.context.id, sub)
-      : await findViewer(db, request.context.id, sub);
+      ? await findHomeViewer(db, request.context.id, sub, session.id)
+      : await findViewer(db, request.context.id, sub, session.id);
     if (!viewer) throw unauthorized('The token is invalid or expired.');
+    if (viewer.sessionEnded) throw unauthorized('The session was ended (sign-out).');
     const { row } = viewer;
     if (row.tokensValidAfter) {
       // Refused when issued before the revocation, to the millisecond (`iatMs`). Tokens signed
@@ -136,20 +189,33 @@ export function registerAuth(app: FastifyInstance, { db, secret }: { db: Db; sec
       if (Number.isFinite(validAfter) && issued < validAfter) throw unauthorized('The token was revoked.');
     }
     const roles = viewer.roleNames.filter((r): r is SystemRole => SYSTEM.has(r));
-    request.user = { id: row.id, row, roles, isAdmin: roles.length > 0 };
+    request.user = { id: row.id, row, roles, isAdmin: roles.length > 0, session };
     if (viewer.versions) request.user.homeVersions = viewer.versions;
   }
 
+  const sessionEnd = (session: Pick<SessionOfToken, 'authAt'>) => session.authAt + sessionMaxS;
+
   const auth: Auth = {
-    async sign(userId, contextId, now = new Date()) {
+    async sign(userId, contextId, now = new Date(), session) {
       const iat = Math.floor(now.getTime() / 1000);
-      return new SignJWT({ ctx: contextId, iatMs: now.getTime() })
+      const sid = session?.id ?? randomBytes(16).toString('base64url');
+      const sat = session?.authAt ?? iat;
+      // No token of a session outlives the session's absolute lifetime (decision 0057).
+      return new SignJWT({ ctx: contextId, iatMs: now.getTime(), sid, sat })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(userId)
         .setIssuedAt(iat)
-        .setExpirationTime(iat + TOKEN_LIFETIME_S)
+        .setExpirationTime(Math.min(iat + TOKEN_LIFETIME_S, sessionEnd({ authAt: sat })))
         .sign(await cryptoKey);
     },
+    async renew(request, now = new Date()) {
+      const { id, session } = currentUser(request);
+      if (!session) return null;
+      const iat = Math.floor(now.getTime() / 1000);
+      if (Math.min(iat + TOKEN_LIFETIME_S, sessionEnd(session)) <= session.exp) return null;
+      return auth.sign(id, request.context.id, now, session);
+    },
+    sessionEnd,
     async requireUser(request) {
       await authenticate(request, bearer(request));
     },

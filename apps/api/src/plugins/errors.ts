@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_HTTP_STATUS } from '@parcours/domain/errors';
 import type { ErrorCode } from '@parcours/domain/errors';
 import type { ApiErrorObject } from '@parcours/domain/entities';
+import { isReadOnlyRefusal } from '../db/read-only';
 
 /**
  * One place turns every failure into a JSON:API error document (docs/api.md "Errors"), so
@@ -137,6 +138,12 @@ export function errorHandler(
   const known = error.code ? BODY_ERRORS[error.code] : undefined;
   if (known) {
     return send(reply, known.status, [errorObject(known.status, known.code, known.detail)]);
+  }
+  if (isReadOnlyRefusal(error)) {
+    // A read that would have written, asked while a page was drawn (db/read-only.ts): that page is
+    // not drawn, the app's own call does the read, and its write, in the browser.
+    request.log.info({ err: error }, 'a read in a read-only scope would have written: refused');
+    return send(reply, 409, [errorObject(409, 'UNDEFINED', 'This read would write; a drawn page may not.')]);
   }
   if (isDataException(error)) {
     // Input the validation let through but the database refused: the client's fault, not ours.

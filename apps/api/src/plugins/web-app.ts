@@ -29,6 +29,8 @@ import { normaliseHostname } from './tenant';
 import { allowPageStyles, inlineStyleSources } from './page-styles';
 import { clearHtmlSession, htmlSessionToken } from './html-session';
 import { injectFetch, signedInPage, type SignedInRenderer } from './signed-in-html';
+import { mayDrawFor } from './draw-policy';
+import { readOnly } from '../db/read-only';
 
 type Encoding = 'br' | 'gzip';
 
@@ -199,6 +201,38 @@ export async function registerWebApp(
       },
     });
   }
+  /** A page of the app (the shell, the sign-in screen, a signed-in screen drawn for the cookie's learner). */
+  const servePage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    pathname: string,
+    html: Variants,
+  ) => {
+    if (signedIn && SIGNED_IN_PATH.test(pathname)) {
+      // The page depends on who is signed in and on who sent the browser here: never kept by a cache on the way.
+      reply.header('vary', 'Accept-Encoding, Accept-Language, Cookie, Sec-Fetch-Site');
+    }
+    if (signedIn && SIGNED_IN_PATH.test(pathname) && mayDrawFor(request)) {
+      const drawn = await signedIn(request, reply);
+      if (drawn) {
+        allowPageStyles(reply, drawn.styles);
+        const { body, encoding } = pick(request, drawn);
+        if (encoding) reply.header('content-encoding', encoding);
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-store').send(body);
+      }
+    }
+    const page =
+      signIn && SIGN_IN_PATH.test(pathname)
+        ? ((await signIn(request)) ?? (await tenantIndex?.(request)))
+        : await tenantIndex?.(request);
+    // The sign-in HTML depends on the browser's languages (and the Host, like every page here).
+    if (signIn && SIGN_IN_PATH.test(pathname)) reply.header('vary', 'Accept-Encoding, Accept-Language');
+    else if (!reply.hasHeader('vary')) reply.header('vary', 'Accept-Encoding');
+    if (page) allowPageStyles(reply, page.styles);
+    const { body, encoding } = pick(request, page ?? html);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(body);
+  };
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     if (
@@ -209,31 +243,9 @@ export async function registerWebApp(
       // 404, not the app's HTML, so an <img> fails as it should instead of decoding a page.
       !/^\/static\//.test(pathname)
     ) {
-      if (signedIn && SIGNED_IN_PATH.test(pathname)) {
-        // The page depends on who is signed in: never kept by a cache on the way.
-        reply.header('vary', 'Accept-Encoding, Accept-Language, Cookie');
-        const drawn = await signedIn(request, reply);
-        if (drawn) {
-          allowPageStyles(reply, drawn.styles);
-          const { body, encoding } = pick(request, drawn);
-          if (encoding) reply.header('content-encoding', encoding);
-          return reply
-            .type('text/html; charset=utf-8')
-            .header('cache-control', 'private, no-store')
-            .send(body);
-        }
-      }
-      const page =
-        signIn && SIGN_IN_PATH.test(pathname)
-          ? ((await signIn(request)) ?? (await tenantIndex?.(request)))
-          : await tenantIndex?.(request);
-      // The sign-in HTML depends on the browser's languages (and the Host, like every page here).
-      if (signIn && SIGN_IN_PATH.test(pathname)) reply.header('vary', 'Accept-Encoding, Accept-Language');
-      else if (!reply.hasHeader('vary')) reply.header('vary', 'Accept-Encoding');
-      if (page) allowPageStyles(reply, page.styles);
-      const { body, encoding } = pick(request, page ?? indexHtml);
-      if (encoding) reply.header('content-encoding', encoding);
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(body);
+      // A page load changes nothing (decision 0057): whatever is read to make the page, the API's
+      // own routes included, is read where no write can happen (db/read-only.ts).
+      return readOnly(`${request.method} ${pathname}`, () => servePage(request, reply, pathname, indexHtml));
     }
     throw notFoundError(request.method, request.url);
   });

@@ -173,7 +173,8 @@ export interface PlayWorld {
   close(): Promise<void>;
 }
 
-export async function startPlayWorld(): Promise<PlayWorld> {
+/** `env`: settings beside the tests' own (a web build's WEB_DIST, a session lifetime). */
+export async function startPlayWorld(env: Record<string, string> = {}): Promise<PlayWorld> {
   const tdb = await createTestDb();
   const content = writePlayContent();
   const filesDir = mkdtempSync(path.join(tmpdir(), 'parcours-play-files-'));
@@ -183,7 +184,7 @@ export async function startPlayWorld(): Promise<PlayWorld> {
   if (report.errors.length) throw new Error(`import failed: ${JSON.stringify(report.errors)}`);
   const make = async () => {
     const app = await buildApp({
-      env: testEnv(),
+      env: testEnv(env),
       db: tdb.db,
       dbKind: tdb.kind,
       filesDir,

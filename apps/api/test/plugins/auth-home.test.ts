@@ -82,7 +82,9 @@ describe('findHomeViewer', () => {
       .executeTakeFirstOrThrow();
     const plain = await findViewer(t.tdb.db, contextId, ids.learnerB);
     const home = await findHomeViewer(t.tdb.db, contextId, ids.learnerB);
-    expect(home && { row: home.row, roleNames: home.roleNames }).toEqual(plain);
+    expect(home && { row: home.row, roleNames: home.roleNames, sessionEnded: home.sessionEnded }).toEqual(
+      plain,
+    );
     expect(plain?.versions).toBeUndefined();
     const viewer = { userId: ids.learnerB, contextId } as Parameters<typeof homeVersionsOf>[1];
     expect(home?.versions).toEqual(await homeVersionsOf(t.tdb.db, viewer));

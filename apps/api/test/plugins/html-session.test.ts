@@ -4,12 +4,14 @@ import { HTML_SESSION_COOKIE } from '../../src/plugins/html-session';
 import { PASSWORD, hosts } from '../helpers/fixtures';
 import { startTestApp, type TestContext } from '../helpers/app';
 
-/** The Set-Cookie line of the HTML session cookie, or undefined. */
-function htmlCookie(headers: Record<string, unknown>): string | undefined {
+/** The Set-Cookie line of a cookie, or undefined. */
+function cookieLine(headers: Record<string, unknown>, name: string): string | undefined {
   const raw = headers['set-cookie'];
   const lines = Array.isArray(raw) ? (raw as string[]) : typeof raw === 'string' ? [raw] : [];
-  return lines.find((line) => line.startsWith(`${HTML_SESSION_COOKIE}=`));
+  return lines.find((line) => line.startsWith(`${name}=`));
 }
+const htmlCookie = (headers: Record<string, unknown>) => cookieLine(headers, HTML_SESSION_COOKIE);
+const legacyCookie = (headers: Record<string, unknown>) => cookieLine(headers, 'parcours_html');
 
 const attributes = (line: string) =>
   new Map(
@@ -37,7 +39,7 @@ describe('the HTML session cookie (decision 0046)', () => {
       payload: { email: 'anna@example.test', password: PASSWORD },
     });
 
-  it('is set at sign-in: HttpOnly, SameSite=Lax, the whole site, expiring with the token', async () => {
+  it('is set at sign-in: __Host-, Secure, HttpOnly, SameSite=Lax, the whole site, expiring with the token', async () => {
     const res = await signIn();
     expect(res.statusCode).toBe(200);
     const token = (res.json() as { access_token: string }).access_token;
@@ -48,8 +50,13 @@ describe('the HTML session cookie (decision 0046)', () => {
     expect(attrs.has('httponly')).toBe(true);
     expect(attrs.get('samesite')?.toLowerCase()).toBe('lax');
     expect(attrs.get('path')).toBe('/');
-    // Plain http here: Secure only over https.
-    expect(attrs.has('secure')).toBe(false);
+    // Decision 0057: a `__Host-` name, which no other origin of the host can shadow with a longer
+    // path; Secure even over plain http (browsers keep it on http://localhost), no Domain.
+    expect(HTML_SESSION_COOKIE.startsWith('__Host-')).toBe(true);
+    expect(attrs.has('secure')).toBe(true);
+    expect(attrs.has('domain')).toBe(false);
+    // The old name is removed, for browsers that still hold it.
+    expect(legacyCookie(res.headers)).toMatch(/^parcours_html=;.*Max-Age=0.*Path=\//i);
     const { exp } = decodeJwt(token);
     const maxAge = Number(attrs.get('max-age'));
     expect(Math.abs(Date.now() / 1000 + maxAge - exp!)).toBeLessThanOrEqual(2);
@@ -88,7 +95,7 @@ describe('the HTML session cookie (decision 0046)', () => {
     expect(htmlCookie(none.headers)).toBeUndefined();
   });
 
-  it('is ended by DELETE users/html-session (sign-out)', async () => {
+  it('is ended by DELETE users/html-session (sign-out), the old name with it', async () => {
     const res = await t.app.inject({
       method: 'DELETE',
       url: '/api/users/html-session',
@@ -98,6 +105,8 @@ describe('the HTML session cookie (decision 0046)', () => {
     const line = htmlCookie(res.headers);
     expect(line).toMatch(new RegExp(`^${HTML_SESSION_COOKIE}=;`));
     expect(attributes(line!).get('max-age')).toBe('0');
+    expect(attributes(line!).has('secure')).toBe(true);
+    expect(legacyCookie(res.headers)).toMatch(/^parcours_html=;.*Max-Age=0/i);
   });
 
   it('is replaced by the new token when the password changes (the old one is revoked)', async () => {

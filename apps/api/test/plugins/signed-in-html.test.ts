@@ -125,6 +125,20 @@ describe('signed-in first screens drawn on the server', () => {
     }
   });
 
+  it('reads the `__Host-` cookie alone: not the old name, not a name sent twice (a shadow from another origin)', async () => {
+    const tokenB = await login(t.app, 'bob@example.test');
+    const drawnFor = async (cookie: string) => {
+      const html = text(await page('/', cookie));
+      return html.includes('data-prerendered') ? /<h1[^>]*>([^<]*)/.exec(html)?.[1] : null;
+    };
+    expect(HTML_SESSION_COOKIE).toBe('__Host-parcours_html');
+    // The name before decision 0057, which any origin of the host may have set with any path.
+    expect(await drawnFor(`parcours_html=${tokenB}`)).toBeNull();
+    expect(await drawnFor(`parcours_html=${tokenB}; ${cookieOf(tokenA)}`)).toMatch(/^Anna/);
+    // Two of the name: a path-scoped shadow is sent first; neither is taken.
+    expect(await drawnFor(`${cookieOf(tokenB)}; ${cookieOf(tokenA)}`)).toBeNull();
+  });
+
   it('ends the cookie of a token the API refuses, and serves the plain page', async () => {
     const res = await page('/', cookieOf('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.bad-signature'));
     expect(res.statusCode).toBe(200);

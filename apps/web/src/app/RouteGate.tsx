@@ -82,6 +82,9 @@ export function RouteGate({ route }: { route: RouteDef }) {
       session.status === 'authenticated' &&
       hasPermission(session.user?.profile.domain, route.permission ?? DEFAULT_PERMISSION);
     if (!allowed) {
+      // Signed out from this screen (decision 0057): to the sign-in screen, and this page is not
+      // the next person's page to come back to (storage was cleared; nothing is written again).
+      if (session.signedOut) return <Navigate to={LOGIN_PATH} replace />;
       // A session that just ended (a 401: expiry, revocation) is no lack of permission: sign in
       // again and come back here, lesson routes included (decision 0044).
       const to =

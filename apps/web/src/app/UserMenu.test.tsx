@@ -3,10 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { getLanguage } from '../lib/i18n';
 import { getSession, loadUser } from '../lib/session';
-import { getToken, setToken } from '../lib/storage';
+import { getReturnUrl, getToken, setToken } from '../lib/storage';
 import { calledUrls, mockApi } from '../test/api-mock';
 import { me } from '../test/fixtures';
 import { UserMenuTrigger } from './UserMenuTrigger';
+import { RouteGate } from './RouteGate';
+import type { RouteDef } from './routes';
 
 function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
@@ -53,6 +55,55 @@ describe('user menu', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('where')).toHaveTextContent('/login');
     expect(getToken()).toBeNull();
     expect(getSession().status).toBe('unauthenticated');
+  });
+
+  it('signs out on the server too: the session ends there and the HTML cookie goes (decision 0057)', async () => {
+    const fetchMock = mockApi({
+      'POST users/me/sign-out': { status: 204 },
+      'DELETE users/html-session': { status: 204 },
+    });
+    renderMenu();
+    await userEvent.click(screen.getByRole('button', { name: 'User menu Jane Doe' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }, { timeout: 15_000 }));
+    const calls = fetchMock.mock.calls.map(([input, init]) => ({
+      call: `${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}`,
+      bearer: new Headers(init?.headers).get('authorization'),
+      keepalive: init?.keepalive,
+    }));
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        { call: 'POST /api/users/me/sign-out', bearer: 'Bearer t', keepalive: true },
+        { call: 'DELETE /api/users/html-session', bearer: null, keepalive: true },
+      ]),
+    );
+  });
+
+  it('signing out from a lesson page goes to the sign-in screen and forgets the page', async () => {
+    const lesson: RouteDef = {
+      path: '/session/:id',
+      titleKey: 'routes.player',
+      access: 'lesson',
+      Screen: () => <UserMenuTrigger user={getSession().user!} />,
+    };
+    render(
+      <MemoryRouter initialEntries={['/session/l-1']}>
+        <Routes>
+          <Route path="/session/:id" element={<RouteGate route={lesson} />} />
+          <Route path="/login" element={<p>sign-in screen</p>} />
+          <Route path="/403" element={<p>restricted</p>} />
+        </Routes>
+        <Where />
+      </MemoryRouter>,
+    );
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'User menu Jane Doe' }, { timeout: 15_000 }),
+    );
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }, { timeout: 15_000 }));
+    await screen.findByText('sign-in screen');
+    expect(screen.queryByText('restricted')).toBeNull();
+    expect(screen.getByTestId('where')).toHaveTextContent('/login');
+    // The next person who signs in on this device does not land on the last learner's lesson.
+    expect(getReturnUrl()).toBeNull();
   });
 
   it('switches the interface language and saves it on the account', async () => {

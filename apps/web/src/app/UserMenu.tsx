@@ -18,7 +18,7 @@ import { useNavigate } from 'react-router';
 import { useTeaches } from '../features/teaching/teaches';
 import { apiFetch } from '../lib/api-client';
 import { changeLanguage, useTranslation } from '../lib/i18n';
-import { endSession, getSignOutGuard, setSessionUser } from '../lib/session';
+import { getSignOutGuard, setSessionUser, signOut as endThisSession } from '../lib/session';
 import { LOGIN_PATH } from './navigation';
 import { UserMenuLabel } from './UserMenuTrigger';
 import './user-menu.css';
@@ -84,7 +84,7 @@ export function UserMenu({ user, openWith = null }: UserMenuProps) {
   const onAction = (key: Key) => {
     if (key === 'logout') {
       const signOut = () => {
-        endSession();
+        endThisSession();
         void navigate(LOGIN_PATH);
       };
       // Offline answers still on the device are sent first, or their loss confirmed (decision 0013).

@@ -7,6 +7,7 @@ import type { MeResponse } from '@parcours/domain/entities';
 import { SANDBOX_TOKEN } from './sandbox';
 import { useSyncExternalStore } from 'react';
 import { ApiError, apiFetch } from './api-client';
+import { apiBase } from './api-base';
 import { forgetOwner, markOwner } from './device-owner';
 import {
   clearAllExceptContext,
@@ -37,13 +38,19 @@ export interface SessionState {
   status: SessionStatus;
   user: MeResponse | null;
   notice: SessionNotice | null;
+  /**
+   * The session ended by the learner's sign-out (signOut), not by itself: a signed-in screen still shown
+   * goes to the sign-in screen and is not remembered as the page to come back to (decision 0057).
+   */
+  signedOut?: boolean;
 }
 
 let state: SessionState = { status: 'connecting', user: null, notice: null };
 const listeners = new Set<() => void>();
 
 function set(next: Partial<SessionState>): void {
-  state = { ...state, ...next };
+  // A new status is no sign-out unless it says so (signOut).
+  state = { ...state, ...(next.status ? { signedOut: false } : {}), ...next };
   listeners.forEach((listener) => listener());
 }
 
@@ -286,4 +293,31 @@ export function setSessionUser(user: MeResponse, token?: string): void {
 export function endSession(notice: SessionNotice | null = null): void {
   forget('signOut');
   set({ status: 'unauthenticated', user: null, notice });
+}
+
+/**
+ * The learner signs out (the menu, "sign out of every device"; decision 0057): the server ends
+ * this session — its token and the token's renewals are refused from then on — and the HTML
+ * cookie goes, so the server draws this browser no signed-in page any more (decision 0046); then
+ * the device forgets everything, as endSession, the page to come back to included. The calls leave
+ * at once and outlive the page (keepalive: the caller navigates to /login); their answers change
+ * nothing here. Offline they fail: the token then lives until its expiry, as before.
+ */
+export function signOut(notice: SessionNotice | null = null): void {
+  const token = getToken();
+  const send = (path: string, init: RequestInit) => {
+    try {
+      void fetch(`${apiBase()}/${path}`, { ...init, keepalive: true, credentials: 'same-origin' }).catch(
+        () => undefined,
+      );
+    } catch {
+      // No fetch (an old browser's private mode): the device still forgets.
+    }
+  };
+  if (token && token !== SANDBOX_TOKEN)
+    send('users/me/sign-out', { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+  // Even when the token is refused (over, revoked): the cookie holds it, and goes.
+  send('users/html-session', { method: 'DELETE' });
+  forget('signOut');
+  set({ status: 'unauthenticated', user: null, notice, signedOut: true });
 }

@@ -44,6 +44,23 @@ describe('renewing the token while the learner is active (decision 0044)', () =>
     expect(ended).toHaveBeenCalledWith('users/token', old);
   });
 
+  it('a session at its absolute lifetime (403) is not asked again for that token (decision 0057)', async () => {
+    const old = tokenLeft(30 * MIN);
+    setSessionUser(me(), old);
+    const fetchMock = mockApi({
+      'POST users/token': { status: 403, body: { errors: [{ status: '403', code: 'Forbidden' }] } },
+    });
+    const ended = vi.fn();
+    setUnauthorizedHandler(ended);
+    noteActivity();
+    expect(await renewIfDue()).toBe(false);
+    expect(await renewIfDue()).toBe(false);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // The token still works until its own end: the session goes on meanwhile.
+    expect(ended).not.toHaveBeenCalled();
+    expect(getToken()).toBe(old);
+  });
+
   it('a token already over ends the session online, without a call', async () => {
     const old = tokenLeft(-MIN);
     setSessionUser(me(), old);

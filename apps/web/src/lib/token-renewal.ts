@@ -6,7 +6,7 @@
  * the next call. Offline the session stays: answers wait on the device, and the first call back
  * online meets the 401 that ends it (the answers still wait for that learner).
  */
-import { apiFetch, reportUnauthorized } from './api-client';
+import { ApiError, apiFetch, reportUnauthorized } from './api-client';
 import { getSession, replaceToken } from './session';
 import { getToken } from './storage';
 import { readToken, serverNow } from './token';
@@ -21,6 +21,11 @@ interface RenewResponse {
 
 let lastActivity = Date.now();
 let renewing: Promise<boolean> | null = null;
+/**
+ * A token whose session reached its absolute lifetime (403, decision 0057): not asked again
+ * every minute; it works until its own end, then the session ends as any other.
+ */
+let unrenewable: string | null = null;
 
 const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
@@ -42,7 +47,7 @@ export function renewIfDue(now = Date.now()): Promise<boolean> {
     if (online()) reportUnauthorized('users/token', token);
     return Promise.resolve(false);
   }
-  if (left > RENEW_WITHIN_MS || now - lastActivity > ACTIVE_WITHIN_MS || !online())
+  if (left > RENEW_WITHIN_MS || now - lastActivity > ACTIVE_WITHIN_MS || !online() || token === unrenewable)
     return Promise.resolve(false);
   renewing ??= apiFetch<RenewResponse>('users/token', { method: 'POST' })
     .then((answer) => {
@@ -52,7 +57,10 @@ export function renewIfDue(now = Date.now()): Promise<boolean> {
       return true;
     })
     // A 401 has ended the session (api-client); no network: the next check tries again.
-    .catch(() => false)
+    .catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 403) unrenewable = token;
+      return false;
+    })
     .finally(() => {
       renewing = null;
     });

@@ -4,6 +4,7 @@ import type { Db, DbKind } from '../../db/db';
 import { registerSqliteConnection, sqliteDatabaseOf, timed } from '../../db/prepared';
 import type { Database } from '../../db/schema';
 import { opsFigures } from '../../lib/ops-figures';
+import { refuseWriteTx } from '../../db/read-only';
 
 export type Tx = Kysely<Database>;
 
@@ -31,6 +32,8 @@ export async function writeTx<T>(
   fn: (trx: Tx) => Promise<T>,
   opts: { oneStatement?: boolean } = {},
 ): Promise<T> {
+  // A drawn page's reads (db/read-only.ts) never get here: refused before anything is queued.
+  refuseWriteTx();
   if (kind === 'postgres') return db.transaction().execute(fn);
   return batcherOf(db).submit(fn, opts.oneStatement === true);
 }

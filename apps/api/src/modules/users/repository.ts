@@ -41,9 +41,10 @@ export async function findUserById(db: Db, contextId: string, id: string): Promi
 /**
  * The signed-in user and the names of their system roles (granted platform-wide or for this
  * tenant), in one query: every authenticated request starts with it. One row per role, or one
- * row with a null role for the many users who have none.
+ * row with a null role for the many users who have none. `sessionKey`: the token's session,
+ * read as ended (a sign-out, decision 0057) in the same statement; '' names none.
  */
-const viewerBase = (db: Db, contextId: string, id: string) =>
+const viewerBase = (db: Db, contextId: string, id: string, sessionKey: string) =>
   db
     .selectFrom('users as u')
     .leftJoin('roleUsers as ru', (join) =>
@@ -55,6 +56,9 @@ const viewerBase = (db: Db, contextId: string, id: string) =>
     .leftJoin('roles as r', 'r.id', 'ru.roleId')
     .selectAll('u')
     .select('r.name as roleName')
+    .select((eb) =>
+      eb.selectFrom('endedSessions').select('id').where('id', '=', sessionKey).as('endedSession'),
+    )
     .where('u.contextId', '=', contextId)
     .where('u.id', '=', id);
 
@@ -65,11 +69,12 @@ const viewerQuery = prepared(viewerBase);
  * 0015) read in the same statement: a cached home answer then costs one statement, not two.
  * `userKey` is `u:{id}`; a stamp never written reads as null.
  */
-const homeViewerQuery = prepared((db: Db, contextId: string, id: string, userKey: string) =>
-  viewerBase(db, contextId, id).select((eb) => [
-    eb.selectFrom('homeVersions').select('version').where('key', '=', userKey).as('userVersion'),
-    eb.selectFrom('homeVersions').select('version').where('key', '=', 'content').as('contentVersion'),
-  ]),
+const homeViewerQuery = prepared(
+  (db: Db, contextId: string, id: string, sessionKey: string, userKey: string) =>
+    viewerBase(db, contextId, id, sessionKey).select((eb) => [
+      eb.selectFrom('homeVersions').select('version').where('key', '=', userKey).as('userVersion'),
+      eb.selectFrom('homeVersions').select('version').where('key', '=', 'content').as('contentVersion'),
+    ]),
 );
 
 export interface ViewerRead {
@@ -77,11 +82,15 @@ export interface ViewerRead {
   roleNames: string[];
   /** The home's stamps, from `findHomeViewer` only. */
   versions?: { user: string; content: string };
+  /** The session named by the read was ended by a sign-out (decision 0057). */
+  sessionEnded: boolean;
 }
 
-const NOT_USER_COLUMNS = new Set(['roleName', 'userVersion', 'contentVersion']);
+const NOT_USER_COLUMNS = new Set(['roleName', 'userVersion', 'contentVersion', 'endedSession']);
 
-function viewerOf<T extends UserRow & { roleName: string | null }>(rows: T[]): ViewerRead | undefined {
+function viewerOf<T extends UserRow & { roleName: string | null; endedSession: string | null }>(
+  rows: T[],
+): ViewerRead | undefined {
   const first = rows[0];
   if (!first) return undefined;
   // Only the user's own columns go on (the stamps, if read, are returned apart). A plain loop:
@@ -90,16 +99,27 @@ function viewerOf<T extends UserRow & { roleName: string | null }>(rows: T[]): V
   for (const key in first) if (!NOT_USER_COLUMNS.has(key)) row[key] = first[key];
   const roleNames = new Set<string>();
   for (const r of rows) if (r.roleName !== null) roleNames.add(r.roleName);
-  return { row: row as UserRow, roleNames: [...roleNames] };
+  const sessionEnded = first.endedSession !== null && first.endedSession !== undefined;
+  return { row: row as UserRow, roleNames: [...roleNames], sessionEnded };
 }
 
-export async function findViewer(db: Db, contextId: string, id: string): Promise<ViewerRead | undefined> {
-  return viewerOf(await viewerQuery.all(db, contextId, id));
+export async function findViewer(
+  db: Db,
+  contextId: string,
+  id: string,
+  sessionKey = '',
+): Promise<ViewerRead | undefined> {
+  return viewerOf(await viewerQuery.all(db, contextId, id, sessionKey));
 }
 
 /** `findViewer` and the home's version stamps (as text, '0' when never written), one statement. */
-export async function findHomeViewer(db: Db, contextId: string, id: string): Promise<ViewerRead | undefined> {
-  const rows = await homeViewerQuery.all(db, contextId, id, `u:${id}`);
+export async function findHomeViewer(
+  db: Db,
+  contextId: string,
+  id: string,
+  sessionKey = '',
+): Promise<ViewerRead | undefined> {
+  const rows = await homeViewerQuery.all(db, contextId, id, sessionKey, `u:${id}`);
   const viewer = viewerOf(rows);
   if (!viewer) return undefined;
   const { userVersion, contentVersion } = rows[0]!;

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { COMPANY_ROLES, SYSTEM_ROLES } from '@parcours/domain/entities';
 import { LOGIN_FIELD_MAX } from '@parcours/domain/constants';
-import { currentUser, TOKEN_LIFETIME_S } from '../../plugins/auth';
+import { decodeJwt } from 'jose';
+import { currentUser } from '../../plugins/auth';
+import { ApiError } from '../../plugins/errors';
 import { contact } from './contact';
 import type { IdentityDeps } from './deps';
 import { publicOrigin } from './origin';
@@ -281,18 +283,27 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       schema: {
         tags: ['users'],
         summary:
-          'A fresh token for the bearer of a still-valid one (decision 0044): the web renews a token close to expiry while the learner is active. An expired or revoked token answers 401.',
+          'A fresh token of the same session for the bearer of a still-valid one (decisions 0044, 0057): the web renews a token close to expiry while the learner is active. An expired, revoked or signed-out token answers 401; a session past its absolute lifetime (SESSION_MAX_HOURS after sign-in) 403.',
         response: { 200: loginResponse },
       },
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const token = await app.auth.sign(user.id, request.context.id);
+      // The real clock, as the token's verification reads it (not the tests' injected one).
+      const now = new Date();
+      // The same session's next token, never past its absolute lifetime (decision 0057).
+      const token = await app.auth.renew(request, now);
+      if (!token)
+        throw new ApiError(
+          403,
+          'Forbidden',
+          'This session has reached its absolute lifetime: its token cannot be renewed; sign in again.',
+        );
       reply.header('cache-control', 'no-store');
       return {
         access_token: token,
         token_type: 'Bearer' as const,
-        expires_in: TOKEN_LIFETIME_S,
+        expires_in: Math.max(0, (decodeJwt(token).exp ?? 0) - Math.floor(now.getTime() / 1000)),
         user_id: user.id,
       };
     },

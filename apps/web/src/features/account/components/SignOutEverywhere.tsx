@@ -5,7 +5,7 @@ import { LOGIN_PATH } from '../../../app/navigation';
 import { errorCodeOf } from '../../../lib/api-errors';
 import { errorKeys, useTranslation } from '../../../lib/i18n';
 import { useNavigate } from 'react-router';
-import { endSession, getSignOutGuard } from '../../../lib/session';
+import { getSignOutGuard, signOut } from '../../../lib/session';
 import { signOutEverywhere } from '../api/sign-out-everywhere';
 
 /**
@@ -32,7 +32,8 @@ export function SignOutEverywhere() {
       setState({ error: errorCodeOf(error) });
       return;
     }
-    endSession();
+    // The token is revoked already; this also clears the HTML cookie (decision 0057).
+    signOut();
     void navigate(LOGIN_PATH);
   };
 
