@@ -11,10 +11,15 @@ import type { FileStore } from '../../files/store';
 import { readSummary } from '../../content/packages/store';
 import type { PackageSummary } from '../../content/packages/store';
 import { ApiError } from '../../plugins/errors';
-import { learnerAgent, registrationOf } from '../lrs/credentials';
-import { emitStatements, launchedStatement as moduleLaunched } from '../lrs/emit';
+import { homePageOf, learnerAgent, registrationOf } from '../lrs/credentials';
+import { emitStatements, launchedStatement as moduleLaunched, playerAuthority } from '../lrs/emit';
+import { enqueueForwarding } from '../lrs/forward';
+import { prepare, storeStatementsIn } from '../lrs/store';
+import { budgetOf, spend } from '../quotas/budget';
+import type { Budget } from '../quotas/budget';
 import { addTime } from '../lesson-pages/repository';
 import { writeTx } from '../lesson-pages/tx';
+import type { Tx } from '../lesson-pages/tx';
 import { stableId } from '../../lib/ids';
 import { evaluateMoveOn, startCmi5 } from './cmi5';
 import type { TenantFacts } from './cmi5';
@@ -209,6 +214,19 @@ export async function commitScorm(
   if (kind !== 'scorm12' && kind !== 'scorm2004') throw conflict('This launch is not a SCORM package.');
   const iso = d.now.toISOString();
   const after = scormState(kind, body.cmi);
+  // What the statements need, read before the transaction that stores them with the commit.
+  const [summary, tenant, user] = await Promise.all([
+    summaryOfLaunch(d, launch),
+    tenantOf(d.db, launch.contextId),
+    userOf(d.db, launch.userId),
+  ]);
+  const budget = budgetOf(d.db);
+  const storedCmi = JSON.stringify({ cmi: body.cmi, terminated: body.terminate } satisfies StoredRuntime);
+  // The SCO's own session_time is believed no further than the launch has lasted, as the page's
+  // time is (the player counts only what its clock saw, lesson-pages/clock.ts): a SCO reporting
+  // 10 000 hours no longer adds them to its total time (issue 36).
+  const lasted = Math.max(0, (d.now.getTime() - new Date(launch.createdAt).getTime()) / 1000);
+  const session = body.terminate ? Math.floor(Math.min(after.sessionSeconds ?? 0, lasted)) : 0;
   const outcome = await writeTx(d.db, d.kind, async (trx) => {
     const seq = await trx
       .updateTable('packageLaunches')
@@ -217,6 +235,20 @@ export async function commitScorm(
       .where('lastSequence', '<', body.sequence)
       .executeTakeFirst();
     if (Number(seq.numUpdatedRows) !== 1) return null;
+    // A commit is charged to its learner like a write of module data (issue 36): per minute and
+    // its bytes per day. A refusal (429) rolls the whole commit back, sequence included.
+    await spend(
+      trx,
+      budget,
+      {
+        contextId: launch.contextId,
+        userId: launch.userId,
+        road: 'commits',
+        rows: 1,
+        bytes: Buffer.byteLength(storedCmi),
+      },
+      d.now,
+    );
     const page = await trx
       .selectFrom('lessonPages')
       .select(['id', 'attempt', 'timeSpent'])
@@ -227,15 +259,13 @@ export async function commitScorm(
       .select(['cmi', 'launchKey', 'totalSeconds'])
       .where('pageId', '=', launch.pageId)
       .executeTakeFirst();
-    const stored: StoredRuntime = { cmi: body.cmi, terminated: body.terminate };
-    const added = body.terminate ? (after.sessionSeconds ?? 0) : 0;
     if (previous)
       await trx
         .updateTable('packageRuntime')
         .set({
-          cmi: JSON.stringify(stored),
+          cmi: storedCmi,
           launchKey: launch.key,
-          totalSeconds: previous.totalSeconds + added,
+          totalSeconds: previous.totalSeconds + session,
           updatedAt: iso,
         })
         .where('pageId', '=', launch.pageId)
@@ -250,19 +280,18 @@ export async function commitScorm(
           lessonId: launch.lessonId,
           attempt: page.attempt,
           kind,
-          cmi: JSON.stringify(stored),
-          totalSeconds: added,
+          cmi: storedCmi,
+          totalSeconds: session,
           launchKey: launch.key,
           createdAt: iso,
           updatedAt: iso,
         })
         .execute();
     // session_time adds what the player's clock (its keep-alive pings since the launch began)
-    // did not count already, and never more than the launch has lasted.
-    if (body.terminate && after.sessionSeconds) {
-      const lasted = (d.now.getTime() - new Date(launch.createdAt).getTime()) / 1000;
+    // did not count already.
+    if (session > 0) {
       const counted = Math.max(0, page.timeSpent - launch.timeBase);
-      const extra = Math.floor(Math.max(0, Math.min(after.sessionSeconds, lasted) - counted));
+      const extra = Math.floor(Math.max(0, session - counted));
       if (extra > 0) {
         await trx
           .updateTable('lessonPages')
@@ -275,23 +304,33 @@ export async function commitScorm(
     const before = previous
       ? scormState(kind, parseJson<StoredRuntime | null>(previous.cmi, null)?.cmi ?? {})
       : null;
-    return { before, first: previous?.launchKey !== launch.key, resumed: previous !== undefined };
+    const first = previous?.launchKey !== launch.key;
+    // The statements the commit means (one per changed interaction among them) are stored and
+    // charged with it (issue 36: they used to be queued after it, charged to nobody).
+    await storeScormStatements(trx, budget, launch, summary, tenant, user, {
+      before,
+      after,
+      first,
+      resumed: previous !== undefined && first,
+      terminate: body.terminate,
+      sequence: body.sequence,
+      at: d.now,
+    });
+    return true;
   });
   if (!outcome) return { applied: false };
   const fraction = scormFraction(kind, after);
   if (fraction !== null && (body.terminate || after.score !== null)) await scorePage(d, launch, fraction);
-  await recordScormStatements(d, launch, {
-    ...outcome,
-    after,
-    terminate: body.terminate,
-    sequence: body.sequence,
-  });
   return { applied: true };
 }
 
-async function recordScormStatements(
-  d: RuntimeDeps,
+async function storeScormStatements(
+  trx: Tx,
+  budget: Budget,
   launch: LaunchRow,
+  summary: PackageSummary,
+  tenant: TenantFacts,
+  user: Awaited<ReturnType<typeof userOf>>,
   c: {
     before: ScormState | null;
     after: ScormState;
@@ -299,43 +338,34 @@ async function recordScormStatements(
     resumed: boolean;
     terminate: boolean;
     sequence: number;
+    at: Date;
   },
 ) {
-  try {
-    const [summary, tenant, user] = await Promise.all([
-      summaryOfLaunch(d, launch),
-      tenantOf(d.db, launch.contextId),
-      userOf(d.db, launch.userId),
-    ]);
-    const list = scormStatements({
-      actor: learnerAgent(tenant, user),
-      blockId: launch.blockId,
-      lessonId: launch.lessonId,
-      pageId: launch.pageId,
-      item: summary.scorm?.item ?? 'sco',
-      title: summary.title,
-      registration: registrationOf(launch.blockId),
-      before: c.before,
-      after: c.after,
-      first: c.first,
-      resumed: c.resumed && c.first,
-      terminate: c.terminate,
-      at: d.now,
-    });
-    // Ids from the launch's secret: a commit's statements are stored once, and nobody else can
-    // claim their ids first.
-    emitStatements(
-      d.db,
-      d.kind,
-      tenant,
-      list.map(({ key, statement }) => ({
-        userId: launch.userId,
-        statement: { ...statement, id: stableId(launch.secretHash, String(c.sequence), key) },
-      })),
-    );
-  } catch (err) {
-    d.log.error({ err, pageId: launch.pageId }, 'SCORM statements not recorded');
-  }
+  const list = scormStatements({
+    actor: learnerAgent(tenant, user),
+    blockId: launch.blockId,
+    lessonId: launch.lessonId,
+    pageId: launch.pageId,
+    item: summary.scorm?.item ?? 'sco',
+    title: summary.title,
+    registration: registrationOf(launch.blockId),
+    ...c,
+  });
+  const stored = c.at.toISOString();
+  const context = { id: tenant.id, alias: tenant.alias, hosts: tenant.hosts };
+  // Ids from the launch's secret: a commit's statements are stored once, and nobody else can
+  // claim their ids first.
+  const batch = list.map(({ key, statement }) =>
+    prepare(
+      { ...statement, id: stableId(launch.secretHash, String(c.sequence), key) },
+      launch.userId,
+      playerAuthority(homePageOf(context)),
+      stored,
+    ),
+  );
+  await storeStatementsIn(trx, budget, launch.contextId, batch, (t, rows) =>
+    enqueueForwarding(t, context, rows, stored),
+  );
 }
 
 export interface LaunchStatus {

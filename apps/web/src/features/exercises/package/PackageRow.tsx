@@ -3,7 +3,7 @@ import { useRef, type CSSProperties, type RefObject } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
-import { useTranslation } from '../../../lib/i18n';
+import { keyFromData, useTranslation } from '../../../lib/i18n';
 import type { RowProps } from '../row-props';
 import { PACKAGE_SANDBOX } from './bridge-messages';
 import { packageInfoOf } from './package-info';
@@ -78,6 +78,7 @@ export function PackageRow({ row, idPrefix, packagePlay, onPackageClosed }: RowP
         <PackageDialogBody
           phase={phase}
           commits={session.commits}
+          refusal={session.refusal}
           info={info}
           title={title}
           frame={frame}
@@ -91,6 +92,7 @@ export function PackageRow({ row, idPrefix, packagePlay, onPackageClosed }: RowP
 function PackageDialogBody({
   phase,
   commits,
+  refusal,
   info,
   title,
   frame,
@@ -98,6 +100,7 @@ function PackageDialogBody({
 }: {
   phase: PackagePhase;
   commits: number;
+  refusal: string | null;
   info: PackageView;
   title: string;
   frame: RefObject<HTMLIFrameElement | null>;
@@ -117,6 +120,8 @@ function PackageDialogBody({
   return (
     <>
       {!online ? <Alert tone="warning">{t('exercises.package.connectionLost')}</Alert> : null}
+      {/* A save the server refused for the learner's budget (issue 36): the module stays open. */}
+      {refusal ? <Alert tone="warning">{t(keyFromData(refusal))}</Alert> : null}
       <p role="status" className={phase.name === 'closing' ? 'package-dialog__status' : 'sr-only'}>
         {phase.name === 'closing'
           ? t('exercises.package.saving')
