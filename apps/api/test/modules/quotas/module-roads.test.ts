@@ -21,6 +21,7 @@ const MiB = 1024 * KiB;
 const MODULE_BYTES = 40 * KiB;
 const ATTACHMENT_BYTES = 20 * KiB;
 const UPLOADS_PER_DAY = 3;
+const LAUNCHES_PER_MINUTE = 6;
 
 let w: TincanWorld;
 let mine: Launched;
@@ -33,6 +34,7 @@ beforeAll(async () => {
     QUOTA_MODULE_DATA_MB_PER_DAY: String(MODULE_BYTES / MiB),
     QUOTA_ATTACHMENT_MB_PER_DAY: String(ATTACHMENT_BYTES / MiB),
     QUOTA_UPLOADS_PER_DAY: String(UPLOADS_PER_DAY),
+    QUOTA_LAUNCHES_PER_MINUTE: String(LAUNCHES_PER_MINUTE),
   });
   mine = await launchFor(w, w.learnerToken, w.learnerId);
   teacherToken = await w.login('teacher@example.com', 'Teacher#2026');
@@ -181,5 +183,29 @@ describe('uploads by count (issue 36 finding 10)', () => {
     for (const r of flood.filter((x) => x.statusCode !== 201))
       expectRate(r, 'quota.uploadsPerDay', 24 * 3600);
     expect((await upload(teacherToken, 1)).statusCode).toBe(201);
+  });
+});
+
+describe('module launches (issue 36: a credentials row per call)', () => {
+  it('are counted per learner and minute: past them, 429 and no credentials made', async () => {
+    const page = await w.t.db
+      .selectFrom('lessonPages')
+      .select('launchToken')
+      .where('id', '=', mine.pageId)
+      .executeTakeFirstOrThrow();
+    const again = () =>
+      w.app.inject({
+        method: 'POST',
+        url: '/api/xapi/launches',
+        headers: { host: TINCAN_HOST, authorization: `Bearer ${w.learnerToken}` },
+        payload: { lessonId: mine.lessonId, pageId: mine.pageId, launch: page.launchToken },
+      });
+    const before = await w.t.db.selectFrom('xapiCredentials').select('key').execute();
+    const flood = await Promise.all(Array.from({ length: 2 * LAUNCHES_PER_MINUTE + 3 }, again));
+    const ok = flood.filter((r) => r.statusCode === 201).length;
+    expect(ok).toBeLessThanOrEqual(2 * LAUNCHES_PER_MINUTE);
+    for (const r of flood.filter((x) => x.statusCode !== 201)) expectRate(r, 'quota.launchesPerMinute', 60);
+    const after = await w.t.db.selectFrom('xapiCredentials').select('key').execute();
+    expect(after.length - before.length).toBe(ok);
   });
 });
