@@ -83,8 +83,11 @@ async function main() {
     const got = { rows: 0, bytes: 0 };
     for (let m = 0; m < minutes; m++) {
       const now = new Date(day + m * 60_000 + 1000);
-      for (let f = 1; f >= 1 / 2 ** 21; ) {
-        const req = { rows: Math.max(1, Math.floor(r.rows * f)), bytes: Math.max(1, Math.floor(r.bytes * f)) };
+      for (let f = 1; f >= 1 / 2 ** 21;) {
+        const req = {
+          rows: Math.max(1, Math.floor(r.rows * f)),
+          bytes: Math.max(1, Math.floor(r.bytes * f)),
+        };
         try {
           await writeTx(db, kind, (trx) =>
             spend(trx, { quotas, alarm: () => undefined }, { contextId: 'bench', userId, road, ...req }, now),
@@ -118,8 +121,11 @@ async function main() {
     // 250 accounts: each its own share; checked on a sample (identical shares), then multiplied.
     const sample = await Promise.all([1, 2, 3].map((i) => flood(road, `s${i}-${road}`, 1)));
     if (sample.some((s) => s.rows !== minute.rows)) throw new Error(`${road}: accounts' shares differ`);
-    const cell = (s: Stored, n = 1) => `${(s.rows * n).toLocaleString('en')} ${REQUEST[road].what}, ${mb(s.bytes * n)}`;
-    lines.push(`| ${road} | ${cell(minute)} | ${cell(whole)} | ${cell(minute, ACCOUNTS)} | ${cell(whole, ACCOUNTS)} |`);
+    const cell = (s: Stored, n = 1) =>
+      `${(s.rows * n).toLocaleString('en')} ${REQUEST[road].what}, ${mb(s.bytes * n)}`;
+    lines.push(
+      `| ${road} | ${cell(minute)} | ${cell(whole)} | ${cell(minute, ACCOUNTS)} | ${cell(whole, ACCOUNTS)} |`,
+    );
   }
   console.log(lines.join('\n'));
   await close();

@@ -84,6 +84,30 @@ describe('TincanFrame with a launch', () => {
     warn.mockRestore();
   });
 
+  it('says so when the launch is refused for the learner’s budget, and opens the module all the same', async () => {
+    mockApi({
+      'POST xapi/launches': {
+        status: 429,
+        body: {
+          errors: [{ status: '429', code: 'TOO_MANY_REQUESTS', detail: 'quota.launchesPerMinute' }],
+        },
+      },
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    render(
+      <TincanFrame
+        url="/api/tincan/ctx/module/index.html"
+        title="Module"
+        launch={{ lessonId: 'l-1', pageId: 'p-1', launch: 'L' }}
+      />,
+    );
+    expect(
+      await screen.findByText('You have opened modules many times in a minute: try again in a moment.'),
+    ).toBeInTheDocument();
+    expect(screen.getByTitle('Module')).toBeInTheDocument();
+    warn.mockRestore();
+  });
+
   it('turns data-full-seen true once the frame is in view (polled)', async () => {
     render(<TincanFrame url="/api/tincan/ctx/module/index.html" title="Module" />);
     const frame = screen.getByTitle('Module');

@@ -182,6 +182,21 @@ describe('PackageRow: the bridge’s messages (origin and window checked)', () =
     expect(frame).toBeInTheDocument();
   });
 
+  it('says why a launch was refused for the learner’s budget (issue 36)', async () => {
+    mockApi({
+      'POST packages/launches': {
+        status: 429,
+        body: { errors: [{ status: '429', code: 'TOO_MANY_REQUESTS', detail: 'quota.launchesPerMinute' }] },
+      },
+    });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    renderRow();
+    await userEvent.click(screen.getByRole('button', { name: 'Open the module: Strong passwords' }));
+    expect(
+      await screen.findByText('You have opened modules many times in a minute: try again in a moment.'),
+    ).toBeVisible();
+  });
+
   it('a package finishing by itself has the page read again, the dialog stays until closed', async () => {
     const { source, onPackageClosed } = await openPlaying();
     post(bridge('ready'), PACKAGES, source);

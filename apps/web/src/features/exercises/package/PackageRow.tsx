@@ -114,7 +114,8 @@ function PackageDialogBody({
       </p>
     );
   if (phase.name === 'offline') return <Alert tone="warning">{t('exercises.package.needsConnection')}</Alert>;
-  if (phase.name === 'failed') return <Alert tone="error">{t('exercises.package.failed')}</Alert>;
+  if (phase.name === 'failed')
+    return <Alert tone="error">{t(refusal ? keyFromData(refusal) : 'exercises.package.failed')}</Alert>;
   // The manifest's size when it gives one (never wider than the screen), else the dialog's.
   const sized: CSSProperties = { width: info.width ?? undefined, height: info.height ?? undefined };
   return (

@@ -6,7 +6,7 @@
  * learner in the dialog.
  */
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { isNetworkError } from '../../../lib/api-errors';
+import { isNetworkError, quotaKeyOf } from '../../../lib/api-errors';
 import { bridgeMessageOf, refusalKeyOf, TERMINATE_MESSAGE } from './bridge-messages';
 import { launchPackage, type PackageLaunch, type PackageLaunchRequest } from './api/launch-package';
 
@@ -82,6 +82,8 @@ export function usePackageSession({
       (error: unknown) => {
         if (attempt.current !== mine) return;
         if (!isNetworkError(error)) console.warn('package launch refused', error);
+        // Past the learner's budget (issue 36): the dialog says why rather than "could not open".
+        setRefusal(quotaKeyOf(error));
         setPhase(isNetworkError(error) ? { name: 'offline' } : { name: 'failed' });
       },
     );
