@@ -6,6 +6,9 @@ import { countSqliteStatements, sqliteClock, sqliteDatabaseOf } from '@parcours/
 import { VersionedContentCache } from '@parcours/api/modules/lesson-pages/content-cache';
 import { answerPage } from '@parcours/api/modules/lesson-pages/service';
 import { emitPlayerEvent, flushEmitted } from '@parcours/api/modules/lrs/emit';
+import { registerBudget } from '@parcours/api/modules/quotas/budget';
+import { quotasFrom } from '@parcours/api/modules/quotas/config';
+import { loadEnv } from '@parcours/api/env';
 import { findHomeViewer } from '@parcours/api/modules/users/repository';
 import { resourceDocument } from '@parcours/api/plugins/jsonapi';
 
@@ -61,6 +64,9 @@ export interface FloorDb {
 export async function openFloor(where: { sqliteFile: string } | { databaseUrl: string }): Promise<FloorDb> {
   // PostgreSQL: a pool of the server's default size (DATABASE_POOL_SIZE, 10).
   const handle = openDb({ ...where, poolSize: 10 });
+  // The statements store charges each learner's budget (decision 0055), as the server's does.
+  const env = loadEnv({ ...process.env, JWT_SECRET: process.env.JWT_SECRET ?? 'x'.repeat(40) });
+  registerBudget(handle.db, quotasFrom(env), () => undefined);
   const contexts = new Map(
     (await handle.db.selectFrom('contexts').select(['id', 'alias', 'hosts']).execute()).map((c) => [c.id, c]),
   );

@@ -5,7 +5,7 @@
  * its runtime object (scorm-again's `API` for 1.2, `API_1484_11` for 2004) whose commits go to
  * this origin's /runtime calls, and talks to the player only by window messages, checking the
  * origin both ways:
- *   to the player    { source: 'parcours-package', type: 'ready' | 'committed' | 'terminated' | 'error' }
+ *   to the player    { source: 'parcours-package', type: 'ready' | 'committed' | 'terminated' | 'error' | 'refused' }
  *   from the player  { source: 'parcours-player', type: 'terminate' }
  * Plain browser JavaScript, no build step: what runs here is what is in this file.
  */
@@ -52,6 +52,17 @@
     });
   }
 
+  // The catalogue key (`quota.*`) of a refusal's JSON:API error, or a general one.
+  function refusalKey(text) {
+    try {
+      var detail = JSON.parse(text).errors[0].detail;
+      if (typeof detail === 'string' && /^quota\.[A-Za-z]+$/.test(detail)) return detail;
+    } catch {
+      // Not the API's error document: the general key.
+    }
+    return 'quota.commitsPerMinute';
+  }
+
   // A SCORM commit. Synchronous, as SCORM wants (the SCO reads its result); a page going away
   // may refuse a synchronous request: then a beacon, the secret in its body (no headers there).
   var failure = kind === 'scorm2004' ? 391 : 101;
@@ -65,7 +76,12 @@
       xhr.setRequestHeader('Content-Type', 'application/json');
       xhr.setRequestHeader('Authorization', 'Bearer ' + secret);
       xhr.send(JSON.stringify(body));
-      if (xhr.status !== 200) return { result: 'false', errorCode: failure };
+      if (xhr.status !== 200) {
+        // A save refused for the learner's write budget (issue 36): the player says so.
+        if (xhr.status === 429 || xhr.status === 413)
+          tell('refused', { detail: refusalKey(xhr.responseText) });
+        return { result: 'false', errorCode: failure };
+      }
       tell('committed');
       if (immediate) terminated();
       return { result: 'true', errorCode: 0 };

@@ -69,6 +69,16 @@ const schema = z.object({
   QUOTA_STATEMENT_MB_PER_LEARNER: z.coerce.number().positive().default(200),
   QUOTA_NOTES_PER_DAY: z.coerce.number().int().positive().default(200),
   QUOTA_TENANT_NOTES_PER_DAY: z.coerce.number().int().positive().default(50_000),
+  // The one write budget and fair ceilings (issue 36, decision 0055).
+  QUOTA_UPLOADS_PER_DAY: z.coerce.number().int().positive().default(100),
+  QUOTA_DOCUMENT_WRITES_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  QUOTA_COMMITS_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  QUOTA_LAUNCHES_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  QUOTA_MODULE_DATA_MB_PER_DAY: z.coerce.number().positive().default(100),
+  QUOTA_ATTACHMENT_MB_PER_DAY: z.coerce.number().positive().default(20),
+  QUOTA_TENANT_ALARM_LEARNERS: z.coerce.number().int().positive().default(100),
+  REGISTRATIONS_PER_CODE_PER_HOUR: z.coerce.number().int().positive().default(60),
+  REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(100),
   /** Hours an upload attached to no note is kept before the sweeper removes it. */
   ORPHAN_UPLOAD_GRACE_HOURS: z.coerce.number().positive().default(24),
   /** Minutes between two sweeps of orphan uploads and ended quota periods; 0: no sweep (tests). */

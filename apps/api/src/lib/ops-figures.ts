@@ -9,4 +9,6 @@ export const opsFigures = {
   onBatch: null as ((writes: number) => void) | null,
   /** A statement could not be forwarded to a tenant's LRS (it will be retried). */
   onForwardFailure: null as (() => void) | null,
+  /** A tenant's writes of one road passed its alarm figure (modules/quotas/budget.ts). */
+  onTenantAlarm: null as ((road: string) => void) | null,
 };

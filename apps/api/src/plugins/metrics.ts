@@ -51,6 +51,13 @@ export function createMetrics(opts: { db: Db; pool?: pg.Pool | undefined }): App
     registers: [registry],
   });
   opsFigures.onForwardFailure = () => forwardFailures.inc();
+  const tenantAlarms = new Counter({
+    name: 'parcours_quota_tenant_alarms_total',
+    help: "Times a tenant's writes of one road passed its alarm figure in a period (decision 0055); nobody is refused.",
+    labelNames: ['road'] as const,
+    registers: [registry],
+  });
+  opsFigures.onTenantAlarm = (road) => tenantAlarms.inc({ road });
 
   new Gauge({
     name: 'parcours_password_hash_queue',

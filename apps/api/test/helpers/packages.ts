@@ -269,14 +269,18 @@ export interface PageData {
   };
 }
 
-export async function startPackageWorld(prefix: string, now?: () => Date): Promise<PackageWorld> {
+export async function startPackageWorld(
+  prefix: string,
+  now?: () => Date,
+  envOverrides: Record<string, string> = {},
+): Promise<PackageWorld> {
   const t = await createTestDb();
   const contentDir = await writePackageContent();
   const filesDir = mkdtempSync(path.join(tmpdir(), `parcours-${prefix}-files-`));
   const report = await importFolder(t.db, contentDir, { filesDir });
   if (!report.ok) throw new Error(`import failed: ${JSON.stringify(report.errors)}`);
   const app = await buildApp({
-    env: testEnv({ PACKAGES_ORIGIN: PACKAGES_ORIGIN }),
+    env: testEnv({ PACKAGES_ORIGIN: PACKAGES_ORIGIN, ...envOverrides }),
     db: t.db,
     dbKind: t.kind,
     filesDir,

@@ -102,6 +102,8 @@ describe('metrics', () => {
     ])
       expect(sampleValue(after, name, {}), name).toBeTypeOf('number');
     expect(after.types.get('parcours_answers_per_batch')).toBe('histogram');
+    // A tenant past a figure of the write budget alarms the operator (decision 0055).
+    expect(after.types.get('parcours_quota_tenant_alarms_total')).toBe('counter');
     if (tdb.kind === 'postgres') {
       // The pool's use and the wait for a connection (the requests above asked for some).
       expect(sampleValue(after, 'parcours_db_pool_connections', { state: 'total' })).toBeGreaterThan(0);

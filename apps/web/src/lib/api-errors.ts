@@ -80,6 +80,16 @@ export function normaliseError(error: unknown, formFields: readonly string[] = [
   };
 }
 
+/**
+ * The catalogue key of a refusal for a quota (issue 29) or a write budget (issue 36): the server
+ * names it in the first error's `detail` (`quota.*`); null for any other failure.
+ */
+export function quotaKeyOf(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null;
+  const first = (error.body as { errors?: ErrorObject[] } | undefined)?.errors?.[0];
+  return typeof first?.detail === 'string' && first.detail.startsWith('quota.') ? first.detail : null;
+}
+
 /** No answer from the network (fetch's own failure), as opposed to a refusal or a bug. */
 export function isNetworkError(error: unknown): boolean {
   // Only fetch's own failure: any other TypeError is a bug and must reach the error dialog.

@@ -133,14 +133,7 @@ export const logBookRecordRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = 
     },
     async (request, reply) => {
       const scope = scopeOf(app.db, request);
-      const row = await createLogBookRecord(
-        app.db,
-        app.dbKind,
-        scope.viewer,
-        request.body,
-        now(),
-        app.quotas,
-      );
+      const row = await createLogBookRecord(app.db, app.dbKind, scope.viewer, request.body, now());
       return reply.code(201).send(await withIncludes(scope, toLogBookRecordResource(row)));
     },
   );

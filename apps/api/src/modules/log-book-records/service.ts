@@ -5,9 +5,7 @@ import { parseJson } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { ApiError } from '../../plugins/errors';
 import { writeTx } from '../lesson-pages/tx';
-import { noteCharges } from '../quotas/charges';
-import type { Quotas } from '../quotas/config';
-import { charge } from '../quotas/usage';
+import { budgetOf, spend } from '../quotas/budget';
 import type { Viewer } from '../scope';
 import { notFound } from '../scope';
 import {
@@ -71,7 +69,6 @@ export async function createLogBookRecord(
   v: Viewer,
   input: LogBookRecordCreate,
   now: Date,
-  quotas?: Quotas,
 ): Promise<LogBookRecordRow> {
   const studentId = !input.studentId || input.studentId === 'me' ? v.userId : input.studentId;
   const classId = input.classId ?? null;
@@ -127,9 +124,15 @@ export async function createLogBookRecord(
     createdAt: iso,
     lastInputAt: iso,
   };
+  const budget = budgetOf(db);
   await writeTx(db, kind, async (trx) => {
-    // Notes a day per author and per tenant (issue 29 R3-12), counted with the note itself.
-    if (quotas) await charge(trx, v.contextId, noteCharges(quotas, v.userId), now);
+    // Notes a day per author (issue 29 R3-12), charged with the note itself (issue 36).
+    await spend(
+      trx,
+      budget,
+      { contextId: v.contextId, userId: v.userId, road: 'notes', rows: 1, bytes: 0 },
+      now,
+    );
     await insertLogBookRecord(trx, row);
   });
   return row;

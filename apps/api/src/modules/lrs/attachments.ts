@@ -3,6 +3,8 @@ import { compactVerify, decodeProtectedHeader, importX509 } from 'jose';
 import type { Db } from '../../db/db';
 import { ApiError } from '../../plugins/errors';
 import type { Tx } from '../lesson-pages/tx';
+import { spend } from '../quotas/budget';
+import type { Budget } from '../quotas/budget';
 import type { Statement } from './statement-schema';
 
 /**
@@ -167,10 +169,23 @@ function canonicalJson(v: unknown): string {
   return JSON.stringify(v);
 }
 
-/** Keeps the parts' bytes, once per content hash per tenant. */
-export async function storeParts(trx: Tx, contextId: string, parts: Map<string, Part>): Promise<void> {
+/**
+ * Keeps the parts' bytes, once per content hash per tenant. A part newly kept is charged to the
+ * learner whose statements brought it (issue 36: parts used to count against nothing); a part
+ * already kept costs nothing; an administrator's client (no learner) is nobody's.
+ */
+export async function storeParts(
+  trx: Tx,
+  budget: Budget,
+  contextId: string,
+  userId: string | null,
+  parts: Map<string, Part>,
+  now: Date,
+): Promise<void> {
+  let rows = 0;
+  let bytes = 0;
   for (const [sha2, p] of parts) {
-    await trx
+    const kept = await trx
       .insertInto('xapiAttachments')
       .values({
         contextId,
@@ -179,8 +194,14 @@ export async function storeParts(trx: Tx, contextId: string, parts: Map<string, 
         content: p.body.toString('base64'),
       })
       .onConflict((oc) => oc.columns(['contextId', 'sha2']).doNothing())
-      .execute();
+      .returning('sha2')
+      .executeTakeFirst();
+    if (kept) {
+      rows += 1;
+      bytes += p.body.length;
+    }
   }
+  if (userId !== null) await spend(trx, budget, { contextId, userId, road: 'attachments', rows, bytes }, now);
 }
 
 /** The stored parts of these statements' attachments, for `attachments=true`. */

@@ -3,6 +3,7 @@ import type { Db, DbKind } from '../../db/db';
 import { parseJson } from '../../db/schema';
 import type { ContextRow } from '../contexts/repository';
 import { writeTx } from '../lesson-pages/tx';
+import { budgetOf, spend } from '../quotas/budget';
 import { NIL_UUID, UUID } from './statement-schema';
 import type { Agent } from './statement-schema';
 
@@ -114,12 +115,15 @@ export async function issueCredential(
     pageId: target.pageId,
     registration: registrationOf(target.blockId),
   };
-  await writeTx(db, kind, (trx) =>
-    trx
+  const budget = budgetOf(db);
+  await writeTx(db, kind, async (trx) => {
+    // Credentials per call: charged to their learner like any write (issue 36).
+    await spend(trx, budget, { contextId, userId: target.userId, road: 'launches', rows: 1, bytes: 0 }, now);
+    await trx
       .insertInto('xapiCredentials')
       .values({ ...credential, secretHash: sha256(secret), expiresAt, createdAt: now.toISOString() })
-      .execute(),
-  );
+      .execute();
+  });
   return { credential, secret, expiresAt };
 }
 

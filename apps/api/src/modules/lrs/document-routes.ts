@@ -127,6 +127,8 @@ export const documentRoutes: FastifyPluginAsyncZod<{ lrs: (r: FastifyRequest) =>
         mode,
         pre(request, blind),
         o.now,
+        // Charged to the learner of launch credentials; an administrator's client is nobody's.
+        p.launch?.userId ?? null,
       );
       return reply.code(204).send();
     };
@@ -169,7 +171,10 @@ export const documentRoutes: FastifyPluginAsyncZod<{ lrs: (r: FastifyRequest) =>
           throw forbidden('LMS.LaunchData is written by the LMS only.');
         // Deleting every document at once is the State resource's only (§2.3).
         if (kind !== 'state' && q[idParam] === undefined) throw malformed(`${idParam} is required.`);
-        await deleteDocuments(o.db, o.kind, o.request.context.id, key, q[idParam], pre(request, false));
+        // cmi5 §10.2.1: "The AU MUST NOT modify or delete the LMS.LaunchData State document":
+        // a launch's delete-all removes its own documents and leaves the LMS's.
+        const keep = p.launch && kind === 'state' ? ['LMS.LaunchData'] : [];
+        await deleteDocuments(o.db, o.kind, o.request.context.id, key, q[idParam], pre(request, false), keep);
         return reply.code(204).send();
       },
     );

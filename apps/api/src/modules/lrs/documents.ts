@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Db, DbKind } from '../../db/db';
 import { ApiError } from '../../plugins/errors';
 import { writeTx } from '../lesson-pages/tx';
+import { budgetOf, spend } from '../quotas/budget';
 
 /**
  * The document resources of xAPI-Communication.md §2.2–2.7 (State, Activity Profile, Agent
@@ -94,9 +95,21 @@ function checkPreconditions(current: StoredDocument | null, p: Preconditions): v
   }
 }
 
+/** A write that lost a race retries from a fresh read; past this many, the client is told. */
+const MAX_ATTEMPTS = 100;
+
 /**
  * PUT replaces; POST merges two JSON objects (top-level properties, §2.2 "JSON Procedure with
  * Requirements"), or stores when there was nothing; merging anything else is 400.
+ *
+ * The write lands only on the version it read (issue 36): a new document by an insert that does
+ * nothing when another request created it first, a change by an update conditional on the ETag
+ * read. Losing the race means reading again and merging into the winner's document. PostgreSQL
+ * runs in READ COMMITTED, where a plain read-merge-upsert let concurrent merges overwrite each
+ * other (20 merges of distinct keys kept 2); SQLite's single writer never loses a race.
+ *
+ * `payer`: the learner the document is charged to (launch credentials, or the LMS writing for a
+ * cmi5 launch); null for an administrator's client (issue 36 item 1).
  */
 export async function writeDocument(
   db: Db,
@@ -108,39 +121,82 @@ export async function writeDocument(
   mode: 'put' | 'post',
   pre: Preconditions,
   now: Date,
+  payer: string | null,
 ): Promise<void> {
-  let { contentType, content } = body;
-  if (mode === 'post' && isJson(contentType)) {
-    const incoming = parseObject(content);
+  if (mode === 'post' && isJson(body.contentType)) {
+    const incoming = parseObject(body.content);
     if (!incoming) throw new ApiError(400, 'VALIDATION_ERROR', 'A merged document is a JSON object.');
   }
-  await writeTx(db, kind, async (trx) => {
-    const current = await getDocument(trx as unknown as Db, contextId, key, docId);
-    checkPreconditions(current, pre);
-    if (mode === 'post' && current) {
-      const a = isJson(current.contentType) ? parseObject(current.content) : null;
-      const b = isJson(contentType) ? parseObject(content) : null;
-      if (!a || !b) throw new ApiError(400, 'VALIDATION_ERROR', 'Only JSON objects are merged.');
-      content = Buffer.from(JSON.stringify({ ...a, ...b }));
-      contentType = 'application/json';
-    }
-    const row = {
-      contentType,
-      content: content.toString('base64'),
-      etag: etagOf(content),
-      updated: now.toISOString(),
-    };
-    await trx
-      .insertInto('xapiDocuments')
-      .values({ contextId, ...key, docId, ...row })
-      .onConflict((oc) =>
-        oc.columns(['contextId', 'kind', 'activityId', 'agentKey', 'registration', 'docId']).doUpdateSet(row),
-      )
-      .execute();
-  });
+  const budget = budgetOf(db);
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const written = await writeTx(db, kind, async (trx) => {
+      let { contentType, content } = body;
+      const current = await getDocument(trx as unknown as Db, contextId, key, docId);
+      checkPreconditions(current, pre);
+      if (mode === 'post' && current) {
+        const a = isJson(current.contentType) ? parseObject(current.content) : null;
+        const b = isJson(contentType) ? parseObject(content) : null;
+        if (!a || !b) throw new ApiError(400, 'VALIDATION_ERROR', 'Only JSON objects are merged.');
+        content = Buffer.from(JSON.stringify({ ...a, ...b }));
+        contentType = 'application/json';
+      }
+      const row = {
+        contentType,
+        content: content.toString('base64'),
+        etag: etagOf(content),
+        updated: now.toISOString(),
+      };
+      const landed = current
+        ? Number(
+            (
+              await trx
+                .updateTable('xapiDocuments')
+                .set(row)
+                .where('contextId', '=', contextId)
+                .where('kind', '=', key.kind)
+                .where('activityId', '=', key.activityId)
+                .where('agentKey', '=', key.agentKey)
+                .where('registration', '=', key.registration)
+                .where('docId', '=', docId)
+                .where('etag', '=', current.etag)
+                .executeTakeFirst()
+            ).numUpdatedRows,
+          ) === 1
+        : (await trx
+            .insertInto('xapiDocuments')
+            .values({ contextId, ...key, docId, ...row })
+            .onConflict((oc) =>
+              oc
+                .columns(['contextId', 'kind', 'activityId', 'agentKey', 'registration', 'docId'])
+                .doNothing(),
+            )
+            .returning('docId')
+            .executeTakeFirst()) !== undefined;
+      if (!landed) return false;
+      // What is stored, charged with it: a refusal rolls the write back.
+      if (payer !== null)
+        await spend(
+          trx,
+          budget,
+          { contextId, userId: payer, road: 'documents', rows: 1, bytes: content.length },
+          now,
+        );
+      return true;
+    });
+    if (written) return;
+  }
+  throw new ApiError(
+    409,
+    'INVALID_INPUTS',
+    'This document is being changed by many requests at once; send it again.',
+  );
 }
 
-/** Deletes one document (with its preconditions) or, without `docId`, every one under `key`. */
+/**
+ * Deletes one document (with its preconditions) or, without `docId`, every one under `key`
+ * except those named in `keep` (cmi5 §10.2.1: the AU MUST NOT modify or delete LMS.LaunchData,
+ * so a launch's delete-all leaves it, issue 36).
+ */
 export async function deleteDocuments(
   db: Db,
   kind: DbKind,
@@ -148,6 +204,7 @@ export async function deleteDocuments(
   key: DocumentKey,
   docId: string | undefined,
   pre: Preconditions,
+  keep: string[] = [],
 ): Promise<void> {
   await writeTx(db, kind, async (trx) => {
     if (docId !== undefined) {
@@ -161,6 +218,7 @@ export async function deleteDocuments(
       .where('agentKey', '=', key.agentKey)
       .where('registration', '=', key.registration);
     if (docId !== undefined) qb = qb.where('docId', '=', docId);
+    else if (keep.length > 0) qb = qb.where('docId', 'not in', keep);
     await qb.execute();
   });
 }

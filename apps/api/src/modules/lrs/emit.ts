@@ -7,6 +7,7 @@ import { homePageOf, learnerAgent, registrationOf } from './credentials';
 import { enqueueForwarding } from './forward';
 import type { Agent, Statement } from './statement-schema';
 import { prepare, storeStatements } from './store';
+import type { StoredStatement } from './store';
 
 /**
  * Statements the player itself records for the learner's actions (issue 14): launched, answered
@@ -31,7 +32,8 @@ const lessonActivity = (lessonId: string) => ({
   objectType: 'Activity' as const,
   id: `urn:parcours:lesson:${lessonId}`,
 });
-const SYSTEM = (homePage: string): Agent => ({
+/** The authority of what the server records itself (the player, a package's runtime). */
+export const playerAuthority = (homePage: string): Agent => ({
   objectType: 'Agent',
   name: 'Parcours',
   account: { homePage, name: 'player' },
@@ -184,6 +186,7 @@ function completionSecret(db: Db): Promise<string> {
 }
 
 async function write(db: Db, kind: DbKind, items: Queued[]): Promise<void> {
+  let failed: unknown;
   const userIds = [...new Set(items.map((i) => i.event?.userId).filter((u): u is string => !!u))];
   const lessonIds = [...new Set(items.map((i) => i.event?.lessonId).filter((u): u is string => !!u))];
   const users = userIds.length
@@ -248,11 +251,22 @@ async function write(db: Db, kind: DbKind, items: Queued[]): Promise<void> {
           !e.statement.id ||
           (!existing.has(e.statement.id) && !seen.has(e.statement.id) && seen.add(e.statement.id)),
       )
-      .map((e) => prepare(e.statement, e.userId, SYSTEM(homePageOf(context)), stored));
-    await storeStatements(db, kind, context.id, batch, (trx, rows) =>
-      enqueueForwarding(trx, context, rows, stored),
-    );
+      .map((e) => prepare(e.statement, e.userId, playerAuthority(homePageOf(context)), stored));
+    // One transaction per learner: each is charged for their own statements (issue 36), and one
+    // learner past their budget loses their own, never a classmate's.
+    const byLearner = new Map<string, StoredStatement[]>();
+    for (const s of batch) byLearner.set(s.userId ?? '', [...(byLearner.get(s.userId ?? '') ?? []), s]);
+    for (const own of byLearner.values()) {
+      try {
+        await storeStatements(db, kind, context.id, own, (trx, rows) =>
+          enqueueForwarding(trx, context, rows, stored),
+        );
+      } catch (err) {
+        failed ??= err;
+      }
+    }
   }
+  if (failed !== undefined) throw failed;
 }
 
 function eventStatements(

@@ -4,9 +4,8 @@ import { ApiError } from '../../plugins/errors';
 import { checkAttachments, storeParts } from './attachments';
 import type { Part } from './attachments';
 import { homePageOf } from './credentials';
-import { statementCharges } from '../quotas/charges';
+import { budgetOf } from '../quotas/budget';
 import type { Quotas } from '../quotas/config';
-import { charge } from '../quotas/usage';
 import { enqueueForwarding } from './forward';
 import { formatStatement } from './format';
 import type { Format } from './format';
@@ -25,7 +24,7 @@ export interface LrsOptions {
   kind: DbKind;
   now: Date;
   request: FastifyRequest;
-  /** Statements per minute and bytes per launch and learner (issue 29 R3-02); none: unbounded. */
+  /** The app's quotas; the stores charge them (modules/quotas/budget.ts). */
   quotas?: Quotas;
 }
 
@@ -109,18 +108,8 @@ async function store(
     o.request.context.id,
     batch,
     async (trx, rows) => {
-      // A launch's learner is counted in the statements' transaction, only for what is newly
-      // stored: a refusal stores none. An administrator's client is not a learner's quota.
-      if (o.quotas && cred) {
-        const bytes = rows.reduce((sum, r) => sum + Buffer.byteLength(JSON.stringify(r.body)), 0);
-        await charge(
-          trx,
-          o.request.context.id,
-          statementCharges(o.quotas, cred.userId, cred.key, rows.length, bytes),
-          o.now,
-        );
-      }
-      await storeParts(trx, o.request.context.id, parts);
+      // The statements were charged to their learner by the store; the parts are charged by theirs.
+      await storeParts(trx, budgetOf(o.db), o.request.context.id, cred?.userId ?? null, parts, o.now);
       await enqueueForwarding(trx, o.request.context, rows, stored);
     },
   );

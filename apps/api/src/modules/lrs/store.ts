@@ -3,6 +3,8 @@ import type { Db, DbKind } from '../../db/db';
 import { ApiError } from '../../plugins/errors';
 import { writeTx } from '../lesson-pages/tx';
 import type { Tx } from '../lesson-pages/tx';
+import { budgetOf, spend } from '../quotas/budget';
+import type { Budget } from '../quotas/budget';
 import { uniqueViolation } from '../users/repository';
 import { recordActivities } from './activities';
 import { indexStatements } from './statement-index';
@@ -116,83 +118,118 @@ export async function storeStatements(
   batch: StoredStatement[],
   beforeCommit?: (trx: Tx, inserted: StoredStatement[]) => Promise<void>,
 ): Promise<{ ids: string[]; inserted: StoredStatement[] }> {
-  const ids = batch.map((s) => s.id);
-  if (new Set(ids).size !== ids.length) throw malformed('Two statements of the batch have the same id.');
-  if (batch.length === 0) return { ids, inserted: [] };
+  const budget = budgetOf(db);
   try {
-    return await writeTx(db, kind, async (trx) => {
-      const existing = await trx
-        .selectFrom('xapiStatements')
-        .select(['id', 'body'])
-        .where('contextId', '=', contextId)
-        .where('id', 'in', ids)
-        .execute();
-      const known = new Map(existing.map((r) => [r.id, JSON.parse(r.body) as StoredStatement['body']]));
-      const inserted: StoredStatement[] = [];
-      for (const s of batch) {
-        const old = known.get(s.id);
-        if (!old) inserted.push(s);
-        else if (!sameStatement(old, s))
-          throw conflict(`Statement ${s.id} is already stored with another content.`);
-      }
-      const targets = inserted.filter((s) => s.body.verb.id === VOIDED).map((s) => targetOf(s));
-      if (targets.length > 0) {
-        const voiding = await trx
-          .selectFrom('xapiStatements')
-          .select('id')
-          .where('contextId', '=', contextId)
-          .where('id', 'in', targets)
-          .where('voiding', '=', 1)
-          .execute();
-        const inBatch = inserted.some((s) => s.body.verb.id === VOIDED && targets.includes(s.id));
-        if (voiding.length > 0 || inBatch) throw malformed('A voiding statement cannot be voided.');
-      }
-      if (inserted.length > 0) {
-        // xAPI-Data.md §2.3.2: voided iff a voiding statement refers to it, whichever came first.
-        const voidedBefore = await trx
-          .selectFrom('xapiStatements')
-          .select('refId')
-          .where('contextId', '=', contextId)
-          .where('voiding', '=', 1)
-          .where(
-            'refId',
-            'in',
-            inserted.map((s) => s.id),
-          )
-          .execute();
-        const born = new Set(voidedBefore.map((r) => r.refId));
-        await trx
-          .insertInto('xapiStatements')
-          .values(
-            inserted.map((s) => ({
-              ...rowOf(contextId, s),
-              voided: born.has(s.id) && s.body.verb.id !== VOIDED ? 1 : 0,
-            })),
-          )
-          .execute();
-      }
-      if (targets.length > 0) {
-        await trx
-          .updateTable('xapiStatements')
-          .set({ voided: 1 })
-          .where('contextId', '=', contextId)
-          .where('id', 'in', targets)
-          .where('voiding', '=', 0)
-          .execute();
-      }
-      if (inserted.length > 0) {
-        await recordActivities(trx, contextId, inserted);
-        await indexStatements(trx, contextId, inserted);
-      }
-      if (beforeCommit && inserted.length > 0) await beforeCommit(trx, inserted);
-      return { ids, inserted };
-    });
+    return await writeTx(db, kind, (trx) => storeStatementsIn(trx, budget, contextId, batch, beforeCommit));
   } catch (err) {
     // Another request stored one of these ids between our read and our insert.
     if (uniqueViolation(err))
       throw conflict('A statement of this request was stored meanwhile; send it again.');
     throw err;
   }
+}
+
+/**
+ * The same within the caller's transaction (a SCORM commit stores its statements with its data).
+ * Each learner whose statements are newly stored is charged for them here (issue 36 item 1):
+ * a repeated id costs nothing, a statement sent by an administrator's client (no learner) is
+ * nobody's, and a refusal stores none of the batch.
+ */
+export async function storeStatementsIn(
+  trx: Tx,
+  budget: Budget,
+  contextId: string,
+  batch: StoredStatement[],
+  beforeCommit?: (trx: Tx, inserted: StoredStatement[]) => Promise<void>,
+): Promise<{ ids: string[]; inserted: StoredStatement[] }> {
+  const ids = batch.map((s) => s.id);
+  if (new Set(ids).size !== ids.length) throw malformed('Two statements of the batch have the same id.');
+  if (batch.length === 0) return { ids, inserted: [] };
+  const existing = await trx
+    .selectFrom('xapiStatements')
+    .select(['id', 'body'])
+    .where('contextId', '=', contextId)
+    .where('id', 'in', ids)
+    .execute();
+  const known = new Map(existing.map((r) => [r.id, JSON.parse(r.body) as StoredStatement['body']]));
+  const inserted: StoredStatement[] = [];
+  for (const s of batch) {
+    const old = known.get(s.id);
+    if (!old) inserted.push(s);
+    else if (!sameStatement(old, s))
+      throw conflict(`Statement ${s.id} is already stored with another content.`);
+  }
+  const targets = inserted.filter((s) => s.body.verb.id === VOIDED).map((s) => targetOf(s));
+  if (targets.length > 0) {
+    const voiding = await trx
+      .selectFrom('xapiStatements')
+      .select('id')
+      .where('contextId', '=', contextId)
+      .where('id', 'in', targets)
+      .where('voiding', '=', 1)
+      .execute();
+    const inBatch = inserted.some((s) => s.body.verb.id === VOIDED && targets.includes(s.id));
+    if (voiding.length > 0 || inBatch) throw malformed('A voiding statement cannot be voided.');
+  }
+  await chargeLearners(trx, budget, contextId, inserted);
+  if (inserted.length > 0) {
+    // xAPI-Data.md §2.3.2: voided iff a voiding statement refers to it, whichever came first.
+    const voidedBefore = await trx
+      .selectFrom('xapiStatements')
+      .select('refId')
+      .where('contextId', '=', contextId)
+      .where('voiding', '=', 1)
+      .where(
+        'refId',
+        'in',
+        inserted.map((s) => s.id),
+      )
+      .execute();
+    const born = new Set(voidedBefore.map((r) => r.refId));
+    await trx
+      .insertInto('xapiStatements')
+      .values(
+        inserted.map((s) => ({
+          ...rowOf(contextId, s),
+          voided: born.has(s.id) && s.body.verb.id !== VOIDED ? 1 : 0,
+        })),
+      )
+      .execute();
+  }
+  if (targets.length > 0) {
+    await trx
+      .updateTable('xapiStatements')
+      .set({ voided: 1 })
+      .where('contextId', '=', contextId)
+      .where('id', 'in', targets)
+      .where('voiding', '=', 0)
+      .execute();
+  }
+  if (inserted.length > 0) {
+    await recordActivities(trx, contextId, inserted);
+    await indexStatements(trx, contextId, inserted);
+  }
+  if (beforeCommit && inserted.length > 0) await beforeCommit(trx, inserted);
+  return { ids, inserted };
+}
+
+/** Charges each learner for their statements newly stored, with the launch that sent them. */
+async function chargeLearners(trx: Tx, budget: Budget, contextId: string, inserted: StoredStatement[]) {
+  const byPayer = new Map<
+    string,
+    { userId: string; launchKey: string | undefined; rows: number; bytes: number }
+  >();
+  for (const s of inserted) {
+    if (s.userId === null) continue;
+    const launchKey = s.credentialKey ?? undefined;
+    const key = `${s.userId} ${launchKey ?? ''}`;
+    const p = byPayer.get(key) ?? { userId: s.userId, launchKey, rows: 0, bytes: 0 };
+    p.rows += 1;
+    p.bytes += Buffer.byteLength(JSON.stringify(s.body));
+    byPayer.set(key, p);
+  }
+  const now = new Date(inserted[0]?.body.stored ?? Date.now());
+  for (const p of byPayer.values()) await spend(trx, budget, { contextId, road: 'statements', ...p }, now);
 }
 
 function targetOf(s: StoredStatement): string {

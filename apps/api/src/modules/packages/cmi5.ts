@@ -148,6 +148,8 @@ export async function startCmi5(
     'put',
     { blindOverwriteConflicts: false },
     now,
+    // Written for the learner's launch: charged to her (issue 36 item 1).
+    launch.userId,
   );
   const prefsKey = { kind: 'agent-profile' as const, activityId: '', agentKey, registration: '' };
   if (!(await getDocument(db, tenant.id, prefsKey, 'cmi5LearnerPreferences')))
@@ -167,6 +169,7 @@ export async function startCmi5(
       // Written only when absent: the learner's own changes (through an AU) are kept.
       { blindOverwriteConflicts: false, ifNoneMatch: '*' },
       now,
+      launch.userId,
     ).catch(() => undefined);
   await storeEmittedNow(db, kind, context, [
     ...abandoned,

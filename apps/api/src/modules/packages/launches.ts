@@ -13,6 +13,7 @@ import type { Selectable } from 'kysely';
 import { ApiError } from '../../plugins/errors';
 import { LAUNCH_TTL_MS, sameSecret } from '../lrs/credentials';
 import { writeTx } from '../lesson-pages/tx';
+import { budgetOf, spend } from '../quotas/budget';
 import { notFound } from '../scope';
 import { stableId } from '../../lib/ids';
 
@@ -98,8 +99,11 @@ export async function createLaunch(
   const key = randomBytes(16).toString('hex');
   const secret = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + LAUNCH_TTL_MS).toISOString();
-  await writeTx(db, kind, (trx) =>
-    trx
+  const budget = budgetOf(db);
+  await writeTx(db, kind, async (trx) => {
+    // A launch row per call: charged to its learner like any write (issue 36).
+    await spend(trx, budget, { contextId, userId, road: 'launches', rows: 1, bytes: 0 }, now);
+    await trx
       .insertInto('packageLaunches')
       .values({
         key,
@@ -118,8 +122,8 @@ export async function createLaunch(
         createdAt: now.toISOString(),
         expiresAt,
       })
-      .execute(),
-  );
+      .execute();
+  });
   return { url: `${packagesOrigin}/launch/${key}#${secret}`, origin: packagesOrigin, expiresAt };
 }
 

@@ -22,7 +22,8 @@ import type { FileStore } from '../../files/store';
 import { ApiError, errorHandler } from '../../plugins/errors';
 import { redactingLogger } from '../../plugins/log-redaction';
 import { authenticateLaunch, bearerOf, liveLaunch } from './launches';
-import { commitScorm, finishLaunch, launchStatus, startLaunch, summaryOfLaunch } from './runtime';
+import { commitScorm } from './commit';
+import { finishLaunch, launchStatus, startLaunch, summaryOfLaunch } from './runtime';
 import type { RuntimeDeps } from './runtime';
 
 export interface PackagesAppOptions {

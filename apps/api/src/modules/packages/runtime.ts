@@ -1,7 +1,7 @@
 /**
  * What the bridge asks of the server on the packages origin (issue 31, docs/api.md "Packages"):
- * start a launch (the frame's URL, and for SCORM the `cmi` data to resume from), commit SCORM
- * data, read the launch's progress, finish it. Every call speaks for one launch (launches.ts).
+ * start a launch (the frame's URL, and for SCORM the `cmi` data to resume from), read the
+ * launch's progress, finish it (SCORM commits: commit.ts). Every call speaks for one launch (launches.ts).
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,17 +13,12 @@ import type { PackageSummary } from '../../content/packages/store';
 import { ApiError } from '../../plugins/errors';
 import { learnerAgent, registrationOf } from '../lrs/credentials';
 import { emitStatements, launchedStatement as moduleLaunched } from '../lrs/emit';
-import { addTime } from '../lesson-pages/repository';
 import { writeTx } from '../lesson-pages/tx';
-import { stableId } from '../../lib/ids';
 import { evaluateMoveOn, startCmi5 } from './cmi5';
 import type { TenantFacts } from './cmi5';
 import { sha256 } from './launches';
 import type { LaunchRow } from './launches';
-import { initialCmi, scormFraction, scormState } from './scorm';
-import type { ScormKind, ScormState } from './scorm';
-import { scormStatements } from './statements';
-import { scorePage } from './score';
+import { initialCmi } from './scorm';
 
 export interface RuntimeDeps {
   db: Db;
@@ -33,10 +28,10 @@ export interface RuntimeDeps {
   log: FastifyBaseLogger;
 }
 
-const conflict = (detail: string) => new ApiError(409, 'INVALID_INPUTS', detail);
+export const conflict = (detail: string) => new ApiError(409, 'INVALID_INPUTS', detail);
 
 /** What a page's runtime row keeps: the last commit's cmi, and whether it was LMSFinish/Terminate. */
-interface StoredRuntime {
+export interface StoredRuntime {
   cmi: Record<string, unknown>;
   terminated: boolean;
 }
@@ -52,7 +47,7 @@ export interface StartAnswer {
   resumed: boolean;
 }
 
-async function tenantOf(db: Db, contextId: string): Promise<TenantFacts> {
+export async function tenantOf(db: Db, contextId: string): Promise<TenantFacts> {
   return db
     .selectFrom('contexts')
     .select(['id', 'alias', 'hosts', 'settings'])
@@ -60,7 +55,7 @@ async function tenantOf(db: Db, contextId: string): Promise<TenantFacts> {
     .executeTakeFirstOrThrow();
 }
 
-async function userOf(db: Db, userId: string) {
+export async function userOf(db: Db, userId: string) {
   return db
     .selectFrom('users')
     .select(['id', 'tincanIdentifier', 'firstname', 'lastname', 'username'])
@@ -185,157 +180,6 @@ export async function startLaunch(
     .map(([k, v]) => `${k}=${encodeURIComponent(v as string)}`)
     .join('&');
   return { ...base, entry: joinQuery(entry, query), cmi: null, resumed: false };
-}
-
-export interface CommitBody {
-  cmi: Record<string, unknown>;
-  sequence: number;
-  terminate: boolean;
-}
-
-/**
- * POST /runtime/:key/commit: a SCORM commit (LMSCommit, Commit, and the last one of
- * LMSFinish/Terminate). Applied once and in order: a commit whose sequence the launch has seen
- * is answered as saved without writing again. The SCO's data replace the page's saved ones; the
- * terminate commit adds the session's time; a final status scores the page (terminate, or a
- * score given); the learning records follow ADL's SCORM profile.
- */
-export async function commitScorm(
-  d: RuntimeDeps,
-  launch: LaunchRow,
-  body: CommitBody,
-): Promise<{ applied: boolean }> {
-  const kind = launch.kind as ScormKind;
-  if (kind !== 'scorm12' && kind !== 'scorm2004') throw conflict('This launch is not a SCORM package.');
-  const iso = d.now.toISOString();
-  const after = scormState(kind, body.cmi);
-  const outcome = await writeTx(d.db, d.kind, async (trx) => {
-    const seq = await trx
-      .updateTable('packageLaunches')
-      .set({ lastSequence: body.sequence, ...(body.terminate ? { terminatedAt: iso } : {}) })
-      .where('key', '=', launch.key)
-      .where('lastSequence', '<', body.sequence)
-      .executeTakeFirst();
-    if (Number(seq.numUpdatedRows) !== 1) return null;
-    const page = await trx
-      .selectFrom('lessonPages')
-      .select(['id', 'attempt', 'timeSpent'])
-      .where('id', '=', launch.pageId)
-      .executeTakeFirstOrThrow();
-    const previous = await trx
-      .selectFrom('packageRuntime')
-      .select(['cmi', 'launchKey', 'totalSeconds'])
-      .where('pageId', '=', launch.pageId)
-      .executeTakeFirst();
-    const stored: StoredRuntime = { cmi: body.cmi, terminated: body.terminate };
-    const added = body.terminate ? (after.sessionSeconds ?? 0) : 0;
-    if (previous)
-      await trx
-        .updateTable('packageRuntime')
-        .set({
-          cmi: JSON.stringify(stored),
-          launchKey: launch.key,
-          totalSeconds: previous.totalSeconds + added,
-          updatedAt: iso,
-        })
-        .where('pageId', '=', launch.pageId)
-        .execute();
-    else
-      await trx
-        .insertInto('packageRuntime')
-        .values({
-          pageId: launch.pageId,
-          contextId: launch.contextId,
-          userId: launch.userId,
-          lessonId: launch.lessonId,
-          attempt: page.attempt,
-          kind,
-          cmi: JSON.stringify(stored),
-          totalSeconds: added,
-          launchKey: launch.key,
-          createdAt: iso,
-          updatedAt: iso,
-        })
-        .execute();
-    // session_time adds what the player's clock (its keep-alive pings since the launch began)
-    // did not count already, and never more than the launch has lasted.
-    if (body.terminate && after.sessionSeconds) {
-      const lasted = (d.now.getTime() - new Date(launch.createdAt).getTime()) / 1000;
-      const counted = Math.max(0, page.timeSpent - launch.timeBase);
-      const extra = Math.floor(Math.max(0, Math.min(after.sessionSeconds, lasted) - counted));
-      if (extra > 0) {
-        await trx
-          .updateTable('lessonPages')
-          .set((eb) => ({ timeSpent: eb('timeSpent', '+', extra), timeAlive: eb('timeAlive', '+', extra) }))
-          .where('id', '=', launch.pageId)
-          .execute();
-        await addTime(trx, { id: launch.lessonId, userId: launch.userId }, extra);
-      }
-    }
-    const before = previous
-      ? scormState(kind, parseJson<StoredRuntime | null>(previous.cmi, null)?.cmi ?? {})
-      : null;
-    return { before, first: previous?.launchKey !== launch.key, resumed: previous !== undefined };
-  });
-  if (!outcome) return { applied: false };
-  const fraction = scormFraction(kind, after);
-  if (fraction !== null && (body.terminate || after.score !== null)) await scorePage(d, launch, fraction);
-  await recordScormStatements(d, launch, {
-    ...outcome,
-    after,
-    terminate: body.terminate,
-    sequence: body.sequence,
-  });
-  return { applied: true };
-}
-
-async function recordScormStatements(
-  d: RuntimeDeps,
-  launch: LaunchRow,
-  c: {
-    before: ScormState | null;
-    after: ScormState;
-    first: boolean;
-    resumed: boolean;
-    terminate: boolean;
-    sequence: number;
-  },
-) {
-  try {
-    const [summary, tenant, user] = await Promise.all([
-      summaryOfLaunch(d, launch),
-      tenantOf(d.db, launch.contextId),
-      userOf(d.db, launch.userId),
-    ]);
-    const list = scormStatements({
-      actor: learnerAgent(tenant, user),
-      blockId: launch.blockId,
-      lessonId: launch.lessonId,
-      pageId: launch.pageId,
-      item: summary.scorm?.item ?? 'sco',
-      title: summary.title,
-      registration: registrationOf(launch.blockId),
-      before: c.before,
-      after: c.after,
-      first: c.first,
-      resumed: c.resumed && c.first,
-      terminate: c.terminate,
-      at: d.now,
-    });
-    // Ids from the launch's secret: a commit's statements are stored once, and nobody else can
-    // claim their ids first.
-    emitStatements(
-      d.db,
-      d.kind,
-      tenant,
-      list.map(({ key, statement }) => ({
-        userId: launch.userId,
-        statement: { ...statement, id: stableId(launch.secretHash, String(c.sequence), key) },
-      })),
-    );
-  } catch (err) {
-    d.log.error({ err, pageId: launch.pageId }, 'SCORM statements not recorded');
-  }
 }
 
 export interface LaunchStatus {

@@ -2,14 +2,15 @@ import type { Insertable } from 'kysely';
 import type { Db, DbKind } from '../../db/db';
 import type { FilesTable } from '../../db/schema';
 import { writeTx } from '../lesson-pages/tx';
-import { QUOTA_KEYS, uploadCharges } from './charges';
+import { QUOTA_KEYS, budgetOf, spend } from './budget';
 import type { Quotas } from './config';
-import { charge, quotaRefusal } from './usage';
+import { quotaRefusal } from './usage';
 
 /**
- * Records an upload's row within the uploader's quotas (R3-01), in one transaction: the day's
- * bytes of the learner and of the tenant (429), then what the learner keeps stored (413). A
- * refusal writes nothing; the caller removes the bytes it wrote.
+ * Records an upload's row within the uploader's budget (R3-01, issue 36), in one transaction: the
+ * day's bytes and the day's count of uploads (429), then what the learner keeps stored (413). A
+ * refusal writes nothing; the caller removes the bytes it wrote. `quotas` overrides the stored
+ * ceiling (tests); the rates are the app's budget.
  */
 export async function recordUpload(
   db: Db,
@@ -19,7 +20,12 @@ export async function recordUpload(
   now: Date,
 ): Promise<void> {
   await writeTx(db, kind, async (trx) => {
-    await charge(trx, row.contextId, uploadCharges(quotas, row.ownerId, row.size), now);
+    await spend(
+      trx,
+      budgetOf(db),
+      { contextId: row.contextId, userId: row.ownerId, road: 'uploads', rows: 1, bytes: row.size },
+      now,
+    );
     const stored = await trx
       .selectFrom('files')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('size'), eb.lit(0)).as('bytes'))

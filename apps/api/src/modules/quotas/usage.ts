@@ -10,7 +10,7 @@ import type { Tx } from '../lesson-pages/tx';
  * after it. Charges run in the caller's transaction: when a later charge (the tenant's) or the
  * write itself fails, the earlier ones roll back with it.
  */
-export type Period = 'minute' | 'day' | 'total';
+export type Period = 'minute' | 'hour' | 'day' | 'total';
 
 export interface Charge {
   /** A user id, `tenant`, or `launch:<key>`. */
@@ -24,11 +24,12 @@ export interface Charge {
 }
 
 const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
 function periodStart(period: Period, now: Date): { key: string; endsAt: number | null } {
   if (period === 'total') return { key: 'total', endsAt: null };
-  const size = period === 'minute' ? MINUTE_MS : DAY_MS;
+  const size = period === 'minute' ? MINUTE_MS : period === 'hour' ? HOUR_MS : DAY_MS;
   const start = Math.floor(now.getTime() / size) * size;
   return { key: new Date(start).toISOString(), endsAt: start + size };
 }
@@ -42,25 +43,33 @@ export function quotaRefusal(c: Pick<Charge, 'period' | 'detail'>, now: Date): A
   return error;
 }
 
-export async function charge(trx: Tx, contextId: string, charges: Charge[], now: Date): Promise<void> {
+/**
+ * Adds each charge to its row; returns the rows' new amounts in order. A charge whose limit is
+ * `Infinity` is only counted (a tenant's figure, which alarms instead of refusing: budget.ts).
+ */
+export async function charge(trx: Tx, contextId: string, charges: Charge[], now: Date): Promise<number[]> {
   const iso = now.toISOString();
+  const amounts: number[] = [];
   for (const c of charges) {
     if (c.amount <= 0) continue;
     if (c.amount > c.limit) throw quotaRefusal(c, now);
     const period = periodStart(c.period, now).key;
+    const bounded = Number.isFinite(c.limit);
     const row = await trx
       .insertInto('quotaUsage')
       .values({ contextId, subject: c.subject, kind: c.kind, period, amount: c.amount, updatedAt: iso })
-      .onConflict((oc) =>
-        oc
+      .onConflict((oc) => {
+        const update = oc
           .columns(['contextId', 'subject', 'kind', 'period'])
-          .doUpdateSet({ amount: sql`quota_usage.amount + excluded.amount`, updatedAt: iso })
-          .where(sql`quota_usage.amount + excluded.amount`, '<=', c.limit),
-      )
+          .doUpdateSet({ amount: sql`quota_usage.amount + excluded.amount`, updatedAt: iso });
+        return bounded ? update.where(sql`quota_usage.amount + excluded.amount`, '<=', c.limit) : update;
+      })
       .returning('amount')
       .executeTakeFirst();
     if (!row) throw quotaRefusal(c, now);
+    amounts.push(Number(row.amount));
   }
+  return amounts;
 }
 
 /** Rows of periods that ended (rates) or of launches long expired: the janitor removes them. */

@@ -7,6 +7,8 @@ import { TOKEN_LIFETIME_S } from '../../plugins/auth';
 import { ApiError } from '../../plugins/errors';
 import type { ContextRow } from '../contexts/repository';
 import { contextSettings } from '../contexts/service';
+import { budgetOf, registrationCharges } from '../quotas/budget';
+import { charge } from '../quotas/usage';
 import type { IdentityDeps } from './deps';
 import { enforceAttemptLimit } from './deps';
 import {
@@ -99,6 +101,9 @@ export async function register(
           pointer: '/code',
         });
       }
+      // Accounts per code and per address per hour (issue 36: one code admitted 500 accounts
+      // and one address opened ~100 a minute). Rolled back with a registration that fails.
+      await charge(trx, context.id, registrationCharges(budgetOf(deps.db).quotas, body.code.trim(), ip), now);
       // Friendly answers first; the unique indexes still decide under concurrency.
       if (await findUserByUsername(trx, context.id, username)) throw uniqueUsername();
       if (email && (await findUserByEmail(trx, context.id, email))) throw uniqueEmail();

@@ -85,6 +85,16 @@ describe('State (§2.3)', () => {
     expect((await send(mine.auth, 'GET', stateUrl(mine))).json()).toEqual([]);
   });
 
+  it('keeps every key of 20 merges sent at once (issue 36: PostgreSQL kept 2 of 20)', async () => {
+    const url = stateUrl(mine, { stateId: `merged-${randomUUID()}` });
+    const merges = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => send(mine.auth, 'POST', url, JSON.stringify({ [`k${i}`]: i }))),
+    );
+    expect(merges.map((r) => r.statusCode)).toEqual(Array.from({ length: 20 }, () => 204));
+    const kept = (await send(mine.auth, 'GET', url)).json() as Record<string, number>;
+    expect(Object.keys(kept).sort()).toEqual(Array.from({ length: 20 }, (_, i) => `k${i}`).sort());
+  });
+
   it('honours If-Match and If-None-Match (412), and refuses merging what is not a JSON object (400)', async () => {
     const url = stateUrl(mine, { stateId: `s-${randomUUID()}` });
     expect((await send(mine.auth, 'PUT', url, '{"a":1}')).statusCode).toBe(204);

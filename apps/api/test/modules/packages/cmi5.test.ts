@@ -87,6 +87,7 @@ async function startAu() {
     statement,
     key,
     secret,
+    auth,
   };
 }
 
@@ -237,6 +238,24 @@ describe('cmi5', () => {
       .execute();
     expect(abandoned).toHaveLength(1);
     expect(JSON.parse(abandoned[0]!.body).result.duration).toMatch(/^PT[\d.]+S$/);
+  });
+
+  it('keeps LMS.LaunchData when the AU deletes all its State documents at once (cmi5 §10.2.1, issue 36)', async () => {
+    const au = await startAu();
+    const state = (extra: string) =>
+      `activities/state?activityId=${encodeURIComponent(au.activityId)}&agent=${encodeURIComponent(JSON.stringify(au.actor))}&registration=${au.registration}${extra}`;
+    expect((await au.lrs('PUT', state('&stateId=bookmark'), { page: 2 })).statusCode).toBe(204);
+    const deleted = await w.app.inject({
+      method: 'DELETE',
+      url: `/api/xapi/${state('')}`,
+      headers: { host: PK_HOST, authorization: `Basic ${au.auth}`, 'x-experience-api-version': '1.0.3' },
+    });
+    expect(deleted.statusCode).toBe(204);
+    // The AU's own documents are gone; the LMS's stays, unchanged.
+    expect((await au.lrs('GET', state('&stateId=bookmark'))).statusCode).toBe(404);
+    const kept = await au.lrs('GET', state('&stateId=LMS.LaunchData'));
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json()).toEqual(au.launchData);
   });
 });
 

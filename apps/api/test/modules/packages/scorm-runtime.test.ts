@@ -298,6 +298,13 @@ describe('SCORM 2004 through API_1484_11', () => {
     expect(a.SetValue('cmi.completion_status', 'completed')).toBe('true');
     expect(a.SetValue('cmi.session_time', 'PT45S')).toBe('true');
     expect(a.Terminate('')).toBe('true');
+    // The launch began a minute ago: its 45 s fit in it (session_time is believed no further
+    // than the launch lasted, issue 36).
+    await w.t.db
+      .updateTable('packageLaunches')
+      .set({ createdAt: new Date(clock.now().getTime() - 60_000).toISOString() })
+      .where('key', '=', key)
+      .execute();
     await send(b, commits);
     const page = await pageOf(p.token, p.lessonId, p.pageId);
     expect(page.attributes.results?.score).toEqual({ actual: 6, max: 10 });

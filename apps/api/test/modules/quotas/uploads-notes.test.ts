@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diskStore } from '../../../src/files/store';
+import { opsFigures } from '../../../src/lib/ops-figures';
 import { quotasFrom } from '../../../src/modules/quotas/config';
 import { sweepOrphanUploads } from '../../../src/modules/quotas/orphans';
 import { recordUpload } from '../../../src/modules/quotas/uploads';
@@ -136,7 +137,10 @@ describe('upload bytes per day (R3-01)', () => {
 });
 
 describe('notes per day (R3-12)', () => {
-  it('refuses a flood at the learner’s limit, then the tenant’s, while others still write', async () => {
+  it('refuses a flood at the learner’s limit; the tenant’s figure alarms and refuses nobody (issue 36)', async () => {
+    const alarms: string[] = [];
+    const saved = opsFigures.onTenantAlarm;
+    opsFigures.onTenantAlarm = (road) => alarms.push(road);
     const flood = await Promise.all(
       Array.from({ length: NOTES_PER_DAY + 4 }, (_, i) => note(anna, `flood ${i}`)),
     );
@@ -146,13 +150,12 @@ describe('notes per day (R3-12)', () => {
       expect(errorOf(r)?.detail).toBe('quota.notesPerDay');
       expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
     }
-    // Bob is under his own limit: he writes until the tenant's day is used up.
+    // Bob writes past the tenant's figure: accepted, and the operator is told once.
     const left = TENANT_NOTES_PER_DAY - NOTES_PER_DAY;
     const bobs = await Promise.all(Array.from({ length: left + 1 }, (_, i) => note(bob, `bob ${i}`)));
-    expect(bobs.filter((r) => r.statusCode === 201)).toHaveLength(left);
-    expect(errorOf(bobs.find((r) => r.statusCode !== 201) as LightMyRequestResponse)?.detail).toBe(
-      'quota.tenant',
-    );
+    opsFigures.onTenantAlarm = saved;
+    expect(bobs.map((r) => r.statusCode)).toEqual(bobs.map(() => 201));
+    expect(alarms).toEqual(['notes']);
     // Reading is never refused.
     const list = await t.app.inject({
       method: 'GET',

@@ -108,6 +108,30 @@ describe('the /login portal', () => {
     expect(body).toEqual({ code: 'GOOD', username: 'newbie', password: 'abcdef', preferredLocale: 'en' });
   }, 20_000);
 
+  it('says why a registration was refused for too many accounts (issue 36)', async () => {
+    withTenant({ invitationCodes: { enabled: true, simplePassword: true } });
+    mockApi({
+      'POST users/register': {
+        status: 429,
+        body: {
+          errors: [
+            { status: '429', code: 'TOO_MANY_REQUESTS', title: 'x', detail: 'quota.registrationsPerCode' },
+          ],
+        },
+      },
+    });
+    renderLogin('/login?mode=register');
+    await userEvent.type(await screen.findByLabelText('Invitation code'), 'SCHOOL');
+    await userEvent.type(screen.getByLabelText('Username'), 'newbie');
+    await userEvent.type(screen.getByLabelText('Password', { selector: 'input' }), 'abcdef');
+    await userEvent.click(screen.getByRole('button', { name: 'Create my account' }));
+    expect(
+      await screen.findByText(
+        'Many accounts have just been created with this invitation code: try again in a while.',
+      ),
+    ).toBeInTheDocument();
+  }, 20_000);
+
   it('shows the SSO link only for a tenant with an OpenID provider', async () => {
     withTenant({ login: { internal: true, oidc: { label: 'Acme ID' } } });
     renderLogin();

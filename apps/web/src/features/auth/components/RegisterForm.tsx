@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/Alert';
 import { FormField } from '../../../components/ui/FormField';
 import { PasswordInput } from '../../../components/ui/PasswordInput';
-import { fieldProblems, normaliseError } from '../../../lib/api-errors';
+import { fieldProblems, normaliseError, quotaKeyOf } from '../../../lib/api-errors';
 import { errorKeys, useTranslation, keyFromData } from '../../../lib/i18n';
 import { useTenant } from '../../../lib/tenant';
 import { register as registerAccount } from '../api/register';
@@ -25,7 +25,7 @@ export function RegisterForm({ onSignedIn }: RegisterFormProps) {
   const simplePassword = useTenant()?.attributes.settings.invitationCodes.simplePassword ?? false;
   const schema = useMemo(() => registerSchema(simplePassword), [simplePassword]);
   // The alert names the problem; its explanation goes under the field when the server points at one.
-  const [failure, setFailure] = useState<{ code: string; explained: boolean } | null>(null);
+  const [failure, setFailure] = useState<{ code: string; explained: boolean; detail?: string } | null>(null);
   const {
     register,
     handleSubmit,
@@ -57,7 +57,13 @@ export function RegisterForm({ onSignedIn }: RegisterFormProps) {
         setError(field, { message: problem.key }, { shouldFocus: !explained });
         explained = true;
       }
-      setFailure({ code: normaliseError(error, FIELDS).code, explained });
+      // Too many accounts from this code or address (issue 36): the server names why.
+      const quota = quotaKeyOf(error);
+      setFailure({
+        code: normaliseError(error, FIELDS).code,
+        explained,
+        ...(quota ? { detail: quota } : {}),
+      });
     }
   };
 
@@ -70,7 +76,9 @@ export function RegisterForm({ onSignedIn }: RegisterFormProps) {
     <form className="login-form" noValidate onSubmit={(event) => void handleSubmit(onValid)(event)}>
       {failure ? (
         <Alert tone="error" title={t(errorKeys(failure.code).title)}>
-          {failure.explained ? null : <p>{t(errorKeys(failure.code).message)}</p>}
+          {failure.explained ? null : (
+            <p>{t(failure.detail ? keyFromData(failure.detail) : errorKeys(failure.code).message)}</p>
+          )}
         </Alert>
       ) : null}
       <FormField label={t('register.code')} error={message('code')}>

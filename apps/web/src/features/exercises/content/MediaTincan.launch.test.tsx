@@ -48,16 +48,28 @@ describe('seenFraction (SPEC §4: fully seen past 90 %)', () => {
   });
 });
 
+/** A module page being played (with its launch). */
+const renderLaunched = () =>
+  render(
+    <TincanFrame
+      url="/api/tincan/ctx/module/index.html"
+      title="Module"
+      launch={{ lessonId: 'l-1', pageId: 'p-1', launch: 'L' }}
+    />,
+  );
+
+/** A module page whose launch the server refuses with `error`; its console warning silenced. */
+function refusedLaunch(status: number, error: Record<string, string>) {
+  mockApi({ 'POST xapi/launches': { status, body: { errors: [error] } } });
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  renderLaunched();
+  return warn;
+}
+
 describe('TincanFrame with a launch', () => {
   it('asks the LRS for the launch, then opens the module with its parameters', async () => {
     const fetchMock = mockApi({ 'POST xapi/launches': { status: 201, body: PARAMS } });
-    render(
-      <TincanFrame
-        url="/api/tincan/ctx/module/index.html"
-        title="Module"
-        launch={{ lessonId: 'l-1', pageId: 'p-1', launch: 'L' }}
-      />,
-    );
+    renderLaunched();
     expect(screen.getByRole('status')).toBeInTheDocument();
     const frame = (await screen.findByTitle('Module')) as HTMLIFrameElement;
     const src = new URL(frame.src);
@@ -68,19 +80,22 @@ describe('TincanFrame with a launch', () => {
   });
 
   it('opens the module without parameters when the launch is refused', async () => {
-    mockApi({
-      'POST xapi/launches': { status: 403, body: { errors: [{ status: '403', code: 'Forbidden' }] } },
-    });
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    render(
-      <TincanFrame
-        url="/api/tincan/ctx/module/index.html"
-        title="Module"
-        launch={{ lessonId: 'l-1', pageId: 'p-1', launch: 'L' }}
-      />,
-    );
+    const warn = refusedLaunch(403, { status: '403', code: 'Forbidden' });
     const frame = (await screen.findByTitle('Module')) as HTMLIFrameElement;
     expect(new URL(frame.src).searchParams.has('auth')).toBe(false);
+    warn.mockRestore();
+  });
+
+  it('says so when the launch is refused for the learner’s budget, and opens the module all the same', async () => {
+    const warn = refusedLaunch(429, {
+      status: '429',
+      code: 'TOO_MANY_REQUESTS',
+      detail: 'quota.launchesPerMinute',
+    });
+    expect(
+      await screen.findByText('You have opened modules many times in a minute: try again in a moment.'),
+    ).toBeInTheDocument();
+    expect(screen.getByTitle('Module')).toBeInTheDocument();
     warn.mockRestore();
   });
 

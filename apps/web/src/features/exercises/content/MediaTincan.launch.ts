@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { apiFetch } from '../../../lib/api-client';
+import { quotaKeyOf } from '../../../lib/api-errors';
 import type { TincanLaunch } from '../row-props';
 
 /** What the LRS answers to a launch (docs/api.md "Learning records", docs/product.md §7). */
@@ -28,7 +29,9 @@ export function withLaunchParams(src: string, p: TincanLaunchParams): string {
   return url.href;
 }
 
-export type LaunchState = { status: 'pending' } | { status: 'ready'; params: TincanLaunchParams | null };
+/** `refusal`: the catalogue key (`quota.*`) when the launch was refused for the learner's budget. */
+export type LaunchState =
+  { status: 'pending' } | { status: 'ready'; params: TincanLaunchParams | null; refusal?: string };
 
 /**
  * The launch parameters of a module page, asked once per launch. Without a launch (a module in
@@ -50,7 +53,10 @@ export function useTincanLaunch(launch: TincanLaunch | null | undefined, src: st
       (params) => live && setState({ key, src, value: { status: 'ready', params } }),
       (error: unknown) => {
         console.warn('learning-record launch refused', error);
-        if (live) setState({ key, src, value: { status: 'ready', params: null } });
+        // Past the learner's budget (issue 36): the module opens all the same, and the player says why.
+        const refusal = quotaKeyOf(error);
+        if (live)
+          setState({ key, src, value: { status: 'ready', params: null, ...(refusal ? { refusal } : {}) } });
       },
     );
     return () => {

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
+import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
-import { useTranslation } from '../../../lib/i18n';
+import { keyFromData, useTranslation } from '../../../lib/i18n';
 import type { RowProps, TincanAction, TincanLaunch, TincanScore } from '../row-props';
 import { useTincanLaunch, withLaunchParams } from './MediaTincan.launch';
 import { useFullSeen } from './MediaTincan.seen';
@@ -109,16 +110,20 @@ export function TincanFrame({
       </div>
     );
   }
+  const refusal = launched.status === 'ready' ? launched.refusal : undefined;
   return (
-    <iframe
-      ref={frame}
-      className="tincan-frame"
-      src={launched.params ? withLaunchParams(src, launched.params) : src}
-      sandbox={TINCAN_SANDBOX}
-      title={title || t('exercises.tincan.title')}
-      height={TINCAN_HEIGHT}
-      data-full-seen={fullSeen}
-    />
+    <>
+      {refusal ? <Alert tone="warning">{t(keyFromData(refusal))}</Alert> : null}
+      <iframe
+        ref={frame}
+        className="tincan-frame"
+        src={launched.params ? withLaunchParams(src, launched.params) : src}
+        sandbox={TINCAN_SANDBOX}
+        title={title || t('exercises.tincan.title')}
+        height={TINCAN_HEIGHT}
+        data-full-seen={fullSeen}
+      />
+    </>
   );
 }
 

@@ -166,6 +166,37 @@ describe('PackageRow: the bridge’s messages (origin and window checked)', () =
     expect(screen.queryByTitle('Strong passwords')).toBeNull();
   });
 
+  it('says so when the server refused a save for the learner’s budget (the bridge’s "refused", issue 36)', async () => {
+    const { source, frame } = await openPlaying();
+    post(bridge('ready'), PACKAGES, source);
+    const refused = { ...bridge('refused'), detail: 'quota.commitsPerMinute' };
+    // Only from its frame and origin, and only a catalogue key of the quotas.
+    post(refused, PACKAGES, window);
+    post({ ...refused, detail: '<b>free text</b>' }, PACKAGES, source);
+    expect(screen.queryByRole('alert')).toBeNull();
+    post(refused, PACKAGES, source);
+    expect(
+      await screen.findByText('This module is saving too often: your progress will be saved in a moment.'),
+    ).toBeVisible();
+    // The module stays open.
+    expect(frame).toBeInTheDocument();
+  });
+
+  it('says why a launch was refused for the learner’s budget (issue 36)', async () => {
+    mockApi({
+      'POST packages/launches': {
+        status: 429,
+        body: { errors: [{ status: '429', code: 'TOO_MANY_REQUESTS', detail: 'quota.launchesPerMinute' }] },
+      },
+    });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    renderRow();
+    await userEvent.click(screen.getByRole('button', { name: 'Open the module: Strong passwords' }));
+    expect(
+      await screen.findByText('You have opened modules many times in a minute: try again in a moment.'),
+    ).toBeVisible();
+  });
+
   it('a package finishing by itself has the page read again, the dialog stays until closed', async () => {
     const { source, onPackageClosed } = await openPlaying();
     post(bridge('ready'), PACKAGES, source);

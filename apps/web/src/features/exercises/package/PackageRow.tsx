@@ -3,7 +3,7 @@ import { useRef, type CSSProperties, type RefObject } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
-import { useTranslation } from '../../../lib/i18n';
+import { keyFromData, useTranslation } from '../../../lib/i18n';
 import type { RowProps } from '../row-props';
 import { PACKAGE_SANDBOX } from './bridge-messages';
 import { packageInfoOf } from './package-info';
@@ -78,6 +78,7 @@ export function PackageRow({ row, idPrefix, packagePlay, onPackageClosed }: RowP
         <PackageDialogBody
           phase={phase}
           commits={session.commits}
+          refusal={session.refusal}
           info={info}
           title={title}
           frame={frame}
@@ -91,6 +92,7 @@ export function PackageRow({ row, idPrefix, packagePlay, onPackageClosed }: RowP
 function PackageDialogBody({
   phase,
   commits,
+  refusal,
   info,
   title,
   frame,
@@ -98,6 +100,7 @@ function PackageDialogBody({
 }: {
   phase: PackagePhase;
   commits: number;
+  refusal: string | null;
   info: PackageView;
   title: string;
   frame: RefObject<HTMLIFrameElement | null>;
@@ -111,12 +114,15 @@ function PackageDialogBody({
       </p>
     );
   if (phase.name === 'offline') return <Alert tone="warning">{t('exercises.package.needsConnection')}</Alert>;
-  if (phase.name === 'failed') return <Alert tone="error">{t('exercises.package.failed')}</Alert>;
+  if (phase.name === 'failed')
+    return <Alert tone="error">{t(refusal ? keyFromData(refusal) : 'exercises.package.failed')}</Alert>;
   // The manifest's size when it gives one (never wider than the screen), else the dialog's.
   const sized: CSSProperties = { width: info.width ?? undefined, height: info.height ?? undefined };
   return (
     <>
       {!online ? <Alert tone="warning">{t('exercises.package.connectionLost')}</Alert> : null}
+      {/* A save the server refused for the learner's budget (issue 36): the module stays open. */}
+      {refusal ? <Alert tone="warning">{t(keyFromData(refusal))}</Alert> : null}
       <p role="status" className={phase.name === 'closing' ? 'package-dialog__status' : 'sr-only'}>
         {phase.name === 'closing'
           ? t('exercises.package.saving')

@@ -9,9 +9,19 @@
 export const BRIDGE_SOURCE = 'parcours-package';
 export const PLAYER_SOURCE = 'parcours-player';
 
-/** `error`: the launch could not start (over, started elsewhere) or finish (docs/api.md "Packages"). */
-export type BridgeMessage = 'ready' | 'committed' | 'terminated' | 'error';
-const BRIDGE_MESSAGES: readonly BridgeMessage[] = ['ready', 'committed', 'terminated', 'error'];
+/**
+ * `error`: the launch could not start (over, started elsewhere) or finish (docs/api.md "Packages").
+ * `refused`: the server refused a save for the learner's write budget (issue 36); `detail` is
+ * the refusal's catalogue key (`quota.*`).
+ */
+export type BridgeMessage = 'ready' | 'committed' | 'terminated' | 'error' | 'refused';
+const BRIDGE_MESSAGES: readonly BridgeMessage[] = ['ready', 'committed', 'terminated', 'error', 'refused'];
+
+/** The catalogue key of a `refused` message: a `quota.*` key only, never text from the frame. */
+export function refusalKeyOf(data: unknown): string | null {
+  const detail = (data as { detail?: unknown } | null)?.detail;
+  return typeof detail === 'string' && /^quota\.[A-Za-z]{1,40}$/.test(detail) ? detail : null;
+}
 
 /** What the player posts to the bridge when the learner closes the dialog: save and finish. */
 export const TERMINATE_MESSAGE = { source: PLAYER_SOURCE, type: 'terminate' } as const;

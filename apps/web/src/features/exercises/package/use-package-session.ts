@@ -6,8 +6,8 @@
  * learner in the dialog.
  */
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { isNetworkError } from '../../../lib/api-errors';
-import { bridgeMessageOf, TERMINATE_MESSAGE } from './bridge-messages';
+import { isNetworkError, quotaKeyOf } from '../../../lib/api-errors';
+import { bridgeMessageOf, refusalKeyOf, TERMINATE_MESSAGE } from './bridge-messages';
 import { launchPackage, type PackageLaunch, type PackageLaunchRequest } from './api/launch-package';
 
 /** How long closing waits for the bridge's `terminated` before closing anyway. */
@@ -27,6 +27,8 @@ export interface PackageSession {
   phase: PackagePhase;
   /** The bridge's saves (`committed`) in this opening: shown on the frame for journeys and support. */
   commits: number;
+  /** The catalogue key of the server's last refusal of a save (`quota.*`), shown over the frame. */
+  refusal: string | null;
   open: () => void;
   /** The learner closes the dialog: save first when the bridge is there. */
   close: () => void;
@@ -48,6 +50,7 @@ export function usePackageSession({
 }): PackageSession {
   const [phase, setPhase] = useState<PackagePhase>({ name: 'closed' });
   const [commits, setCommits] = useState(0);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const attempt = useRef(0);
   const terminated = useRef(false);
   const callbacks = useRef({ onClosed, onTerminated });
@@ -66,6 +69,7 @@ export function usePackageSession({
     const mine = ++attempt.current;
     terminated.current = false;
     setCommits(0);
+    setRefusal(null);
     if (navigator.onLine === false) {
       setPhase({ name: 'offline' });
       return;
@@ -78,6 +82,8 @@ export function usePackageSession({
       (error: unknown) => {
         if (attempt.current !== mine) return;
         if (!isNetworkError(error)) console.warn('package launch refused', error);
+        // Past the learner's budget (issue 36): the dialog says why rather than "could not open".
+        setRefusal(quotaKeyOf(error));
         setPhase(isNetworkError(error) ? { name: 'offline' } : { name: 'failed' });
       },
     );
@@ -107,7 +113,10 @@ export function usePackageSession({
     const listener = (event: MessageEvent) => {
       const message = bridgeMessageOf(event, { origin: launch.origin, frame: frame.current?.contentWindow });
       if (message === 'ready') setPhase((p) => (p.name === 'playing' ? { ...p, ready: true } : p));
-      else if (message === 'committed') setCommits((n) => n + 1);
+      else if (message === 'committed') {
+        setCommits((n) => n + 1);
+        setRefusal(null);
+      } else if (message === 'refused') setRefusal((r) => refusalKeyOf(event.data) ?? r);
       else if (message === 'terminated') {
         terminated.current = true;
         if (closing) finish();
@@ -129,5 +138,5 @@ export function usePackageSession({
     return () => window.clearTimeout(timer);
   }, [closing]);
 
-  return { phase, commits, open, close };
+  return { phase, commits, refusal, open, close };
 }

@@ -18,7 +18,7 @@ import { Button } from '../../../../components/ui/Button';
 import { Dialog } from '../../../../components/ui/Dialog';
 import { FormField } from '../../../../components/ui/FormField';
 import { ApiError } from '../../../../lib/api-client';
-import { errorCodeOf } from '../../../../lib/api-errors';
+import { errorCodeOf, quotaKeyOf } from '../../../../lib/api-errors';
 import { type TFunction, errorKeys, useTranslation, keyFromData } from '../../../../lib/i18n';
 import type { Attachment, LogbookNote } from '../api/get-log-book-records';
 import { useSaveLogBookRecord } from '../api/save-log-book-record';
@@ -43,10 +43,10 @@ function failureText(error: unknown, t: TFunction): string {
     const first = (error.body as { errors?: { detail?: unknown }[] } | undefined)?.errors?.[0];
     if (typeof first?.detail === 'string' && first.detail.startsWith('logbook.'))
       return t(keyFromData(first.detail), { max: MAX_MB });
-    // A quota reached (issue 29): the server names the catalogue key of the limit.
-    if (typeof first?.detail === 'string' && first.detail.startsWith('quota.'))
-      return t(keyFromData(first.detail));
   }
+  // A quota reached (issue 29): the server names the catalogue key of the limit.
+  const quota = quotaKeyOf(error);
+  if (quota) return t(keyFromData(quota));
   return t(errorKeys(errorCodeOf(error)).title);
 }
 
