@@ -39,6 +39,8 @@ export const BOUNDED: Record<string, string> = {
   quota_usage: 'the counters themselves: one per learner, road and period, purged by the janitor',
   login_attempts: 'sign-in and reset attempts, rate-limited per key and address, purged by age',
   password_resets: 'rate-limited per address and e-mail (login_attempts), expire within the hour',
+  ended_sessions:
+    'one per signed-out session (its id is the key), sessions begin at a rate-limited sign-in; a row goes when the session would have ended (decision 0057)',
 };
 
 export const NOT_LEARNER: Record<string, string> = {

@@ -106,7 +106,7 @@ async function accounts(n: number): Promise<Account[]> {
     .execute();
   // The app's signer, made apart from the app (its auth lives in the /api scope): no sign-in per account.
   const anyApp = new Proxy({}, { get: () => () => undefined }) as unknown as FastifyInstance;
-  const auth = registerAuth(anyApp, { db: w.t.db, secret: JWT_SECRET });
+  const auth = registerAuth(anyApp, { db: w.t.db, secret: JWT_SECRET, sessionMaxS: 12 * 3600 });
   return Promise.all(
     made.map(async (a) => ({
       id: a.id,
