@@ -24,6 +24,26 @@ const stateInDb = async (id: string) =>
 const narrow = (c: string) => w.lesson('ann', 'k-narrow', 'seq', c);
 const later = (c: string) => w.lesson('ann', 'k-later', 'seq', c);
 
+/**
+ * The reset's own statements: on a busy machine SQLite's group commit takes its learning records
+ * (written after its commit, off the request's path) into the same transaction, each job between
+ * `savepoint job` and `release job`; the framing and the learning records' job are left out.
+ */
+function ownStatements(statements: string[]): string[] {
+  const own: string[] = [];
+  let job: string[] | null = null;
+  for (const sql of statements) {
+    if (/^(begin|commit|rollback)\b/i.test(sql)) continue;
+    if (/^savepoint job/i.test(sql)) job = [];
+    else if (/^release job/i.test(sql)) {
+      if (!job!.some((q) => /"xapi_/.test(q))) own.push(...job!);
+      job = null;
+    } else if (job) job.push(sql);
+    else own.push(sql);
+  }
+  return own;
+}
+
 describe('a class-program window narrower than its open class (+1d to +2d)', () => {
   it('before its start: HIDDEN, and the player refuses it', async () => {
     expect(await ann.state(narrow('c1'))).toBe('HIDDEN');
@@ -186,7 +206,10 @@ describe('POST /api/class-programs/{id}/reset/me', () => {
       ann.send('POST', `/api/class-programs/${cp()}/reset/me`),
     );
     expect(res.statusCode).toBe(200);
-    if (w.tdb.kind === 'sqlite') expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(16);
+    if (w.tdb.kind === 'sqlite') {
+      const own = ownStatements(statements);
+      expect(own.length, own.join('\n')).toBeLessThanOrEqual(16);
+    }
   });
 
   it('the learner goes through the program again; a page answered before is a new attempt', async () => {

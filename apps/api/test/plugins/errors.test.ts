@@ -1,3 +1,4 @@
+import { LIBRARY_STYLE_TEXTS, styleTextSources } from '../../src/plugins/page-styles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hosts } from '../helpers/fixtures';
 import { get, startTestApp } from '../helpers/app';
@@ -58,8 +59,9 @@ describe('security headers and API docs', () => {
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
-    // No inline style but by hash (decision 0053); this app has no web build, so no hash at all.
-    expect(csp).toContain("style-src 'self';");
+    // No inline style but by hash (decision 0053); this app has no web build, so no hash of
+    // index.html's, only the one style React Aria adds while the page runs (page-styles.ts).
+    expect(csp).toContain(`style-src 'self' ${styleTextSources(LIBRARY_STYLE_TEXTS).join(' ')};`);
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).toContain("img-src 'self' data:");
     expect(csp).toContain("frame-src 'self'");
