@@ -23,6 +23,7 @@ import * as m0021 from './migrations/0021-quota-usage';
 import * as m0022 from './migrations/0022-lrs';
 import * as m0023 from './migrations/0023-open-badges-status';
 import * as m0024 from './migrations/0024-packages';
+import * as m0028 from './migrations/0028-viewer-notify';
 import { startCheckpointer } from './checkpointer';
 import { registerSqliteRoot } from './prepared';
 import type { Database } from './schema';
@@ -73,10 +74,17 @@ const migrations: Record<string, Migration> = {
   '0022-lrs': m0022,
   '0023-open-badges-status': m0023,
   '0024-packages': m0024,
+  '0028-viewer-notify': m0028,
 };
 /** Every migration this code knows: readiness checks they are all applied (plugins/health.ts). */
 export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
 const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** The pool behind a PostgreSQL handle of `openDb`: the viewer copy opens its listener like it. */
+const pools = new WeakMap<Db, pg.Pool>();
+export function pgPoolOf(db: Db): pg.Pool | undefined {
+  return pools.get(db);
+}
 
 export function openDb(opts: DbOptions): DbHandle {
   const plugins = [new CamelCasePlugin()];
@@ -87,6 +95,7 @@ export function openDb(opts: DbOptions): DbHandle {
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    pools.set(db, pool);
     return { db, kind: 'postgres', close: () => db.destroy(), pool };
   }
   const file = opts.sqliteFile ?? ':memory:';

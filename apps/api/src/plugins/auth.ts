@@ -3,8 +3,8 @@ import { SignJWT, jwtVerify } from 'jose';
 import { SYSTEM_ROLES } from '@parcours/domain/entities';
 import type { SystemRole } from '@parcours/domain/entities';
 import type { Db } from '../db/db';
-import { findHomeViewer, findViewer } from '../modules/users/repository';
 import type { UserRow } from '../modules/users/repository';
+import { STAMP_HEADER, ViewerCopy, parseStamp } from '../lib/viewer-copy';
 import { ApiError } from './errors';
 
 /** The signed-in user of a request, loaded once by `requireUser`. */
@@ -15,8 +15,8 @@ export interface AuthUser {
   /** superadmin or admin (docs/product.md §6 is_admin). */
   isAdmin: boolean;
   /**
-   * The home's version stamps (lib/home-versions.ts), read with the user by `requireHomeUser`
-   * in the same statement; absent on other routes.
+   * The home's version stamps (lib/home-versions.ts), from the viewer copy (lib/viewer-copy.ts)
+   * or read with the user in the same statement.
    */
   homeVersions?: { user: string; content: string };
 }
@@ -27,6 +27,10 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     auth: Auth;
+  }
+  interface FastifyContextConfig {
+    /** A GET that may write (the player's first open of a lesson): answered like a write. */
+    writes?: boolean;
   }
 }
 
@@ -39,8 +43,8 @@ export interface Auth {
   /** Same, also reading `?access_token=` (docs/product.md §7 `users/me?access_token`). */
   requireUserOrQueryToken(request: FastifyRequest): Promise<void>;
   /**
-   * `requireUser` for the home's cached reads (lib/answer-cache.ts): the same checks, and the
-   * version stamps read in the viewer's statement, so a cache hit costs one statement.
+   * `requireUser` for the home's cached reads (lib/answer-cache.ts). Every route now gets the
+   * stamps with the viewer (from the copy), so it is the same check; kept for the routes' intent.
    */
   requireHomeUser(request: FastifyRequest): Promise<void>;
 }
@@ -81,10 +85,32 @@ export function registerAuth(app: FastifyInstance, { db, secret }: { db: Db; sec
   ]);
   const unauthorized = (detail: string) => new ApiError(401, 'UNAUTHORIZED', detail);
 
+  // The viewer, their roles and the home's stamps, kept current by the database's notifications
+  // (PostgreSQL) or its change counters (SQLite): revocation is seen within the notification's
+  // delay by every process, at once by the one that wrote it (decision 0059).
+  const copy = new ViewerCopy(db);
+  app.addHook('onClose', async () => copy.close());
+  // Read-your-writes: a signed-in write's answer says the stamp it left, which the web app sends
+  // back with its reads, so a process whose copy is behind that stamp reads the database. A write
+  // by no one signed in (a password reset by link) answers once this process's copy has heard of
+  // it, so its own process never shows the state before it (others: within the delay).
+  app.addHook('onSend', async (request, reply, payload) => {
+    const method = request.method;
+    const read = method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
+    if (read && request.routeOptions.config.writes !== true) return payload;
+    const user = request.user;
+    if (!user) await copy.caughtUp();
+    else if (reply.statusCode < 400) {
+      const stamp = await copy.stampAfterWrite(request.context.id, user.id);
+      if (stamp) reply.header(STAMP_HEADER, stamp);
+    }
+    return payload;
+  });
+
   // Tokens whose signature was verified, so that a learner's many requests pay for one HMAC:
   // the verdict depends only on the token text and the key, so a hit returns exactly what
   // jwtVerify returned. Expiry is re-checked on every hit; revocation (`tokens_valid_after`)
-  // is never cached, it is read with the user on every request. Bounded: cleared when full.
+  // is checked on every request against the viewer's row (the copy's). Bounded: cleared when full.
   const verified = new Map<string, Claims>();
 
   async function claimsOf(token: string): Promise<Claims> {
@@ -116,15 +142,13 @@ export function registerAuth(app: FastifyInstance, { db, secret }: { db: Db; sec
     return claims;
   }
 
-  async function authenticate(request: FastifyRequest, token: string | null, home = false): Promise<void> {
+  async function authenticate(request: FastifyRequest, token: string | null): Promise<void> {
     if (!token) throw unauthorized('A bearer token is required.');
     const { sub, ctx, iat, iatMs } = await claimsOf(token);
     // A token is only good on the tenant that issued it.
     if (ctx !== request.context.id) throw unauthorized('The token belongs to another tenant.');
-    // Revocation (`tokens_valid_after`) is read here on every request, cached answer or not.
-    const viewer = home
-      ? await findHomeViewer(db, request.context.id, sub)
-      : await findViewer(db, request.context.id, sub);
+    // Revocation (`tokens_valid_after`) is checked here on every request, cached answer or not.
+    const viewer = await copy.viewer(request.context.id, sub, parseStamp(request.headers[STAMP_HEADER]));
     if (!viewer) throw unauthorized('The token is invalid or expired.');
     const { row } = viewer;
     if (row.tokensValidAfter) {
@@ -159,7 +183,7 @@ export function registerAuth(app: FastifyInstance, { db, secret }: { db: Db; sec
       await authenticate(request, bearer(request) ?? fromQuery);
     },
     async requireHomeUser(request) {
-      await authenticate(request, bearer(request), true);
+      await authenticate(request, bearer(request));
     },
   };
 
