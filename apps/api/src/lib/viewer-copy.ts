@@ -148,16 +148,14 @@ export class ViewerCopy {
   }
 
   /**
-   * The stamp to answer a write of `userId` with. SQLite: the copy's own, exact once synced.
-   * PostgreSQL: the viewer read again after the commit — the stamp it reads is at least the one
-   * the write left, and the viewer kept with it serves the writer's next request from memory
-   * (their write moved their stamp: without this, that request would read them again).
+   * The stamp to answer a write of `userId` with (PostgreSQL): the viewer read again after the
+   * commit — the stamp it reads is at least the one the write left, and the viewer kept with it
+   * serves the writer's next request from memory (their write moved their stamp: without this,
+   * that request would read them again). None on SQLite: one process, whose copy is synced
+   * before every use, so a read there always sees every write before it.
    */
   async stampAfterWrite(contextId: string, userId: string): Promise<string | null> {
-    if (!this.listener && this.current()) {
-      const entry = this.users.get(userId);
-      if (entry?.viewer && this.content >= 0) return `${entry.version}.${this.content}`;
-    }
+    if (!this.listener) return null;
     const read = await this.fill(contextId, userId);
     return read?.versions ? formatStamp(read.versions) : null;
   }
