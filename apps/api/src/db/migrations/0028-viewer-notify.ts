@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
  *    that they fire after a `hv_…_content_…` trigger of the same event (one order of the stamp
  *    rows' locks at commit).
  * 2. Every move of a stamp is announced. PostgreSQL: a trigger on `home_versions` itself sends
- *    `pg_notify('parcours_cache_' || schema, key || ' ' || version)`, delivered to every
+ *    `pg_notify('parcours_cache_' || tg_table_schema, key || ' ' || version)`, delivered to every
  *    listening process at the commit, in commit order (lib/viewer-copy.ts listens). SQLite: a
  *    column `seq` numbers the moves in commit order (one writer at a time), so the one process
  *    finds what moved since it last looked (`seq > ?`) when `total_changes()` or
@@ -73,10 +73,11 @@ const PG_UP = [
      return null;
    end $$`,
   // Not deferred: it runs when a stamp's row is written, itself at the commit (0014's triggers);
-  // NOTIFY is delivered only if and when the transaction commits.
+  // NOTIFY is delivered only if and when the transaction commits. The channel is named after the
+  // table's own schema, whatever the writer's search_path (a hand-written fix in psql included).
   `create or replace function home_versions_notify() returns trigger language plpgsql as $$
    begin
-     perform pg_notify('${CACHE_CHANNEL_PREFIX}' || current_schema(), new.key || ' ' || new.version);
+     perform pg_notify('${CACHE_CHANNEL_PREFIX}' || tg_table_schema, new.key || ' ' || new.version);
      return null;
    end $$`,
   `create trigger home_versions_notify after insert or update on home_versions
