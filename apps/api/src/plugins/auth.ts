@@ -51,6 +51,9 @@ export interface Auth {
 
 const SYSTEM = new Set<string>(SYSTEM_ROLES);
 
+/** The identity routes (docs/api.md "Identity and account"): a reset, a registration, a sign-in. */
+const accountWrite = (request: FastifyRequest) => request.url.startsWith('/api/users');
+
 /** The claims of a verified token. */
 interface Claims {
   sub: string;
@@ -91,16 +94,18 @@ export function registerAuth(app: FastifyInstance, { db, secret }: { db: Db; sec
   const copy = new ViewerCopy(db);
   app.addHook('onClose', async () => copy.close());
   // Read-your-writes: a signed-in write's answer says the stamp it left, which the web app sends
-  // back with its reads, so a process whose copy is behind that stamp reads the database. A write
-  // by no one signed in (a password reset by link) or by an administrator (an erasure, a role:
-  // writes about other people) answers once this process's copy has heard of every commit so far,
-  // so the process that wrote never shows the state before it (other processes: within the delay).
+  // back with its reads, so a process whose copy is behind that stamp reads the database. An
+  // account write by no one signed in (a password reset by link, under /api/users) or any write by
+  // an administrator (an erasure, a role: writes about other people) answers once this process's
+  // copy has heard of every commit so far, so the process that wrote never shows the state before
+  // it (other processes: within the delay). Other writes without a viewer (a package's xAPI
+  // statements) do not wait: they change no one's sign-in.
   app.addHook('onSend', async (request, reply, payload) => {
     const method = request.method;
     const read = method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
     if (read && request.routeOptions.config.writes !== true) return payload;
     const user = request.user;
-    const heard = !user || user.isAdmin ? copy.caughtUp() : null;
+    const heard = (user ? user.isAdmin : accountWrite(request)) ? copy.caughtUp() : null;
     if (user && reply.statusCode < 400) {
       const stamp = await copy.stampAfterWrite(request.context.id, user.id);
       if (stamp) reply.header(STAMP_HEADER, stamp);
