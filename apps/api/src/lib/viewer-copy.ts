@@ -179,11 +179,12 @@ export class ViewerCopy {
   /**
    * Resolves once every commit made before the call has reached this copy: a marker sent on the
    * channel comes back after them (NOTIFY is delivered in commit order). True at once on SQLite
-   * and while the listener is down (the database is read then). A write without a signed-in
-   * viewer (a password reset by link, a sign-in) waits for it before answering (plugins/auth.ts),
-   * so the process that wrote shows it at once; calls in the same turn of the event loop share
-   * one marker (a marker sent after a commit covers it). A marker that does not come back within `timeoutMs` means a listener that
-   * no longer hears: it is reconnected (the copy is emptied meanwhile) and false is answered.
+   * and while the listener is down (the database is read then). An account write without a
+   * viewer (a password reset by link) and an administrator's write wait for it before answering
+   * (plugins/auth.ts), so the process that wrote shows them at once; calls in the same turn of
+   * the event loop share one marker (a marker sent after a commit covers it). A marker that does
+   * not come back within `timeoutMs` means a listener that no longer hears: it is reconnected
+   * (the copy is emptied meanwhile) and false is answered.
    */
   caughtUp(timeoutMs = 2_000): Promise<boolean> {
     if (!this.listener || !this.listening) return Promise.resolve(true);
