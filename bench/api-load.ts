@@ -6,8 +6,8 @@ import { ROOT, load, printTable, startServer } from './lib';
 import type { LoadResult } from './lib';
 import { dropDatabase, freshDatabase, pgUrl } from './generate/postgres-admin';
 import { roundProfiler } from './profile';
-import { benchRounds, fixed, littleRatio, median, roundOrder } from './rounds';
-import { reportMachine, reportRounds } from './targets';
+import { benchRounds, fixed, littleRatio, median, roundOrder, targetText, verdict } from './rounds';
+import { reportMachine, reportRounds, reportTarget } from './targets';
 
 /**
  * API throughput under 100 concurrent connections, each figure beside a bare Fastify route
@@ -19,7 +19,11 @@ import { reportMachine, reportRounds } from './targets';
 const HOME_TARGET = {
   ratio: { better: 'higher', limit: 0.5 },
   p99: { better: 'lower', limit: 50 },
+  // Issue 38: the p99 target is met by p99 ≤ 50 ms or by p99 ÷ mean wait ≤ 2 (Little's law).
+  little: { better: 'lower', limit: 2 },
 } as const;
+/** Issue 38: what every signed-in request pays, `GET /api/users/me`, at ≥ 0.5 of the bare route. */
+const ME_TARGET = { better: 'higher', limit: 0.5 } as const;
 const ROUNDS = benchRounds();
 const CONNECTIONS = 100;
 
@@ -226,8 +230,9 @@ function reportApi(
       part: 'api',
       what: `${kind}, ${key === 'me' ? 'GET /api/users/me' : 'GET /api/contexts/current'}, ratio to the bare route`,
       values: each((r) => rateRatio(r.get(key), r.get('bare'))),
-      target: null,
+      target: key === 'me' ? ME_TARGET : null,
       extra: `median ${med(key, 'rps')} / ${med('bare', 'rps')} req/s, server CPU ${med(key, 'cpuUs')} µs/request`,
+      clean: key === 'me' ? cleanOf(key) : true,
     });
   }
   for (const name of homeNames) {
@@ -250,16 +255,18 @@ function reportApi(
         `(${med(floor, 'cpuUs')} / ${med(read, 'cpuUs')} µs/request)`,
       clean: cleanOf(read),
     });
-    reportRounds({
+    // Either latency figure meets the target (issue 38): each its own row, then the verdict.
+    const p99 = reportRounds({
       part: 'api',
       what: `${kind}, home read ${name}, p99 at ${CONNECTIONS} connections`,
       values: each((r) => r.get(read)?.p99 ?? NaN),
-      target: HOME_TARGET.p99,
+      target: null,
+      better: 'lower',
       digits: 0,
       unit: ' ms',
     });
     // Little's law: p99 over the mean wait at this rate, a latency figure that travels.
-    reportRounds({
+    const little = reportRounds({
       part: 'api',
       what: `${kind}, home read ${name}, p99 ÷ mean wait (${CONNECTIONS} ÷ rate)`,
       values: each((r) => {
@@ -268,6 +275,13 @@ function reportApi(
       }),
       target: null,
       better: 'lower',
+    });
+    reportTarget({
+      part: 'api',
+      what: `${kind}, home read ${name}, latency: p99 or p99 ÷ mean wait`,
+      figure: `p99 median ${fixed(p99.median)} ms, worst ${fixed(p99.worst)} ms; ratio median ${fixed(little.median, 2)}, worst ${fixed(little.worst, 2)}`,
+      target: `${targetText(HOME_TARGET.p99, ' ms')} or ${targetText(HOME_TARGET.little)}`,
+      met: verdict(p99, HOME_TARGET.p99, cleanOf(read)) || verdict(little, HOME_TARGET.little, cleanOf(read)),
     });
     // What compression costs: the compressed answer's rate over the plain one's, same round.
     for (const encoding of ['br', 'gzip']) {

@@ -19,6 +19,21 @@ export interface Reply<T = unknown> {
   ms: number;
 }
 
+/**
+ * The newest stamp each token's writes answered with, sent back with its calls as the web app
+ * does (apps/web/src/lib/write-stamp.ts, decision 0059): with several API processes, a learner's
+ * call reaching a process that has not yet heard of their last write reads the database.
+ */
+const STAMP = 'x-parcours-stamp';
+const stamps = new Map<string, [number, number]>();
+
+function noteStamp(token: string, header: string | null): void {
+  const m = header ? /^(\d+)\.(\d+)$/.exec(header) : null;
+  if (!m) return;
+  const seen = stamps.get(token);
+  stamps.set(token, [Math.max(seen?.[0] ?? 0, Number(m[1])), Math.max(seen?.[1] ?? 0, Number(m[2]))]);
+}
+
 export async function request<T = unknown>(
   url: string,
   method: string,
@@ -27,15 +42,18 @@ export async function request<T = unknown>(
   body?: unknown,
 ): Promise<Reply<T>> {
   const start = performance.now();
+  const stamp = token ? stamps.get(token) : undefined;
   const res = await fetch(url + path, {
     method,
     headers: {
       host: HOST,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(stamp ? { [STAMP]: `${stamp[0]}.${stamp[1]}` } : {}),
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
+  if (token) noteStamp(token, res.headers.get(STAMP));
   const text = await res.text();
   const ms = performance.now() - start;
   let json: unknown = null;

@@ -33,6 +33,7 @@ import * as m0023 from './migrations/0023-open-badges-status';
 import * as m0024 from './migrations/0024-packages';
 import * as m0026 from './migrations/0026-ended-sessions';
 import * as m0027 from './migrations/0027-data-integrity-credentials';
+import * as m0028 from './migrations/0028-viewer-notify';
 import { startCheckpointer } from './checkpointer';
 import { registerSqliteRoot } from './prepared';
 import { readOnlyScope, refuseWriteInScope, refuseWriteTx } from './read-only';
@@ -86,10 +87,17 @@ const migrations: Record<string, Migration> = {
   '0024-packages': m0024,
   '0026-ended-sessions': m0026,
   '0027-data-integrity-credentials': m0027,
+  '0028-viewer-notify': m0028,
 };
 /** Every migration this code knows: readiness checks they are all applied (plugins/health.ts). */
 export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
 const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** The pool behind a PostgreSQL handle of `openDb`: the viewer copy opens its listener like it. */
+const pools = new WeakMap<Db, pg.Pool>();
+export function pgPoolOf(db: Db): pg.Pool | undefined {
+  return pools.get(db);
+}
 
 export function openDb(opts: DbOptions): DbHandle {
   const plugins = [new CamelCasePlugin()];
@@ -109,6 +117,7 @@ export function openDb(opts: DbOptions): DbHandle {
       options: `${searchPath} -c default_transaction_read_only=on`.trim(),
     });
     const db = new Kysely<Database>({ dialect: new ScopedPostgresDialect(pool, readOnlyPool), plugins });
+    pools.set(db, pool);
     return { db, kind: 'postgres', close: () => db.destroy(), pool };
   }
   const file = opts.sqliteFile ?? ':memory:';

@@ -523,6 +523,7 @@ export interface HomeVersionsTable {
 /** Sessions ended by a sign-out, by the tokens' `sid` (0026, decision 0057). */
 export interface EndedSessionsTable {
   id: string;
+  userId: string;
   expiresAt: string;
 }
 export interface Database {

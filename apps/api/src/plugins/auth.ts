@@ -4,8 +4,8 @@ import { SignJWT, jwtVerify } from 'jose';
 import { SYSTEM_ROLES } from '@parcours/domain/entities';
 import type { SystemRole } from '@parcours/domain/entities';
 import type { Db } from '../db/db';
-import { findHomeViewer, findViewer } from '../modules/users/repository';
 import type { UserRow } from '../modules/users/repository';
+import { STAMP_HEADER, ViewerCopy, parseStamp } from '../lib/viewer-copy';
 import { ApiError } from './errors';
 
 /** The signed-in user of a request, loaded once by `requireUser`. */
@@ -16,8 +16,8 @@ export interface AuthUser {
   /** superadmin or admin (docs/product.md §6 is_admin). */
   isAdmin: boolean;
   /**
-   * The home's version stamps (lib/home-versions.ts), read with the user by `requireHomeUser`
-   * in the same statement; absent on other routes.
+   * The home's version stamps (lib/home-versions.ts), from the viewer copy (lib/viewer-copy.ts)
+   * or read with the user in the same statement.
    */
   homeVersions?: { user: string; content: string };
   /** The session the request's token belongs to (decision 0057), set by `requireUser`. */
@@ -43,6 +43,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
   }
+  interface FastifyContextConfig {
+    /** A GET that may write (the player's first open of a lesson): answered like a write. */
+    writes?: boolean;
+  }
 }
 
 export const TOKEN_LIFETIME_S = 8 * 60 * 60;
@@ -67,13 +71,16 @@ export interface Auth {
   /** Same, also reading `?access_token=` (docs/product.md §7 `users/me?access_token`). */
   requireUserOrQueryToken(request: FastifyRequest): Promise<void>;
   /**
-   * `requireUser` for the home's cached reads (lib/answer-cache.ts): the same checks, and the
-   * version stamps read in the viewer's statement, so a cache hit costs one statement.
+   * `requireUser` for the home's cached reads (lib/answer-cache.ts). Every route now gets the
+   * stamps with the viewer (from the copy), so it is the same check; kept for the routes' intent.
    */
   requireHomeUser(request: FastifyRequest): Promise<void>;
 }
 
 const SYSTEM = new Set<string>(SYSTEM_ROLES);
+
+/** The identity routes (docs/api.md "Identity and account"): a reset, a registration, a sign-in. */
+const accountWrite = (request: FastifyRequest) => request.url.startsWith('/api/users');
 
 /** The claims of a verified token. */
 interface Claims {
@@ -119,10 +126,38 @@ export function registerAuth(
   ]);
   const unauthorized = (detail: string) => new ApiError(401, 'UNAUTHORIZED', detail);
 
+  // The viewer, their roles and the home's stamps, kept current by the database's notifications
+  // (PostgreSQL) or its change counters (SQLite): revocation is seen within the notification's
+  // delay by every process, at once by the one that wrote it (decision 0059).
+  const copy = new ViewerCopy(db);
+  app.addHook('onClose', async () => copy.close());
+  // Read-your-writes: a signed-in write's answer says the stamp it left, which the web app sends
+  // back with its reads, so a process whose copy is behind that stamp reads the database. An
+  // account write by no one signed in (a password reset by link, under /api/users) or any write by
+  // an administrator (an erasure, a role: writes about other people) answers once this process's
+  // copy has heard of every commit so far, so the process that wrote never shows the state before
+  // it (other processes: within the delay). Other writes without a viewer (a package's xAPI
+  // statements) do not wait: they change no one's sign-in.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const method = request.method;
+    const read = method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
+    if (read && request.routeOptions.config.writes !== true) return payload;
+    const user = request.user;
+    const heard = (user ? user.isAdmin : accountWrite(request)) ? copy.caughtUp() : null;
+    if (user && reply.statusCode < 400) {
+      // The write is committed: a failed read of its stamp must not answer it as failed. Without
+      // the header the client keeps its last stamp, and another process shows it within the delay.
+      const stamp = await copy.stampAfterWrite(request.context.id, user.id).catch(() => null);
+      if (stamp) reply.header(STAMP_HEADER, stamp);
+    }
+    await heard;
+    return payload;
+  });
+
   // Tokens whose signature was verified, so that a learner's many requests pay for one HMAC:
   // the verdict depends only on the token text and the key, so a hit returns exactly what
   // jwtVerify returned. Expiry is re-checked on every hit; revocation (`tokens_valid_after`)
-  // is never cached, it is read with the user on every request. Bounded: cleared when full.
+  // is checked on every request against the viewer's row (the copy's). Bounded: cleared when full.
   const verified = new Map<string, Claims>();
 
   async function claimsOf(token: string): Promise<Claims> {
@@ -166,19 +201,18 @@ export function registerAuth(
     return claims;
   }
 
-  async function authenticate(request: FastifyRequest, token: string | null, home = false): Promise<void> {
+  async function authenticate(request: FastifyRequest, token: string | null): Promise<void> {
     if (!token) throw unauthorized('A bearer token is required.');
     const { sub, ctx, iat, iatMs, exp, sid, sat } = await claimsOf(token);
     // A token is only good on the tenant that issued it.
     if (ctx !== request.context.id) throw unauthorized('The token belongs to another tenant.');
     const session: SessionOfToken = { id: sid ?? legacySessionKey(token), authAt: sat ?? iat, exp };
-    // Revocation (`tokens_valid_after`, and this session's sign-out) is read here on every
-    // request, cached answer or not, in the viewer's statement.
-    const viewer = home
-      ? await findHomeViewer(db, request.context.id, sub, session.id)
-      : await findViewer(db, request.context.id, sub, session.id);
+    // Revocation (`tokens_valid_after`, and this session's sign-out) is checked here on every
+    // request, cached answer or not, against the viewer kept in this process (decision 0059): a
+    // sign-out moves the user's stamp like any other revocation (migration 0028).
+    const viewer = await copy.viewer(request.context.id, sub, parseStamp(request.headers[STAMP_HEADER]));
     if (!viewer) throw unauthorized('The token is invalid or expired.');
-    if (viewer.sessionEnded) throw unauthorized('The session was ended (sign-out).');
+    if (viewer.endedSessions.includes(session.id)) throw unauthorized('The session was ended (sign-out).');
     const { row } = viewer;
     if (row.tokensValidAfter) {
       // Refused when issued before the revocation, to the millisecond (`iatMs`). Tokens signed
@@ -225,7 +259,7 @@ export function registerAuth(
       await authenticate(request, bearer(request) ?? fromQuery);
     },
     async requireHomeUser(request) {
-      await authenticate(request, bearer(request), true);
+      await authenticate(request, bearer(request));
     },
   };
 

@@ -3,6 +3,8 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../../src/app';
 import { loadEnv } from '../../src/env';
 import type { Env } from '../../src/env';
+import { copiesCaughtUp } from '../../src/lib/viewer-copy';
+import type { Db } from '../../src/db/db';
 import { createTestDb } from './test-db';
 import type { TestDb } from './test-db';
 import { PASSWORD, hosts, seedWorld } from './fixtures';
@@ -88,4 +90,13 @@ export interface ErrorDoc {
     detail?: string;
     source?: { pointer?: string; parameter?: string };
   }[];
+}
+
+/**
+ * After a write by plain SQL (not through the app): waits until every app on `db` has heard of it
+ * (decision 0059: another process's write shows within the notification's delay; at once on
+ * SQLite, where this returns at once).
+ */
+export async function settled(db: Db): Promise<void> {
+  if (!(await copiesCaughtUp(db))) throw new Error('the viewer copies did not catch up');
 }

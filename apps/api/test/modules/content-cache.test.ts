@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFolder } from '../../src/content/importer';
 import { ContentCache } from '../../src/modules/lesson-pages/content-cache';
+import { settled } from '../helpers/app';
 import { playLogin, player, startPlayWorld, writePlayContent } from '../helpers/player';
 import type { PageDoc, PlayWorld } from '../helpers/player';
 
@@ -60,7 +61,7 @@ describe('player content under the content stamp', () => {
   const pageOf = (res: { json(): unknown }) => (res.json() as PageDoc).data;
   const text = (res: { body: string }) => res.body;
 
-  it('shows and grades a block changed by a re-import at once, in every process', async () => {
+  it('shows and grades a block changed by a re-import once heard, in every process (decision 0059)', async () => {
     const peer = await w.buildPeer();
     const ann = player(w.app, await playLogin(w.app, 'ann'));
     const annPeer = player(peer, await playLogin(peer, 'ann'));
@@ -84,6 +85,7 @@ describe('player content under the content stamp', () => {
         .replace('expected: [0, 2]', 'expected: [1, 3]'),
     );
     const report = await importFolder(w.tdb.db, root, { filesDir: w.filesDir, now: w.clock.now() });
+    await settled(w.tdb.db);
     rmSync(root, { recursive: true, force: true });
     expect(report.errors).toEqual([]);
 
@@ -98,7 +100,7 @@ describe('player content under the content stamp', () => {
     });
   });
 
-  it('shows a block changed by plain SQL at once (the stamp moves with course_blocks)', async () => {
+  it('shows a block changed by plain SQL once heard (the stamp moves with course_blocks)', async () => {
     const ann = player(w.app, await playLogin(w.app, 'ann'));
     const L = w.lessons.ann.practice;
     const before = text(await ann.current(L));
@@ -113,10 +115,11 @@ describe('player content under the content stamp', () => {
       .set({ content: block.content.replace('Welcome again', 'Welcome, fixed by hand') })
       .where('id', '=', block.id)
       .execute();
+    await settled(w.tdb.db);
     expect(text(await ann.current(L))).toContain('Welcome, fixed by hand');
   });
 
-  it('keeps for offline use the block as changed by plain SQL at once, not a cached copy', async () => {
+  it('keeps for offline use the block as changed by plain SQL once heard, not a cached copy', async () => {
     const ben = player(w.app, await playLogin(w.app, 'ben'));
     const lessonId = w.lessons.ben.practice;
     const offline = async () => {
@@ -137,6 +140,7 @@ describe('player content under the content stamp', () => {
       .set({ title: 'Type the answer, retitled by hand' })
       .where('id', '=', block.id)
       .execute();
+    await settled(w.tdb.db);
     expect(await offline()).toContain('Type the answer, retitled by hand');
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settled } from '../helpers/app';
 import type { ProgWorld } from '../helpers/progression';
 import { DAY, MIDNIGHT, learner, progLogin, startProgWorld } from '../helpers/progression';
 
@@ -64,6 +65,8 @@ describe('the cached lesson list follows the clock of the progression rules', ()
       .set({ timeLimit: 60, startedAt: new Date(startedAt).toISOString() })
       .where('id', '=', later('c1'))
       .execute();
+    // Heard by the app's copy within the notification's delay (decision 0059).
+    await settled(w.tdb.db);
     // 60 s of limit and 2 s of grace: still in time at the deadline itself, SKIPPED just after.
     const [before, after] = await twiceThenAt('k-later', startedAt + 62_000 + 1);
     expect(before.get(later('c1'))).toBe('AVAILABLE');

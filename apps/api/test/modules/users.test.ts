@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { PASSWORD, hosts, ids } from '../helpers/fixtures';
-import { JWT_SECRET, get, login, startTestApp } from '../helpers/app';
+import { JWT_SECRET, get, login, settled, startTestApp } from '../helpers/app';
 import type { ErrorDoc, TestContext } from '../helpers/app';
 
 let t: TestContext;
@@ -178,11 +178,13 @@ describe('GET /api/users/me', () => {
       .set({ tokensValidAfter: new Date(Date.now() + 5000).toISOString() })
       .where('id', '=', ids.learnerB)
       .execute();
+    await settled(t.tdb.db);
     expect((await get(t.app, '/api/users/me', token)).statusCode).toBe(401);
     await t.tdb.db
       .updateTable('users')
       .set({ tokensValidAfter: null })
       .where('id', '=', ids.learnerB)
       .execute();
+    await settled(t.tdb.db);
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { TOKEN_LIFETIME_S } from '../../src/plugins/auth';
 import { ids } from '../helpers/fixtures';
 import { SignJWT } from 'jose';
-import { JWT_SECRET, get, login, startTestApp } from '../helpers/app';
+import { JWT_SECRET, get, login, settled, startTestApp } from '../helpers/app';
 import type { ErrorDoc, TestContext } from '../helpers/app';
 
 /**
@@ -40,6 +40,8 @@ describe('verified-token cache', () => {
       .set({ tokensValidAfter: new Date(Date.now() + 5000).toISOString() })
       .where('id', '=', ids.learnerB)
       .execute();
+    // Heard by the app's copy within the notification's delay (decision 0059).
+    await settled(t.tdb.db);
     try {
       expect((await get(t.app, '/api/users/me', token)).statusCode).toBe(401);
     } finally {
@@ -48,6 +50,7 @@ describe('verified-token cache', () => {
         .set({ tokensValidAfter: null })
         .where('id', '=', ids.learnerB)
         .execute();
+      await settled(t.tdb.db);
     }
   });
 
@@ -74,6 +77,7 @@ describe('verified-token cache', () => {
       .set({ tokensValidAfter: new Date(revokedAt).toISOString() })
       .where('id', '=', ids.learnerB)
       .execute();
+    await settled(t.tdb.db);
     try {
       expect((await get(t.app, '/api/users/me', before)).statusCode).toBe(401);
       expect((await get(t.app, '/api/users/me', after)).statusCode).toBe(200);
@@ -83,6 +87,7 @@ describe('verified-token cache', () => {
         .set({ tokensValidAfter: null })
         .where('id', '=', ids.learnerB)
         .execute();
+      await settled(t.tdb.db);
     }
   });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homeVersionsOf } from '../../src/lib/home-versions';
 import { findHomeViewer, findViewer } from '../../src/modules/users/repository';
 import { ids } from '../helpers/fixtures';
-import { get, login, startTestApp } from '../helpers/app';
+import { get, login, settled, startTestApp } from '../helpers/app';
 import type { ErrorDoc, TestContext } from '../helpers/app';
 
 /**
@@ -22,8 +22,11 @@ const HOME = {
     '/api/class-users?filter[role]=STUDENT&filter[expired]=false&sort=-createdAt&include=class.classPrograms.program.programCourses.course,class.teachers',
 };
 
-const revokeBob = (at: string | null) =>
-  t.tdb.db.updateTable('users').set({ tokensValidAfter: at }).where('id', '=', ids.learnerB).execute();
+// A write by plain SQL reaches the app's viewer copy within the notification's delay (0059).
+const revokeBob = async (at: string | null) => {
+  await t.tdb.db.updateTable('users').set({ tokensValidAfter: at }).where('id', '=', ids.learnerB).execute();
+  await settled(t.tdb.db);
+};
 
 describe('home reads and revocation', () => {
   it('refuses a revoked token on both home reads while their answers are cached', async () => {
@@ -61,6 +64,7 @@ describe('home reads and revocation', () => {
       .executeTakeFirstOrThrow();
     // Another tenant's token for the same id is refused too (the viewer is read per tenant).
     await t.tdb.db.updateTable('users').set({ contextId: ids.ctxB }).where('id', '=', ids.learnerB).execute();
+    await settled(t.tdb.db);
     try {
       expect((await get(t.app, HOME.lessons, token)).statusCode).toBe(401);
     } finally {
@@ -69,6 +73,7 @@ describe('home reads and revocation', () => {
         .set({ contextId: row.contextId })
         .where('id', '=', ids.learnerB)
         .execute();
+      await settled(t.tdb.db);
     }
   });
 });
@@ -82,7 +87,7 @@ describe('findHomeViewer', () => {
       .executeTakeFirstOrThrow();
     const plain = await findViewer(t.tdb.db, contextId, ids.learnerB);
     const home = await findHomeViewer(t.tdb.db, contextId, ids.learnerB);
-    expect(home && { row: home.row, roleNames: home.roleNames, sessionEnded: home.sessionEnded }).toEqual(
+    expect(home && { row: home.row, roleNames: home.roleNames, endedSessions: home.endedSessions }).toEqual(
       plain,
     );
     expect(plain?.versions).toBeUndefined();

@@ -1,6 +1,7 @@
 import { mockApi } from '../test/api-mock';
 import { ApiError, apiFetch, buildQuery, setUnauthorizedHandler } from './api-client';
 import { setToken } from './storage';
+import { forgetStamp } from './write-stamp';
 
 const unauthorized = { status: 401, body: { errors: [{ status: '401', code: 'UNAUTHORIZED', title: 'x' }] } };
 
@@ -49,5 +50,29 @@ describe('api client', () => {
     await apiFetch('users/me').catch(() => undefined);
     await apiFetch('users/login', { method: 'POST', body: {} }).catch(() => undefined);
     expect(handler).not.toHaveBeenCalled();
+  });
+
+  it("sends the newest stamp a write of this session answered with, and not another token's", async () => {
+    forgetStamp();
+    setToken('abc');
+    const fetchMock = mockApi({
+      'PATCH users/u1': { body: {}, headers: { 'X-Parcours-Stamp': '7.3' } },
+      'POST users/me/sign-out-everywhere': { body: {}, headers: { 'X-Parcours-Stamp': '9.2' } },
+      'users/me': { body: {} },
+    });
+    const sent = () =>
+      (fetchMock.mock.calls.at(-1)![1]?.headers as Record<string, string>)['X-Parcours-Stamp'];
+    await apiFetch('users/me');
+    expect(sent()).toBeUndefined();
+    await apiFetch('users/u1', { method: 'PATCH', body: {} });
+    await apiFetch('users/me');
+    expect(sent()).toBe('7.3');
+    // Part by part the newest: a later answer with an older content stamp keeps the newer one.
+    await apiFetch('users/me/sign-out-everywhere', { method: 'POST' });
+    await apiFetch('users/me');
+    expect(sent()).toBe('9.3');
+    setToken('other');
+    await apiFetch('users/me');
+    expect(sent()).toBeUndefined();
   });
 });

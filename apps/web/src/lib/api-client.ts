@@ -8,6 +8,7 @@ import { SANDBOX_TOKEN } from './sandbox';
 import { settleEarly, takeEarlyResponse } from './early-requests';
 import { API_ACCEPT, buildQuery, type QueryValue } from './query-string';
 import { getToken } from './storage';
+import { noteStamp, STAMP_HEADER, stampFor } from './write-stamp';
 
 /** The default base; calls use `apiBase()` (docs/product.md §7: from the tenant's API host, see api-base.ts). */
 export const API_BASE = DEFAULT_API_BASE;
@@ -98,6 +99,9 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   // The sandbox marker (docs/product.md §6) is no credential: never sent as a bearer token.
   const token = stored === SANDBOX_TOKEN ? null : stored;
   if (token) headers.Authorization = `Bearer ${token}`;
+  // Read-your-writes (decision 0059): the newest stamp a write of this session answered with.
+  const stamp = scoped ? null : stampFor(token);
+  if (stamp) headers[STAMP_HEADER] = stamp;
   let body: string | undefined;
   if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -111,6 +115,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   const response =
     (early && (await settleEarly(early, options.signal))) ??
     (await (scoped ?? fetch)(url, { method, headers, body, signal: options.signal }));
+  if (!scoped) noteStamp(token, response.headers.get(STAMP_HEADER));
   const payload = await parseBody(response);
   if (!response.ok) {
     if (response.status === 401 && !scoped && !OWN_401.has(path) && !options.ownUnauthorized)

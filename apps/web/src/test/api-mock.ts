@@ -7,6 +7,7 @@ import { vi } from 'vitest';
 export interface MockAnswer {
   status?: number;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 export type MockHandler = MockAnswer | ((url: URL, init?: RequestInit) => MockAnswer | Promise<MockAnswer>);
 
@@ -22,7 +23,7 @@ export function mockApi(handlers: Record<string, MockHandler>) {
       : { status: 404, body: { errors: [{ status: '404', code: 'NOT_FOUND', title: 'Not found' }] } };
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status ?? 200,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...answer.headers },
     });
   });
   vi.stubGlobal('fetch', fetchMock);

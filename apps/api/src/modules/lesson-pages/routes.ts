@@ -101,6 +101,8 @@ export const lessonPageRoutes: FastifyPluginAsyncZod<LessonPageRoutesOptions> = 
     '/lessons/:id/pages/current',
     {
       onRequest,
+      // Opening a lesson writes its first page: answered like a write (plugins/auth.ts, 0059).
+      config: { writes: true },
       schema: {
         tags,
         summary:

@@ -289,6 +289,23 @@ export const TRACES: RegisterEntry[] = [
     },
   },
   {
+    table: 'ended_sessions',
+    columns: ['user_id'],
+    find: 'user_id = her id',
+    export: {
+      section: 'endedSessions',
+      // When her signed-out sessions would have ended; their ids are the tokens' secrets' kin.
+      rows: (x) =>
+        x.db.selectFrom('endedSessions').select(['expiresAt']).where('userId', '=', x.who.userId).execute(),
+    },
+    erase: {
+      action: 'delete',
+      run: async (trx, who) => {
+        await trx.deleteFrom('endedSessions').where('userId', '=', who.userId).execute();
+      },
+    },
+  },
+  {
     table: 'login_attempts',
     columns: ['key'],
     find: 'keys {login, login-slow, recover, password}:{tenant}:{her e-mail, username or id}',

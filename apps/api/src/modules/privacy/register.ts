@@ -68,8 +68,6 @@ export const NOT_ABOUT_A_LEARNER: Record<string, string> = {
   installation_secrets: 'secrets of the installation',
   signing_keys: "the tenant's certificate signing keys",
   xapi_activities: 'activity definitions, merged from every statement: about content, not a person',
-  ended_sessions:
-    "a signed-out session's random id and its expiry (decision 0057): nothing links it to an account without the token, and erasure ends every token anyway",
 };
 
 /** Tables the rule says may name a person, in neither list: what the register test fails on. */

@@ -41,10 +41,12 @@ export async function findUserById(db: Db, contextId: string, id: string): Promi
 /**
  * The signed-in user and the names of their system roles (granted platform-wide or for this
  * tenant), in one query: every authenticated request starts with it. One row per role, or one
- * row with a null role for the many users who have none. `sessionKey`: the token's session,
- * read as ended (a sign-out, decision 0057) in the same statement; '' names none.
+ * row with a null role for the many users who have none; and the user's sessions ended by a
+ * sign-out (decision 0057), one more row each: few, and gone when they could have lived no longer.
+ * Kept per user, not per token, so the process's copy of the viewer (lib/viewer-copy.ts) answers
+ * for every session of the user, and a sign-out moves the user's stamp (migration 0028).
  */
-const viewerBase = (db: Db, contextId: string, id: string, sessionKey: string) =>
+const viewerBase = (db: Db, contextId: string, id: string) =>
   db
     .selectFrom('users as u')
     .leftJoin('roleUsers as ru', (join) =>
@@ -54,11 +56,9 @@ const viewerBase = (db: Db, contextId: string, id: string, sessionKey: string) =
         .on((eb) => eb.or([eb('ru.scopeId', 'is', null), eb('ru.scopeId', '=', contextId)])),
     )
     .leftJoin('roles as r', 'r.id', 'ru.roleId')
+    .leftJoin('endedSessions as es', 'es.userId', 'u.id')
     .selectAll('u')
-    .select('r.name as roleName')
-    .select((eb) =>
-      eb.selectFrom('endedSessions').select('id').where('id', '=', sessionKey).as('endedSession'),
-    )
+    .select(['r.name as roleName', 'es.id as endedSession'])
     .where('u.contextId', '=', contextId)
     .where('u.id', '=', id);
 
@@ -69,12 +69,11 @@ const viewerQuery = prepared(viewerBase);
  * 0015) read in the same statement: a cached home answer then costs one statement, not two.
  * `userKey` is `u:{id}`; a stamp never written reads as null.
  */
-const homeViewerQuery = prepared(
-  (db: Db, contextId: string, id: string, sessionKey: string, userKey: string) =>
-    viewerBase(db, contextId, id, sessionKey).select((eb) => [
-      eb.selectFrom('homeVersions').select('version').where('key', '=', userKey).as('userVersion'),
-      eb.selectFrom('homeVersions').select('version').where('key', '=', 'content').as('contentVersion'),
-    ]),
+const homeViewerQuery = prepared((db: Db, contextId: string, id: string, userKey: string) =>
+  viewerBase(db, contextId, id).select((eb) => [
+    eb.selectFrom('homeVersions').select('version').where('key', '=', userKey).as('userVersion'),
+    eb.selectFrom('homeVersions').select('version').where('key', '=', 'content').as('contentVersion'),
+  ]),
 );
 
 export interface ViewerRead {
@@ -82,8 +81,8 @@ export interface ViewerRead {
   roleNames: string[];
   /** The home's stamps, from `findHomeViewer` only. */
   versions?: { user: string; content: string };
-  /** The session named by the read was ended by a sign-out (decision 0057). */
-  sessionEnded: boolean;
+  /** The user's sessions ended by a sign-out (decision 0057): their tokens are refused. */
+  endedSessions: string[];
 }
 
 const NOT_USER_COLUMNS = new Set(['roleName', 'userVersion', 'contentVersion', 'endedSession']);
@@ -98,28 +97,21 @@ function viewerOf<T extends UserRow & { roleName: string | null; endedSession: s
   const row: Record<string, unknown> = {};
   for (const key in first) if (!NOT_USER_COLUMNS.has(key)) row[key] = first[key];
   const roleNames = new Set<string>();
-  for (const r of rows) if (r.roleName !== null) roleNames.add(r.roleName);
-  const sessionEnded = first.endedSession !== null && first.endedSession !== undefined;
-  return { row: row as UserRow, roleNames: [...roleNames], sessionEnded };
+  const endedSessions = new Set<string>();
+  for (const r of rows) {
+    if (r.roleName !== null) roleNames.add(r.roleName);
+    if (r.endedSession !== null && r.endedSession !== undefined) endedSessions.add(r.endedSession);
+  }
+  return { row: row as UserRow, roleNames: [...roleNames], endedSessions: [...endedSessions] };
 }
 
-export async function findViewer(
-  db: Db,
-  contextId: string,
-  id: string,
-  sessionKey = '',
-): Promise<ViewerRead | undefined> {
-  return viewerOf(await viewerQuery.all(db, contextId, id, sessionKey));
+export async function findViewer(db: Db, contextId: string, id: string): Promise<ViewerRead | undefined> {
+  return viewerOf(await viewerQuery.all(db, contextId, id));
 }
 
 /** `findViewer` and the home's version stamps (as text, '0' when never written), one statement. */
-export async function findHomeViewer(
-  db: Db,
-  contextId: string,
-  id: string,
-  sessionKey = '',
-): Promise<ViewerRead | undefined> {
-  const rows = await homeViewerQuery.all(db, contextId, id, sessionKey, `u:${id}`);
+export async function findHomeViewer(db: Db, contextId: string, id: string): Promise<ViewerRead | undefined> {
+  const rows = await homeViewerQuery.all(db, contextId, id, `u:${id}`);
   const viewer = viewerOf(rows);
   if (!viewer) return undefined;
   const { userVersion, contentVersion } = rows[0]!;

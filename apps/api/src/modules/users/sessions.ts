@@ -40,7 +40,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async 
           await trx.deleteFrom('endedSessions').where('expiresAt', '<', current).execute();
           await trx
             .insertInto('endedSessions')
-            .values({ id: session.id, expiresAt })
+            .values({ id: session.id, userId: request.user!.id, expiresAt })
             .onConflict((oc) => oc.column('id').doNothing())
             .execute();
         });
