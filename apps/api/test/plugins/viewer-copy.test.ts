@@ -149,6 +149,16 @@ const CASES: Case[] = [
     write: (db) => db.deleteFrom('classUsers').where('id', '=', 'cu-temp').execute(),
   },
   {
+    // Decision 0057: a sign-out ends one session of the user; its tokens are refused from the copy.
+    name: 'a session signed out',
+    user: ids.learnerA,
+    write: (db) =>
+      db
+        .insertInto('endedSessions')
+        .values({ id: 'sid-temp', userId: ids.learnerA, expiresAt: '2999-01-01T00:00:00.000Z' })
+        .execute(),
+  },
+  {
     name: 'a content change',
     user: ids.learnerA,
     write: (db) =>
@@ -254,6 +264,22 @@ describe.runIf(PG)('two processes on PostgreSQL', () => {
     }
     // Without the stamp, within the notification's delay.
     await within(async () => (await get(b, '/api/users/me', other)).statusCode === 401);
+  });
+
+  it('refuses a signed-out session in both processes, and only that session', async () => {
+    const token = await login(a, 'bob@example.test');
+    const other = await login(a, 'bob@example.test');
+    for (const app of [a, b]) expect((await get(app, '/api/users/me', token)).statusCode).toBe(200);
+    const res = await a.inject({
+      method: 'POST',
+      url: '/api/users/me/sign-out',
+      headers: { host: hosts.alpha, authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(204);
+    expect((await get(a, '/api/users/me', token)).statusCode).toBe(401);
+    // The other process, from its copy, within the notification's delay.
+    await within(async () => (await get(b, '/api/users/me', token)).statusCode === 401);
+    for (const app of [a, b]) expect((await get(app, '/api/users/me', other)).statusCode).toBe(200);
   });
 
   it('reads the database while its listener is down, and listens again', async () => {
