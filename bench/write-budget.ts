@@ -20,7 +20,7 @@ import { randomBytes } from 'node:crypto';
 import { dropPgSchema, ensurePgSchema, migrateToLatest, openDb } from '@parcours/api/db/db';
 import type { DbHandle } from '@parcours/api/db/db';
 import { loadEnv } from '@parcours/api/env';
-import { writeTx } from '@parcours/api/modules/lesson-pages/tx';
+import { writeTx } from '@parcours/api/db/tx';
 import { registerBudget, spend } from '@parcours/api/modules/quotas/budget';
 import type { Road } from '@parcours/api/modules/quotas/budget';
 import { quotasFrom } from '@parcours/api/modules/quotas/config';

@@ -55,7 +55,7 @@ import { lrsRoutes } from './modules/lrs/routes';
 import { manifestRoutes } from './modules/manifest/routes';
 import { offlineRoutes } from './modules/offline/routes';
 import { packageRoutes } from './modules/packages/routes';
-import { pageListRoutes } from './modules/pages/list';
+import { pageListRoutes } from './modules/pages/list-routes';
 import { pageResourceRoutes } from './modules/pages/routes';
 import { organisationRoutes } from './modules/organisation/routes';
 import { privacyRoutes } from './modules/privacy/routes';

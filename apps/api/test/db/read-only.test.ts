@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepared } from '../../src/db/prepared';
 import { isReadOnlyRefusal, readOnly } from '../../src/db/read-only';
 import type { Db } from '../../src/db/db';
-import { writeTx } from '../../src/modules/lesson-pages/tx';
+import { writeTx } from '../../src/db/tx';
 import { createTestDb, type TestDb } from '../helpers/test-db';
 
 /**

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDb } from '../../src/db/db';
 import type { Db } from '../../src/db/db';
 import { countSqliteStatements, prepared, sqliteDatabaseOf } from '../../src/db/prepared';
-import { MAX_BATCH, writeTx } from '../../src/modules/lesson-pages/tx';
+import { MAX_BATCH, writeTx } from '../../src/db/tx';
 import { createTestDb } from '../helpers/test-db';
 import type { TestDb } from '../helpers/test-db';
 

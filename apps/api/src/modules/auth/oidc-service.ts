@@ -7,13 +7,8 @@ import { parseJson } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { ApiError } from '../../plugins/errors';
 import type { ContextRow } from '../contexts/repository';
-import {
-  findUserByEmail,
-  findUserByOidcSubject,
-  insertUser,
-  uniqueViolation,
-  updateUser,
-} from '../users/repository';
+import { findUserByEmail, findUserByOidcSubject, insertUser, updateUser } from '../users/repository';
+import { uniqueViolation } from '../../db/constraint-errors';
 import type { UserRow } from '../users/repository';
 
 /**

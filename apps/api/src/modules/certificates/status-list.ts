@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { SignJWT } from 'jose';
 import type { Db } from '../../db/db';
 import { parseJson } from '../../db/schema';
-import { uniqueViolation } from '../users/repository';
+import { uniqueViolation } from '../../db/constraint-errors';
 import { VC_CONTEXT_V2 } from './credential';
 import type { SigningKey } from './keys';
 import type { CertificateSnapshot } from './repository';

@@ -4,7 +4,7 @@ import type { LessonState } from '@parcours/domain/entities';
 import { nextLessonState } from '@parcours/domain/lesson-state';
 import type { Db, DbKind } from '../../db/db';
 import { ApiError } from '../../plugins/errors';
-import { writeTx } from '../lesson-pages/tx';
+import { writeTx } from '../../db/tx';
 import { applyProgression, lessonsOfPrograms, loadProgramContexts } from '../progression/rules';
 import type { LessonRow } from '../progression/rules';
 import { notFound } from '../scope';

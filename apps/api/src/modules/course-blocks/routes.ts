@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Relations } from '../../plugins/jsonapi';
 import {
   collectionDocument,
   collectionDocumentSchema,
@@ -11,34 +10,10 @@ import {
   resourceDocument,
   resourceDocumentSchema,
 } from '../../plugins/jsonapi';
-import type { Scope } from '../scope';
-import { groupBy, notFound, scopeOf } from '../scope';
+import { notFound, scopeOf } from '../scope';
+import { blockRelations } from './relations';
 import { termLinks, termsByIds, visibleBlocksByIds } from './repository';
 import { toBlockResource, toTermResource } from './serializer';
-
-export const blockRelations: Relations<Scope> = {
-  'course-blocks': {
-    terms: {
-      many: true,
-      async load({ db, viewer }, parents) {
-        const links = await termLinks(
-          db,
-          parents.map((p) => p.id),
-        );
-        const terms = new Map(
-          (await termsByIds(db, viewer, [...new Set(links.map((l) => l.termId))])).map((t) => [
-            t.id,
-            toTermResource(t),
-          ]),
-        );
-        const byBlock = groupBy(links, (l) => l.blockId);
-        return new Map(
-          parents.map((p) => [p.id, (byBlock.get(p.id) ?? []).flatMap((l) => terms.get(l.termId) ?? [])]),
-        );
-      },
-    },
-  },
-};
 
 const params = z.object({ id: z.string().min(1) });
 const oneQuery = jsonApiQuerySchema({ includes: ['terms'] });

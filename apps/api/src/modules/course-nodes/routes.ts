@@ -11,7 +11,7 @@ import {
   resourceDocument,
   resourceDocumentSchema,
 } from '../../plugins/jsonapi';
-import { blockRelations } from '../course-blocks/routes';
+import { blockRelations } from '../course-blocks/relations';
 import { termLinks, visibleBlocksByIds } from '../course-blocks/repository';
 import { toBlockResource } from '../course-blocks/serializer';
 import type { Scope } from '../scope';

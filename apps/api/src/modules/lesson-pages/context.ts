@@ -14,7 +14,7 @@ import type { LessonPlan, PlanNode, Slot } from './plan';
 import { lessonDeadlineOf } from './limits';
 import { activePages, findOwnLesson } from './repository';
 import type { AccommodationColumns, LessonRow, OwnLessonRow, PageRow } from './repository';
-import { writeTx } from './tx';
+import { writeTx } from '../../db/tx';
 import { refuseIfWindowClosed } from './windows';
 
 /**

@@ -14,7 +14,7 @@ import type { BlockContent } from './content-cache';
 import { withAnswer } from './repository';
 import type { PageRow } from './repository';
 import { pageResource } from './serializer';
-import { writeTx } from './tx';
+import { writeTx } from '../../db/tx';
 
 /** 256 random bits, URL-safe: a launch cannot be guessed. */
 const newLaunch = () => randomBytes(32).toString('base64url');

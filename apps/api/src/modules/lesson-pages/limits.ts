@@ -3,13 +3,19 @@ import type { TimeAccommodation } from '@parcours/domain/time-accommodation';
 import { deadlineOf } from './clock';
 import type { PlanNode } from './plan';
 import type { LessonRow, PageRow } from './repository';
-import { timeLimitOf } from './serializer';
+import { jsonObject } from '../programs/serializer';
 
 /**
  * The learner's own limits (decision 0019): the content's page and lesson limits with the time
  * accommodation of their enrolment applied. Every decision (late or not, remaining seconds, the
  * limit sent to the browser) goes through these, so the learner is judged by the time they see.
  */
+
+/** The content's own limit of a page's node, in seconds; null: no limit. */
+export function timeLimitOf(node: PlanNode): number | null {
+  const v = jsonObject(node.settings).timeLimit;
+  return typeof v === 'number' && v > 0 ? v : null;
+}
 
 /** The page's limit for this learner, in seconds; null: no limit. */
 export function pageLimitOf(acc: TimeAccommodation, page: PageRow, node: PlanNode): number | null {

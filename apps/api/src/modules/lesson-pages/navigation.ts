@@ -26,8 +26,8 @@ import { nextShownSlot } from './plan';
 import type { PlanNode, Slot } from './plan';
 import { insertPageIfMissing, lastAttempt, reachPagePg } from './repository';
 import type { LessonRow, PageRow } from './repository';
-import { timeLimitOf } from './serializer';
-import { writeTx } from './tx';
+import { timeLimitOf } from './limits';
+import { writeTx } from '../../db/tx';
 
 /** Reaching pages and moving between them: GET current, choose, next, previous. */
 

@@ -3,7 +3,7 @@ import type { Loaded, PlayerContext } from './context';
 import { everySlotDone } from './plan';
 import { recordAnswer, recordAnswerIfUnchanged, recordAnswerIfUnchangedPg } from './repository';
 import type { GradedWrite, LessonRow, PageRow } from './repository';
-import { writeTx } from './tx';
+import { writeTx } from '../../db/tx';
 
 /**
  * Writing a graded page (decision 0016). The page's conditional UPDATE is the one-grade

@@ -5,7 +5,7 @@ import type { Db } from '../../db/db';
 import { prepared } from '../../db/prepared';
 import type { CourseBlocksTable, LessonPagesTable, LessonsTable } from '../../db/schema';
 import type { PlanNode } from './plan';
-import type { Tx } from './tx';
+import type { Tx } from '../../db/tx';
 
 export type LessonRow = Selectable<LessonsTable>;
 type FullPageRow = Selectable<LessonPagesTable>;

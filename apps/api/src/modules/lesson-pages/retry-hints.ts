@@ -19,8 +19,8 @@ import type { PlayerContext } from './context';
 import { newSheet } from './datasets';
 import { pageDocument } from './document';
 import { findPage, insertPageIfMissing, withAnswer } from './repository';
-import { timeLimitOf } from './serializer';
-import { writeTx } from './tx';
+import { timeLimitOf } from './limits';
+import { writeTx } from '../../db/tx';
 
 /** A second chance at a page (retry) and help on it (hints). */
 

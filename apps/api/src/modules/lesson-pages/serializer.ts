@@ -20,6 +20,7 @@ import { jsonObject, jsonStrings } from '../programs/serializer';
 import type { PlanNode } from './plan';
 import type { BlockRow, PageRow, TermRow } from './repository';
 import { shownResults } from './disclosure';
+import { timeLimitOf } from './limits';
 
 /**
  * Page documents (docs/api.md "Lesson player"). Built only from a block's public columns
@@ -111,11 +112,6 @@ function packageView(stored: unknown): PackageView {
     height: side(p.height),
     launch: null,
   };
-}
-
-export function timeLimitOf(node: PlanNode): number | null {
-  const v = jsonObject(node.settings).timeLimit;
-  return typeof v === 'number' && v > 0 ? v : null;
 }
 
 export function nodeView(node: PlanNode): NodeView {

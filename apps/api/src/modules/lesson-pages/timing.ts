@@ -6,7 +6,7 @@ import type { PlayerContext } from './context';
 import { pageDocument } from './document';
 import { addTime, findPage } from './repository';
 import { pageLimitOf } from './limits';
-import { writeTx } from './tx';
+import { writeTx } from '../../db/tx';
 
 /** The page clock: starting a timed page and the keep-alive, both measured on the server. */
 

@@ -9,7 +9,7 @@ import { jsonObject } from '../programs/serializer';
 import { GRACE_SECONDS } from './clock';
 import type { PlayerContext } from './context';
 import type { LessonRow } from './repository';
-import { writeTx } from './tx';
+import { writeTx } from '../../db/tx';
 
 /**
  * Issue 10 finding 1 (decision 0009): every write of the player judges the class's and the

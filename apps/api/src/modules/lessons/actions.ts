@@ -3,7 +3,7 @@ import type { ActionAnswer } from '@parcours/domain/lesson-state';
 import type { Db, DbKind } from '../../db/db';
 import { parseJson } from '../../db/schema';
 import { ApiError } from '../../plugins/errors';
-import { writeTx } from '../lesson-pages/tx';
+import { writeTx } from '../../db/tx';
 import { notFound } from '../scope';
 import {
   answersOf,

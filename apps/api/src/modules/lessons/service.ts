@@ -1,6 +1,6 @@
 import type { LessonActions } from '@parcours/domain/entities';
 import type { Db, DbKind } from '../../db/db';
-import { writeTx } from '../lesson-pages/tx';
+import { writeTx } from '../../db/tx';
 import type { Resource } from '../../plugins/jsonapi';
 import { activePagesOfLessons, structureOfCourses } from './repository';
 import type { LessonRow, PageProgressRow, TreeNodeRow } from './repository';

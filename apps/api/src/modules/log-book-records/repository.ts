@@ -3,7 +3,7 @@ import type { Db } from '../../db/db';
 import type { LogBookRecordsTable } from '../../db/schema';
 import type { JsonApiQuery } from '../../plugins/jsonapi';
 import { offsetOf } from '../../plugins/jsonapi';
-import type { Tx } from '../lesson-pages/tx';
+import type { Tx } from '../../db/tx';
 import type { Viewer } from '../scope';
 import { countRows, withSort } from '../scope';
 

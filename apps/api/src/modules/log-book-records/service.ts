@@ -4,7 +4,7 @@ import type { Db, DbKind } from '../../db/db';
 import { parseJson } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { ApiError } from '../../plugins/errors';
-import { writeTx } from '../lesson-pages/tx';
+import { writeTx } from '../../db/tx';
 import { budgetOf, spend } from '../quotas/budget';
 import type { Viewer } from '../scope';
 import { notFound } from '../scope';

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/db';
-import type { Tx } from '../lesson-pages/tx';
+import type { Tx } from '../../db/tx';
 import type { StoredStatement } from './store';
 
 /**

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { compactVerify, decodeProtectedHeader, importX509 } from 'jose';
 import type { Db } from '../../db/db';
 import { ApiError } from '../../plugins/errors';
-import type { Tx } from '../lesson-pages/tx';
+import type { Tx } from '../../db/tx';
 import { spend } from '../quotas/budget';
 import type { Budget } from '../quotas/budget';
 import type { Statement } from './statement-schema';

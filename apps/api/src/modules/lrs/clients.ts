@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db, DbKind } from '../../db/db';
 import { parseJson } from '../../db/schema';
-import { writeTx } from '../lesson-pages/tx';
+import { writeTx } from '../../db/tx';
 import type { Scope } from './principal';
 
 /**

@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db, DbKind } from '../../db/db';
 import { parseJson } from '../../db/schema';
 import type { ContextRow } from '../contexts/repository';
-import { writeTx } from '../lesson-pages/tx';
+import { writeTx } from '../../db/tx';
 import { budgetOf, spend } from '../quotas/budget';
 import { NIL_UUID, UUID } from './statement-schema';
 import type { Agent } from './statement-schema';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db, DbKind } from '../../db/db';
 import { ApiError } from '../../plugins/errors';
-import { writeTx } from '../lesson-pages/tx';
+import { writeTx } from '../../db/tx';
 import { budgetOf, spend } from '../quotas/budget';
 
 /**

@@ -3,7 +3,7 @@ import type { Db, DbKind } from '../../db/db';
 import { parseJson } from '../../db/schema';
 import { opsFigures } from '../../lib/ops-figures';
 import type { ContextRow } from '../contexts/repository';
-import type { Tx } from '../lesson-pages/tx';
+import type { Tx } from '../../db/tx';
 import { purgeExpiredCredentials } from './credentials';
 import { XAPI_VERSION } from './store';
 import type { StoredStatement } from './store';

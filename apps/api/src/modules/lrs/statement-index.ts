@@ -1,4 +1,4 @@
-import type { Tx } from '../lesson-pages/tx';
+import type { Tx } from '../../db/tx';
 import { actorKey } from './statement-schema';
 import type { StoredStatement } from './store';
 

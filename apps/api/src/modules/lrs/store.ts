@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, DbKind } from '../../db/db';
 import { ApiError } from '../../plugins/errors';
-import { writeTx } from '../lesson-pages/tx';
-import type { Tx } from '../lesson-pages/tx';
+import { writeTx } from '../../db/tx';
+import type { Tx } from '../../db/tx';
 import { budgetOf, spend } from '../quotas/budget';
 import type { Budget } from '../quotas/budget';
-import { uniqueViolation } from '../users/repository';
+import { uniqueViolation } from '../../db/constraint-errors';
 import { recordActivities } from './activities';
 import { indexStatements } from './statement-index';
 import { VOIDED, actorKey } from './statement-schema';

@@ -9,7 +9,8 @@ import type { Loaded, PlayerContext } from '../lesson-pages/context';
 import type { Slot } from '../lesson-pages/plan';
 import { accommodatedLimit } from '@parcours/domain/time-accommodation';
 import { lessonLimitOf } from '../lesson-pages/limits';
-import { nodeView, timeLimitOf } from '../lesson-pages/serializer';
+import { timeLimitOf } from '../lesson-pages/limits';
+import { nodeView } from '../lesson-pages/serializer';
 import { parseJson } from '../../db/schema';
 
 /**

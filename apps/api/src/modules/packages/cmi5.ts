@@ -13,7 +13,7 @@ import type { Cmi5Settings } from '../../content/packages/manifest';
 import { LAUNCH_TTL_MS, learnerAgent } from '../lrs/credentials';
 import { getDocument, writeDocument } from '../lrs/documents';
 import { storeEmittedNow } from '../lrs/emit';
-import { writeTx } from '../lesson-pages/tx';
+import { writeTx } from '../../db/tx';
 import type { Credential } from '../lrs/credentials';
 import type { StoredStatement } from '../lrs/store';
 import { actorKey } from '../lrs/statement-schema';

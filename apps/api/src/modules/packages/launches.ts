@@ -12,7 +12,7 @@ import type { PackageLaunchesTable } from '../../db/schema';
 import type { Selectable } from 'kysely';
 import { ApiError } from '../../plugins/errors';
 import { LAUNCH_TTL_MS, sameSecret } from '../lrs/credentials';
-import { writeTx } from '../lesson-pages/tx';
+import { writeTx } from '../../db/tx';
 import { budgetOf, spend } from '../quotas/budget';
 import { notFound } from '../scope';
 import { stableId } from '../../lib/ids';

@@ -13,7 +13,7 @@ import type { PackageSummary } from '../../content/packages/store';
 import { ApiError } from '../../plugins/errors';
 import { learnerAgent, registrationOf } from '../lrs/credentials';
 import { emitStatements, launchedStatement as moduleLaunched } from '../lrs/emit';
-import { writeTx } from '../lesson-pages/tx';
+import { writeTx } from '../../db/tx';
 import { evaluateMoveOn, startCmi5 } from './cmi5';
 import type { TenantFacts } from './cmi5';
 import { sha256 } from './launches';

@@ -1,8 +1,6 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/db';
 import type { JsonApiQuery, Resource } from '../../plugins/jsonapi';
-import { filterValue, jsonApiQuerySchema, offsetOf } from '../../plugins/jsonapi';
-import { listRoute } from '../respond';
+import { offsetOf } from '../../plugins/jsonapi';
 import type { Viewer } from '../scope';
 import { countRows, withSort } from '../scope';
 
@@ -148,24 +146,3 @@ export function toPageSummary(row: PageSummaryRow): Resource {
     relationships: { lesson: { data: { type: 'lessons', id: row.lessonId } } },
   };
 }
-
-const stateValue = filterValue.refine(
-  (s) => s.split(',').every((x) => x === 'ACTIVE' || x === 'ARCHIVED'),
-  'ACTIVE or ARCHIVED',
-);
-
-export const pageListRoutes: FastifyPluginAsyncZod = async (app) => {
-  listRoute(app, {
-    path: '/pages',
-    tag: 'lessons',
-    summary:
-      'Lesson pages in summary (no answers): own lessons, the classes one teaches, the tenant for administrators.',
-    query: jsonApiQuerySchema({
-      filters: { lessonId: filterValue, id: filterValue, nodeId: filterValue, state: stateValue },
-      sorts: ['position', 'createdAt', 'answeredAt'],
-      paginated: true,
-    }),
-    list: listPages,
-    toResource: toPageSummary,
-  });
-};

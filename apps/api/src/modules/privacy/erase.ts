@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Db, DbKind } from '../../db/db';
 import type { FileStore } from '../../files/store';
 import { removeFileBytes } from '../files/service';
-import { writeTx } from '../lesson-pages/tx';
+import { writeTx } from '../../db/tx';
 import { learnerOf } from './learner';
 import { REGISTER, attachmentHashes, statementIdsOf } from './register';
 import type { EraseRun } from './register';

@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { DbKind } from '../../db/db';
 import type { Database, LessonsTable } from '../../db/schema';
 import { writeDailyRecord } from '../records/repository';
-import { writeTx } from '../lesson-pages/tx';
+import { writeTx } from '../../db/tx';
 import { applyProgression, syncProgression } from './rules';
 import type { ProgramContextLoader } from './rules';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/db';
-import type { Tx } from '../lesson-pages/tx';
+import type { Tx } from '../../db/tx';
 import type { Quotas } from './config';
 import { charge } from './usage';
 import type { Charge, Period } from './usage';

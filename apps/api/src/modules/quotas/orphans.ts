@@ -4,7 +4,7 @@ import type { Db, DbKind } from '../../db/db';
 import type { Database } from '../../db/schema';
 import type { FileStore } from '../../files/store';
 import { removeFileBytes } from '../files/service';
-import { writeTx } from '../lesson-pages/tx';
+import { writeTx } from '../../db/tx';
 import { LAUNCH_TTL_MS } from '../lrs/credentials';
 import { purgeQuotaUsage } from './usage';
 

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db, DbKind } from '../../db/db';
 import type { FilesTable } from '../../db/schema';
-import { writeTx } from '../lesson-pages/tx';
+import { writeTx } from '../../db/tx';
 import { QUOTA_KEYS, budgetOf, spend } from './budget';
 import type { Quotas } from './config';
 import { quotaRefusal } from './usage';

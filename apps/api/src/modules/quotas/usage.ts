@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { ApiError } from '../../plugins/errors';
-import type { Tx } from '../lesson-pages/tx';
+import type { Tx } from '../../db/tx';
 
 /**
  * Counting against a quota (migration 0021). Each charge adds to one row with a conditional

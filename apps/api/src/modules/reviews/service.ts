@@ -2,9 +2,9 @@ import { COMMENT_MAX, MAX_RATING } from '@parcours/domain/constants';
 import type { Db, DbKind } from '../../db/db';
 import { newId } from '../../lib/ids';
 import { ApiError } from '../../plugins/errors';
-import { writeTx } from '../lesson-pages/tx';
+import { writeTx } from '../../db/tx';
 import type { Viewer } from '../scope';
-import { uniqueViolation } from '../users/repository';
+import { uniqueViolation } from '../../db/constraint-errors';
 import { completedProgram, followsProgram, insertReview } from './repository';
 import type { ReviewRow } from './repository';
 

@@ -16,9 +16,9 @@ import {
   findUserByEmail,
   findUserByUsername,
   insertUser,
-  uniqueViolation,
   useInvitationCode,
 } from './repository';
+import { uniqueViolation } from '../../db/constraint-errors';
 import { parseWith } from './validation';
 
 export interface RegisterBody {

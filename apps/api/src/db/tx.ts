@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import type { Db, DbKind } from '../../db/db';
-import { registerSqliteConnection, sqliteDatabaseOf, timed } from '../../db/prepared';
-import type { Database } from '../../db/schema';
-import { opsFigures } from '../../lib/ops-figures';
-import { refuseWriteTx } from '../../db/read-only';
+import type { Db, DbKind } from './db';
+import { registerSqliteConnection, sqliteDatabaseOf, timed } from './prepared';
+import type { Database } from './schema';
+import { opsFigures } from '../lib/ops-figures';
+import { refuseWriteTx } from './read-only';
 
 export type Tx = Kysely<Database>;
 
