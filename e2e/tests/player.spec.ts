@@ -92,11 +92,13 @@ test.describe('lesson player', () => {
     await expect(heading(page, "Qu'est-ce qu'une fraction ?")).toBeVisible();
     await expect(page.getByText('Page 1 sur 7')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Retour au tableau de bord' })).toBeVisible();
-    // The first page came drawn by the server with its read (decision 0046), so the browser asks
-    // for it no more: a read that loops (the query cache fetching into an entry it had forgotten)
-    // asked once a frame here while the page looked right.
+    // A lesson never opened is not drawn by the server (decision 0057: its first read creates its
+    // first page, and a page load writes nothing), so the app reads it, once; an opened one comes
+    // drawn with its read (decision 0046) and is not read again. A read that loops (the query
+    // cache fetching into an entry it had forgotten) asked once a frame here while the page
+    // looked right.
     await page.waitForTimeout(500);
-    expect(pageReads).toHaveLength(0);
+    expect(pageReads.length).toBeLessThanOrEqual(1);
     await page.keyboard.press('Enter');
 
     // 2. Clickable image, with a free hint then a hint with a cost, and a wrong answer.
