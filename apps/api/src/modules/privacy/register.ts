@@ -1,6 +1,7 @@
 import { ACCOUNT, TRACES } from './register-account';
 import { LEARNING_RECORDS } from './register-records';
 import type { RegisterEntry } from './register-types';
+import { contentTables } from '../../db/content-tables';
 
 export type { EraseRun, ExportRun, RegisterEntry } from './register-types';
 export { attachmentHashes, statementIdsOf } from './register-records';
@@ -51,16 +52,7 @@ export const NOT_ABOUT_A_LEARNER: Record<string, string> = {
   context_hostnames: 'tenant host names',
   roles: 'role names',
   companies: 'organisations',
-  course_types: 'content',
-  course_categories: 'content',
-  course_competencies: 'content',
-  courses: 'content',
-  course_terms: 'content',
-  course_blocks: 'content',
-  course_block_terms: 'content',
-  course_nodes: 'content',
-  programs: 'content',
-  program_courses: 'content',
+  ...contentTables('content'),
   classes: 'classes, named by the tenant',
   class_programs: 'content scheduled for a class',
   class_steps: 'content scheduled for a class',

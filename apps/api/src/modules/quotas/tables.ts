@@ -1,4 +1,5 @@
 import type { Road } from './budget';
+import { contentTables } from '../../db/content-tables';
 
 /**
  * Every table of the schema, classified once (issue 36 item 1). `budget-schema.test.ts` reads
@@ -51,16 +52,7 @@ export const NOT_LEARNER: Record<string, string> = {
   role_users: 'staff roles, given by administrators',
   companies: 'organisation, by administrators',
   company_users: 'organisation, by administrators',
-  course_types: 'content',
-  course_categories: 'content',
-  course_competencies: 'content',
-  courses: 'content',
-  course_terms: 'content',
-  course_blocks: 'content',
-  course_block_terms: 'content',
-  course_nodes: 'content',
-  programs: 'content',
-  program_courses: 'content',
+  ...contentTables('content'),
   classes: 'organisation, by administrators',
   class_programs: 'organisation, by administrators',
   class_steps: 'organisation, by administrators',

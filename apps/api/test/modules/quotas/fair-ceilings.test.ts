@@ -8,7 +8,8 @@ import { flushEmitted } from '../../../src/modules/lrs/emit';
 import { TINCAN_HOST, startTincanWorld } from '../../helpers/tincan';
 import type { TincanWorld } from '../../helpers/tincan';
 import { launchFor, statementOf } from '../lrs/world';
-import { png, uploadPng } from './requests';
+import { uploadPng } from '../../helpers/uploads';
+import { png } from './requests';
 import type { Launched } from '../lrs/world';
 
 /**
@@ -117,7 +118,7 @@ async function accounts(n: number): Promise<Account[]> {
   );
 }
 
-const upload = (token: string, n: number) => uploadPng(w.app, TINCAN_HOST, token, png(n));
+const upload = (token: string, n: number) => uploadPng(w.app, TINCAN_HOST, token, 'a.png', png(n));
 const note = (token: string, title: string) =>
   w.app.inject({
     method: 'POST',

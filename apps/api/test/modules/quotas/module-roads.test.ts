@@ -4,7 +4,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { flushEmitted } from '../../../src/modules/lrs/emit';
 import { TINCAN_HOST, startTincanWorld } from '../../helpers/tincan';
 import type { TincanWorld } from '../../helpers/tincan';
-import { png, uploadPng } from './requests';
+import { uploadPng } from '../../helpers/uploads';
+import { png } from './requests';
 import type { ErrorDoc } from '../../helpers/app';
 import { launchFor, statementOf } from '../lrs/world';
 import type { Launched } from '../lrs/world';
@@ -172,7 +173,7 @@ describe('statement attachments (issue 36 finding 2)', () => {
   });
 });
 
-const upload = (token: string, n: number) => uploadPng(w.app, TINCAN_HOST, token, png(n));
+const upload = (token: string, n: number) => uploadPng(w.app, TINCAN_HOST, token, 'a.png', png(n));
 
 describe('uploads by count (issue 36 finding 10)', () => {
   it('refuses tiny files past the day’s count with 429, whatever their bytes', async () => {
