@@ -105,13 +105,3 @@ export function registerMail(app: FastifyInstance, opts: MailOptions): Mailer {
   app.decorate('mailer', mailer);
   return mailer;
 }
-
-/** Minimal HTML escaping for the mail templates. */
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}

@@ -14,6 +14,7 @@ import { pickLocale } from '@parcours/domain/locale';
 import type { Locale } from '@parcours/domain/entities';
 import type { SignedInRenderer } from './signed-in-html';
 import { drawnScreen } from './page-styles';
+import { escapeHtml } from '../lib/html';
 
 /** What apps/web/src/prerender/sign-in.tsx exports. */
 export interface SignInMarkup {
@@ -93,8 +94,6 @@ export function preferredLanguages(header: string | string[] | undefined): strin
 export function signInLanguage(acceptLanguage: string | string[] | undefined): Locale {
   return pickLocale(preferredLanguages(acceptLanguage));
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * index.html with the sign-in screen in `#root` (marked `data-prerendered`, read by the app's

@@ -11,6 +11,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Locale } from '@parcours/domain/entities';
 import { drawnScreen } from './page-styles';
+import { escapeHtml } from '../lib/html';
 
 /** What the web build's server renderer answers for a signed-in page. */
 export interface SignedInMarkup {
@@ -45,8 +46,6 @@ export const STATE_ELEMENT_ID = 'parcours-state';
 const CHARSET = '<meta charset="UTF-8" />';
 /** Read by the inline script (apps/web/src/app/early-start.ts). */
 export const DRAWN_MARKER = '<meta name="parcours-drawn" content="signed-in" />';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * A fetch() whose requests are the API's own routes, injected in-process: no socket, the same

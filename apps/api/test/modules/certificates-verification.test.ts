@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, notFoundHtml, verificationHtml } from '../../src/modules/certificates/verification';
+import { escapeHtml } from '../../src/lib/html';
+import { notFoundHtml, verificationHtml } from '../../src/modules/certificates/verification';
 
 const snapshot = {
   tenantName: 'École "A" & B',

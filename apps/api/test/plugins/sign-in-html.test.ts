@@ -104,7 +104,7 @@ describe('/login with the sign-in screen in the HTML', () => {
       'fr',
       '',
     );
-    expect(page).toContain('<title>&#60;/title&#62;&#60;script&#62;x()&#60;/script&#62;</title>');
+    expect(page).toContain('<title>&lt;/title&gt;&lt;script&gt;x()&lt;/script&gt;</title>');
     // A colour that could leave its rule is dropped.
     expect(page).not.toContain('--color-primary');
     expect(page).not.toContain('"><script>');

@@ -1,7 +1,7 @@
 import type { CertificateSnapshot } from './repository';
 import { DOC_TEXTS } from './texts';
 import type { DocLocale } from './texts';
-import { escapeHtml } from './verification';
+import { escapeHtml } from '../../lib/html';
 
 /**
  * The Achievement's image (OB 3.0 `Achievement.image`, issue 39): a badge drawn from the

@@ -2,6 +2,7 @@ import { CERTIFICATE_SCORE_SCALE } from '@parcours/domain/constants';
 import type { CertificateSnapshot } from './repository';
 import { DOC_TEXTS, formatDocDate } from './texts';
 import type { DocLocale } from './texts';
+import { escapeHtml } from '../../lib/html';
 
 /**
  * The public verification page: exactly the facts printed on the document and whether it is
@@ -28,13 +29,6 @@ export function verificationJson(v: Verification, url: string) {
     date: s.endedAt,
     reference: s.reference,
   };
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
 }
 
 const STYLE = `body{font-family:system-ui,sans-serif;margin:0;background:#f8fafc;color:#0f172a}

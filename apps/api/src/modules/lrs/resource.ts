@@ -17,6 +17,7 @@ import { statementSchema, actorKey, agentSchema, iri, timestamp, uuid } from './
 import type { Statement } from './statement-schema';
 import { findStatement, prepare, queryStatements, storeStatements } from './store';
 import type { StatementQuery, StoredStatement } from './store';
+import { depthOver } from '../../lib/depth';
 
 /** What a statements-resource call needs: the database, its clock and the request (tenant, origin). */
 export interface LrsOptions {
@@ -33,21 +34,6 @@ const MAX_LIMIT = 500;
 /** docs/api.md "Learning records": deeper or larger statements are refused with 400 (R3-07). */
 export const MAX_STATEMENT_DEPTH = 32;
 export const MAX_STATEMENT_BYTES = 64 * 1024;
-
-/**
- * How deeply `value` nests, walked without recursion (a recursive walk, JSON.stringify or the
- * schema would overflow the stack on a statement 5 000 levels deep); stops past `limit`.
- */
-function depthOver(value: unknown, limit: number): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [v, d] = stack.pop() as [unknown, number];
-    if (v === null || typeof v !== 'object') continue;
-    if (d >= limit) return true;
-    for (const child of Object.values(v as Record<string, unknown>)) stack.push([child, d + 1]);
-  }
-  return false;
-}
 
 const malformed = (detail: string, pointer?: string) =>
   new ApiError(400, 'VALIDATION_ERROR', detail, pointer === undefined ? undefined : { pointer });

@@ -97,7 +97,8 @@ export const authoritySchema = z.union([
 const verbSchema = z.strictObject({ id: iri, display: languageMap.optional() });
 
 /** xAPI-Data.md §2.4.4.1.1: the ten interaction types. */
-const INTERACTION_TYPES = [
+/** xAPI 1.0.3's interaction types (Data 2.4.4.1.1): the schema's, and what a SCORM commit maps to. */
+export const INTERACTION_TYPES = [
   'true-false',
   'choice',
   'fill-in',

@@ -25,6 +25,8 @@ import { authenticateLaunch, bearerOf, liveLaunch } from './launches';
 import { commitScorm } from './commit';
 import { finishLaunch, launchStatus, startLaunch, summaryOfLaunch } from './runtime';
 import type { RuntimeDeps } from './runtime';
+import { escapeHtml } from '../../lib/html';
+import { depthOver } from '../../lib/depth';
 
 export interface PackagesAppOptions {
   db: Db;
@@ -43,12 +45,6 @@ const SCRIPTS: Record<string, () => string> = {
   '/scorm-again/scorm12.js': () => require.resolve('scorm-again/scorm12/min'),
   '/scorm-again/scorm2004.js': () => require.resolve('scorm-again/scorm2004/min'),
 };
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
 
 /** The bridge page of one launch: framed only by the app origin that launched it. */
 function bridgeHtml(appOrigin: string, kind: string, title: string): string {
@@ -247,16 +243,4 @@ export async function buildPackagesApp(opts: PackagesAppOptions): Promise<Fastif
   });
 
   return app;
-}
-
-/** Nesting past `limit`, walked without recursion. */
-function depthOver(value: unknown, limit: number): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [v, d] = stack.pop() as [unknown, number];
-    if (v === null || typeof v !== 'object') continue;
-    if (d >= limit) return true;
-    for (const child of Object.values(v as Record<string, unknown>)) stack.push([child, d + 1]);
-  }
-  return false;
 }

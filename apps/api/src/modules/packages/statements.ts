@@ -9,6 +9,7 @@
 import type { Agent, Statement } from '../lrs/statement-schema';
 import type { Cmi5Settings } from '../../content/packages/manifest';
 import type { ScormState } from './scorm';
+import { INTERACTION_TYPES as XAPI_INTERACTION_TYPES } from '../lrs/statement-schema';
 
 const ADL = 'http://adlnet.gov/expapi/verbs/';
 export const VERBS = {
@@ -81,18 +82,7 @@ export function scormActivities(blockId: string, item: string, pageId: string) {
   return { course, sco, attempt: `${sco}/attempt/${pageId}` };
 }
 
-const INTERACTION_TYPES = new Set([
-  'true-false',
-  'choice',
-  'fill-in',
-  'long-fill-in',
-  'matching',
-  'performance',
-  'sequencing',
-  'likert',
-  'numeric',
-  'other',
-]);
+const INTERACTION_TYPES: ReadonlySet<string> = new Set(XAPI_INTERACTION_TYPES);
 
 /**
  * The statements a commit means, in order; each with the verb it is named by and a key unique

@@ -1,5 +1,5 @@
 import type { Locale } from '@parcours/domain/entities';
-import { escapeHtml } from '../../plugins/mail';
+import { escapeHtml } from '../../lib/html';
 
 /**
  * Mail texts, in the recipient's language (preferredLocale, else the tenant's default), each
