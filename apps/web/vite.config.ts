@@ -4,7 +4,7 @@ import { badgePictures } from './vite-badges';
 import { earlyStart } from './vite-early-start';
 import { localeSplit } from './vite-locale-split';
 import { precompress } from './vite-precompress';
-import { defineConfig, type PluginOption } from 'vite';
+import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { ownerPlugin, withoutSearchPlugin } from './vite-sw-owner';
 
@@ -60,12 +60,10 @@ const COMMON = ['/src/components/ui/Alert.tsx', '/packages/domain/src/constants.
 // (injectRegister: false), so it never competes with the first screen for the network.
 export default defineConfig({
   plugins: [
-    localeSplit(path.resolve(import.meta.dirname, 'src/locales')) as unknown as PluginOption,
+    localeSplit(path.resolve(import.meta.dirname, 'src/locales')),
     // SPEC §7 badge pictures, rasterised from SVG sources (badges/badge-art.ts) into the build.
-    badgePictures() as unknown as PluginOption,
-    // Both plugins are typed against the workspace's newer Vite (the one vitest uses); the plugin
-    // contract is the same for this Vite 7 build, so only the types need bridging.
-    react() as unknown as PluginOption,
+    badgePictures(),
+    react(),
     VitePWA({
       // A new version waits until the learner chooses to reload (features/new-version): an
       // automatic reload in the middle of a lesson would lose what they were typing.
@@ -143,7 +141,7 @@ export default defineConfig({
           },
         ],
       },
-    }) as unknown as PluginOption,
+    }),
     // Issue 11 (decision 0024): the entry's CSS inlined, and an inline script that starts the first
     // screen's reads and asks for its code and texts while the entry script downloads.
     earlyStart({
@@ -168,9 +166,9 @@ export default defineConfig({
           withoutSanitizer: ['src/lib/sanitize-purify.ts'],
         },
       ],
-    }) as unknown as PluginOption,
+    }),
     // Last: brotli and gzip copies of everything above, served by the API's static files.
-    precompress() as unknown as PluginOption,
+    precompress(),
   ],
   server: {
     port: 5173,

@@ -21,8 +21,8 @@ const noServiceWorker: PluginOption = {
 export default defineConfig({
   plugins: [
     // lib/i18n.ts names the texts' virtual modules; the renderer registers whole catalogues.
-    localeSplit(path.resolve(import.meta.dirname, 'src/locales')) as unknown as PluginOption,
-    react() as unknown as PluginOption,
+    localeSplit(path.resolve(import.meta.dirname, 'src/locales')),
+    react(),
     noServiceWorker,
   ],
   ssr: { noExternal: true, target: 'node' },

@@ -1,11 +1,12 @@
 import path from 'node:path';
+import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
 import { localeSplit } from './vite-locale-split';
 
-// Separate from vite.config.ts: vitest runs its own Vite major (whose built-in transform already
-// uses React's automatic JSX runtime), so the React plugin is not needed for tests.
+// Separate from vite.config.ts (no PWA, badge or chunking plugins), on the same Vite and with the
+// same React transform as the build, so tests and the production build compile code alike.
 export default defineProject({
-  plugins: [localeSplit(path.resolve(import.meta.dirname, 'src/locales'))],
+  plugins: [localeSplit(path.resolve(import.meta.dirname, 'src/locales')), react()],
   resolve: {
     // The PWA plugin's virtual module exists only in the build; registration is off in tests anyway.
     alias: [
