@@ -107,11 +107,43 @@ function stripUndefined<T extends object>(obj: T): T {
   return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined)) as T;
 }
 
+/**
+ * What a tenant's row says, parsed once per row object: the tenant resolver (plugins/tenant.ts)
+ * hands every request of a host the same row object while it keeps it, so its JSON columns are
+ * parsed and checked once, not on every request (issue 38: two JSON parses and Zod checks were
+ * a fifth of `GET /api/contexts/current` and of `GET /api/users/me`). A new row object (another
+ * read of the tenant, after an import) is parsed anew. Frozen, because every request shares them.
+ */
+const settingsOf = new WeakMap<ContextRow, ContextAttributes['settings']>();
+const attributesOf = new WeakMap<ContextRow, ContextAttributes>();
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
 export function contextSettings(row: ContextRow): ContextAttributes['settings'] {
-  return settingsSchema.parse(parseJson<unknown>(row.settings, {}) ?? {});
+  let settings = settingsOf.get(row);
+  if (!settings) {
+    settings = deepFreeze(settingsSchema.parse(parseJson<unknown>(row.settings, {}) ?? {}));
+    settingsOf.set(row, settings);
+  }
+  return settings;
 }
 
 export function toContextAttributes(row: ContextRow): ContextAttributes {
+  let attributes = attributesOf.get(row);
+  if (!attributes) {
+    attributes = deepFreeze(parseContextAttributes(row));
+    attributesOf.set(row, attributes);
+  }
+  return attributes;
+}
+
+function parseContextAttributes(row: ContextRow): ContextAttributes {
   const assets = assetsSchema.parse(parseJson<unknown>(row.assets, {}) ?? {});
   return {
     alias: row.alias,
