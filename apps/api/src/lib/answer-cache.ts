@@ -120,7 +120,13 @@ export async function sendCachedAnswer(
   db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
-  opts: { viewer: Viewer; own: boolean; now: number },
+  opts: {
+    viewer: Viewer;
+    own: boolean;
+    now: number;
+    /** What else the answer depends on that no stamp moves with (users/me: the tenant's row). */
+    variant?: string;
+  },
   build: () => Promise<BuiltAnswer>,
 ): Promise<FastifyReply> {
   const { viewer: v } = opts;
@@ -133,7 +139,7 @@ export async function sendCachedAnswer(
   // The content caches of the build below use them too: no second read of the stamps.
   if (folded) knowHomeVersions(v, folded);
   const versions = folded ?? (await homeVersionsOf(db, v));
-  const stamp = `${versions.user}/${versions.content}`;
+  const stamp = `${versions.user}/${versions.content}/${opts.variant ?? ''}`;
   const key = `${v.contextId}\u0000${v.userId}\u0000${v.isAdmin ? 'admin' : ''}\u0000${request.url}`;
   const cache = cacheOf(db);
   const hit = cache.get(key, stamp, opts.now);

@@ -43,7 +43,7 @@ export function userStampTriggers(pg: boolean, table: string, column: string): s
   ];
 }
 
-const dropUserStampTriggers = (pg: boolean, table: string) =>
+export const dropUserStampTriggers = (pg: boolean, table: string) =>
   [0, 1, 2].map((i) =>
     pg ? `drop trigger hv_${table}_user_${i} on ${table}` : `drop trigger hv_${table}_user_${i}`,
   );

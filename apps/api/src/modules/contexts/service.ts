@@ -143,6 +143,20 @@ export function toContextAttributes(row: ContextRow): ContextAttributes {
   return attributes;
 }
 
+const generations = new WeakMap<ContextRow, number>();
+let lastGeneration = 0;
+
+/**
+ * A number of its own for each row object the tenant resolver hands out (a new one at each read
+ * of the tenant): an answer built from a tenant's settings is kept under it (lib/answer-cache.ts),
+ * so a changed tenant is never answered from an answer built under its old row.
+ */
+export function contextGeneration(row: ContextRow): number {
+  let generation = generations.get(row);
+  if (generation === undefined) generations.set(row, (generation = ++lastGeneration));
+  return generation;
+}
+
 function parseContextAttributes(row: ContextRow): ContextAttributes {
   const assets = assetsSchema.parse(parseJson<unknown>(row.assets, {}) ?? {});
   return {

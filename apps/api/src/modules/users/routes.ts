@@ -14,6 +14,9 @@ import { register } from './registration';
 import { setHtmlSession } from '../../plugins/html-session';
 import { addressLimit } from './login-guard';
 import { login, me } from './service';
+import { sendCachedAnswer } from '../../lib/answer-cache';
+import { contextGeneration } from '../contexts/service';
+import { scopeOf } from '../scope';
 
 const loginBody = z.object({
   email: z.string().min(1).max(LOGIN_FIELD_MAX).describe('E-mail or username'),
@@ -154,7 +157,22 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
         response: { 200: meResponse },
       },
     },
-    async (request) => me(app.db, request.context, currentUser(request)),
+    async (request, reply) => {
+      const user = currentUser(request);
+      const viewer = scopeOf(app.db, request).viewer;
+      // Asked for at every start of the web app: served again from this process while the
+      // viewer's stamps say nothing it shows changed (their row, roles and companies: migrations
+      // 0028 and 0032) and the tenant's row is the same (lib/answer-cache.ts, issue 38). A token
+      // in the query (a file link) or `noCache` reads it anew.
+      const own = request.query.access_token === undefined && request.query.noCache === undefined;
+      return sendCachedAnswer(
+        app.db,
+        request,
+        reply,
+        { viewer, own, now: Date.now(), variant: String(contextGeneration(request.context)) },
+        async () => ({ document: await me(app.db, request.context, user), validUntil: Infinity }),
+      );
+    },
   );
 
   const deps: IdentityDeps = {
