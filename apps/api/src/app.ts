@@ -322,6 +322,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // The API's own token checks key the drawn pages kept for reuse (decision 0061).
     ...(auth ? { auth } : {}),
     drawnPageCacheBytes: Math.round(env.DRAWN_PAGE_CACHE_MB * 1024 * 1024),
+    ...(opts.now ? { now: opts.now } : {}),
   });
   return app;
 }

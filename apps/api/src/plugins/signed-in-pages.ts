@@ -25,6 +25,8 @@ export interface SignedInPagesOptions {
   auth?: Auth | undefined;
   /** Bytes the kept pages may hold in this process (0: none kept). */
   cacheBytes?: number | undefined;
+  /** The routes' clock: the covered reads' time rules are in its time. */
+  now?: (() => Date) | undefined;
 }
 
 /** What a draw gave: the page, or why there is none. */
@@ -50,6 +52,7 @@ export function signedInPages(o: SignedInPagesOptions): {
   cache: DrawnPageCache<Page> | null;
 } {
   const { app, renderer, tenantOf, auth } = o;
+  const clock = o.now ?? (() => new Date());
   const index = readFileSync(o.indexFile, 'utf8');
   // index.html names the build's hashed files: another build, another id.
   const build = createHash('sha256').update(index).digest('base64url').slice(0, 22);
@@ -60,7 +63,9 @@ export function signedInPages(o: SignedInPagesOptions): {
   const tenantKey = (row: ContextRow) => {
     let key = tenantKeys.get(row);
     if (!key) {
-      key = createHash('sha256').update(JSON.stringify(contextDocument(row))).digest('base64url');
+      key = createHash('sha256')
+        .update(JSON.stringify(contextDocument(row)))
+        .digest('base64url');
       tenantKeys.set(row, key);
     }
     return key;
@@ -77,7 +82,7 @@ export function signedInPages(o: SignedInPagesOptions): {
     const pathname = request.url.split('?')[0] ?? '';
     const lang = signInLanguage(request.headers['accept-language']);
     const reads: DrawnRead[] = [];
-    const startedAt = Date.now();
+    const startedAt = clock().getTime();
     const drawn = await renderer.renderSignedIn({
       tenant: toContextResource(row),
       lang,
@@ -95,7 +100,8 @@ export function signedInPages(o: SignedInPagesOptions): {
     if (!keep) return { page, kept: null };
     // Until the first instant a covered read or the page's own data could change by the clock.
     let validUntil = pageTimeLimit(drawn.state, startedAt);
-    for (const read of reads) if (read.coveredUntil !== null) validUntil = Math.min(validUntil, read.coveredUntil);
+    for (const read of reads)
+      if (read.coveredUntil !== null) validUntil = Math.min(validUntil, read.coveredUntil);
     const uncovered = reads.filter((read) => read.coveredUntil === null);
     const bytes =
       page.plain.length +
@@ -140,7 +146,7 @@ export function signedInPages(o: SignedInPagesOptions): {
       const key = await keyOf(request, row, token);
       let drawn: Drawn;
       if (cache && key !== null) {
-        const kept = cache.get(key, Date.now());
+        const kept = cache.get(key, clock().getTime());
         if (kept && (await stillSame(request, token, kept.reads))) {
           cache.counts.kept++;
           return kept.page;

@@ -131,6 +131,8 @@ export interface WebAppOptions {
   auth?: Auth;
   /** Bytes the drawn pages kept in this process may hold (DRAWN_PAGE_CACHE_MB; 0: none kept). */
   drawnPageCacheBytes?: number;
+  /** The routes' clock (tests move it): a kept page's time is judged by the clock its reads used. */
+  now?: () => Date;
 }
 
 const SIGN_IN_PATH = /^\/login\/?$/;
@@ -161,6 +163,7 @@ export async function registerWebApp(
           renderer: renderer as SignedInRenderer,
           auth: options.auth,
           cacheBytes: options.drawnPageCacheBytes,
+          now: options.now,
         }).serve
       : null;
   const tenantIndex =
