@@ -122,6 +122,11 @@ export class DrawnPageCache<P> {
     }
   }
 
+  /** Each entry's uncovered reads (addresses without their query), newest last: what a use makes again. */
+  uncoveredReads(): string[][] {
+    return [...this.entries.values()].map((e) => e.reads.map((r) => r.url.split('?')[0]!));
+  }
+
   delete(key: string): void {
     const old = this.entries.get(key);
     if (!old) return;

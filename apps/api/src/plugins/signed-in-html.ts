@@ -64,7 +64,9 @@ export function injectRead(
   if (typeof language === 'string') headers['accept-language'] = language;
   const forwarded = request.headers['x-forwarded-proto'];
   if (typeof forwarded === 'string') headers['x-forwarded-proto'] = forwarded;
-  return app.inject({ method: 'GET', url: path, headers });
+  // `inject` returns a chain that starts the request when its `then` is called: called here, so
+  // the request runs in the caller's async context (lib/drawn-reads.ts records through it).
+  return app.inject({ method: 'GET', url: path, headers }).then((res) => res);
 }
 
 /**

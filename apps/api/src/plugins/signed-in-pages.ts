@@ -29,6 +29,10 @@ export interface SignedInPagesOptions {
   now?: (() => Date) | undefined;
 }
 
+/** The drawn pages kept by an app (tests and the bench look at them). */
+const keptPages = new WeakMap<FastifyInstance, DrawnPageCache<Page>>();
+export const keptPagesOf = (app: FastifyInstance): DrawnPageCache<Page> | undefined => keptPages.get(app);
+
 /** What a draw gave: the page, or why there is none. */
 type Drawn = { page: Page; kept: KeptPage<Page> | null } | { page: null; refusedToken: boolean };
 
@@ -57,6 +61,7 @@ export function signedInPages(o: SignedInPagesOptions): {
   // index.html names the build's hashed files: another build, another id.
   const build = createHash('sha256').update(index).digest('base64url').slice(0, 22);
   const cache = auth && (o.cacheBytes ?? 0) > 0 ? new DrawnPageCache<Page>(o.cacheBytes!) : null;
+  if (cache) keptPages.set(app, cache);
   // The tenant as the page shows it (name, colours, settings), by row object (tenant.ts hands a
   // new one when it reads the row again).
   const tenantKeys = new WeakMap<ContextRow, string>();

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HTML_SESSION_COOKIE } from '../../src/plugins/html-session';
+import { keptPagesOf } from '../../src/plugins/signed-in-pages';
 import { settled } from '../helpers/app';
 import type { PageDoc, PlayWorld } from '../helpers/player';
 import { PLAY_HOST, playLogin, player, startPlayWorld, toTimedPage, freshPractice } from '../helpers/player';
@@ -135,18 +136,22 @@ describe('drawn pages kept in the process (decision 0061)', () => {
     const again = await open('/');
     expect(again.drew).toBe(false);
     expect(again.html).toBe(first.html);
+    // The home's lessons and class-users came from the answer cache: only users/me is read again.
+    const kept = keptPagesOf(w.app)!.uncoveredReads();
+    expect(kept.at(-1)).toEqual(['/api/users/me']);
     // Another address is another page.
     expect((await open('/?period=past')).drew).toBe(true);
     expect((await open('/?period=past')).drew).toBe(false);
   });
 
   it("the learner's own write shows at once: their stamp moved", async () => {
-    const L = w.lessons.ann.practice;
-    await open('/');
+    // Opening a lesson writes the lesson alone (its first page, its progress): users/me, read
+    // again on every use, does not change; only the stamp tells the kept home is old.
+    const L = w.lessons.ann.exam;
+    const before = await open('/');
+    expect(lessonOf(before.state, L)?.progress ?? null).toBeNull();
     expect((await open('/')).drew).toBe(false);
-    const p = player(w.app, ann);
-    const page = (await p.current(L)).json() as PageDoc;
-    expect((await p.answer(L, page.data.id)).statusCode).toBe(200);
+    expect((await player(w.app, ann).current(L)).statusCode).toBe(200);
     const after = await open('/');
     expect(after.drew).toBe(true);
     expect(lessonOf(after.state, L)?.progress).toBe('ONGOING');
@@ -235,6 +240,11 @@ describe('drawn pages kept in the process (decision 0061)', () => {
     const url = `/session/${L}`;
     const before = await open(url);
     expect(before.state).not.toBeNull();
+    expect(keptPagesOf(w.app)!.uncoveredReads().at(-1)).toEqual([
+      '/api/users/me',
+      `/api/lessons/${L}/pages/current`,
+      expect.stringMatching(/^\/api\/pages\/[^/]+\/resources$/),
+    ]);
     expect((await open(url)).drew).toBe(false);
     // Unlocking a hint writes `hints_used` alone, which moves no stamp (migration 0014).
     expect((await p.hint(L, page.id)).statusCode).toBe(200);
