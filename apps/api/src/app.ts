@@ -67,6 +67,7 @@ import { statisticsRoutes } from './modules/statistics/routes';
 import { dashboardLevelRoutes } from './modules/dashboard-levels/routes';
 import { teachingRoutes } from './modules/teaching/class-users-data';
 import { userRoutes } from './modules/users/routes';
+import { me } from './modules/users/service';
 import { sessionRoutes } from './modules/users/sessions';
 import { htmlSessionRoutes } from './modules/users/html-session-routes';
 import { registerHtmlSessionCookies } from './plugins/html-session';
@@ -323,6 +324,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     ...(auth ? { auth } : {}),
     drawnPageCacheBytes: Math.round(env.DRAWN_PAGE_CACHE_MB * 1024 * 1024),
     ...(opts.now ? { now: opts.now } : {}),
+    viewerDocument: (tenant, user) => me(db, tenant, user),
   });
   return app;
 }

@@ -22,6 +22,12 @@ export interface DrawnRead {
   body: Buffer;
   /** Set by the answer cache when the answer is the viewer's own cached answer. */
   coveredUntil: number | null;
+  /**
+   * Set by `GET /users/me`: the JSON of the document its answer is made of (`me()` of
+   * modules/users/service.ts). The kept page is checked by making that document again, without
+   * the route, and comparing (plugins/signed-in-pages.ts).
+   */
+  viewerDocument?: string;
 }
 
 const current = new AsyncLocalStorage<DrawnRead>();
@@ -38,4 +44,13 @@ export function recordingRead<T>(read: DrawnRead, fn: () => Promise<T>): Promise
 export function noteStampCovered(validUntil: number): void {
   const read = current.getStore();
   if (read) read.coveredUntil = validUntil;
+}
+
+/**
+ * Said by `GET /users/me` with the document it answers: when this request is a drawn page's read,
+ * the page is checked against that document made again, not by reading the route again.
+ */
+export function noteViewerDocument(document: unknown): void {
+  const read = current.getStore();
+  if (read) read.viewerDocument = JSON.stringify(document);
 }

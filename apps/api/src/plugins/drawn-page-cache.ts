@@ -12,8 +12,10 @@ import type { DrawnRead } from '../lib/drawn-reads';
  * page and its reads were asked with, and the learner's two version stamps (decision 0059) —
  * the key of the answer cache the page's covered reads came from (lib/drawn-reads.ts). What the
  * stamps do not cover is kept with the entry and checked on every use:
- * - `reads`: the page's uncovered reads (users/me, the player's page and its resources), made
- *   again and compared byte for byte; any difference (a 401 included) draws the page again;
+ * - `reads`: the page's uncovered reads (the player's page and its resources), made again and
+ *   compared byte for byte; any difference (a 401 included) draws the page again;
+ * - `viewer`: the document `users/me` answered the page with, made again without the route
+ *   (the companies move no stamp) and compared;
  * - `validUntil`: the first instant the page could read differently — the covered reads' own
  *   time rules, and every instant the page's data names still ahead, and that instant less the
  *   home's one-day lead (`pageTimeLimit`), since the home judges a class's period at the time
@@ -24,6 +26,8 @@ export interface KeptPage<P> {
   page: P;
   /** Uncovered reads, in the order the renderer made them. */
   reads: DrawnRead[];
+  /** The JSON of the viewer's `users/me` document the page was drawn from, made again on each use. */
+  viewer?: string | undefined;
   /** ms since the epoch; Infinity when only a write can change the page. */
   validUntil: number;
   /** What the entry holds: page bytes, read bytes, key. */

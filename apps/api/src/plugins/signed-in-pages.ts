@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DrawnRead } from '../lib/drawn-reads';
 import type { ContextRow } from '../modules/contexts/repository';
 import { toContextResource } from '../modules/contexts/service';
-import type { Auth } from './auth';
+import type { Auth, AuthUser } from './auth';
 import { withContext } from './context-in-html';
 import { DrawnPageCache, drawnPageKey, pageTimeLimit, type KeptPage } from './drawn-page-cache';
 import { clearHtmlSession, htmlSessionToken } from './html-session';
@@ -27,6 +27,12 @@ export interface SignedInPagesOptions {
   cacheBytes?: number | undefined;
   /** The routes' clock: the covered reads' time rules are in its time. */
   now?: (() => Date) | undefined;
+  /**
+   * The viewer's `users/me` document (modules/users/service.ts `me`), made without the route: a
+   * kept page is checked against it instead of reading `users/me` again. Without it, that read is
+   * made again like any uncovered one.
+   */
+  viewerDocument?: ((tenant: ContextRow, user: AuthUser) => Promise<unknown>) | undefined;
 }
 
 /** The drawn pages kept by an app (tests and the bench look at them). */
@@ -107,30 +113,49 @@ export function signedInPages(o: SignedInPagesOptions): {
     let validUntil = pageTimeLimit(drawn.state, startedAt);
     for (const read of reads)
       if (read.coveredUntil !== null) validUntil = Math.min(validUntil, read.coveredUntil);
-    const uncovered = reads.filter((read) => read.coveredUntil === null);
+    // users/me is checked by making its document again, when that can be done (one of them at most).
+    const viewers = o.viewerDocument ? reads.filter((read) => read.viewerDocument !== undefined) : [];
+    if (viewers.length > 1) return { page, kept: null };
+    const viewer = viewers[0]?.viewerDocument;
+    const uncovered = reads.filter((read) => read.coveredUntil === null && !viewers.includes(read));
     const bytes =
       page.plain.length +
       (page.br?.length ?? 0) +
+      (viewer?.length ?? 0) +
       uncovered.reduce((sum, read) => sum + read.body.length + read.url.length, 0);
-    return { page, kept: { page, reads: uncovered, validUntil, bytes } };
+    return { page, kept: { page, reads: uncovered, viewer, validUntil, bytes } };
   }
 
-  /** Whether every uncovered read of a kept page answers now what it answered when drawn. */
-  async function stillSame(request: FastifyRequest, token: string, reads: DrawnRead[]): Promise<boolean> {
-    for (const read of reads) {
+  /** Whether the viewer's document and every uncovered read of a kept page are now what they were when drawn. */
+  async function stillSame(
+    request: FastifyRequest,
+    token: string,
+    row: ContextRow,
+    user: AuthUser,
+    kept: KeptPage<Page>,
+  ): Promise<boolean> {
+    if (kept.viewer !== undefined) {
+      const now = o.viewerDocument ? JSON.stringify(await o.viewerDocument(row, user)) : undefined;
+      if (now !== kept.viewer) return false;
+    }
+    for (const read of kept.reads) {
       const res = await injectRead(app, request, token, read.url);
       if (res.statusCode !== read.status || !res.rawPayload.equals(read.body)) return false;
     }
     return true;
   }
 
-  /** The key of the page for this request, or null when it is not kept (refused token, odd headers). */
-  async function keyOf(request: FastifyRequest, row: ContextRow, token: string): Promise<string | null> {
+  /** The key of the page for this request and its user, or null when it is not kept (refused token, odd headers). */
+  async function keyOf(
+    request: FastifyRequest,
+    row: ContextRow,
+    token: string,
+  ): Promise<{ key: string; user: AuthUser } | null> {
     const language = header(request, 'accept-language');
     if (!cache || !auth || language.length > MAX_LANGUAGE_HEADER) return null;
     const user = await auth.userOfToken(row.id, token);
     if (!user?.homeVersions) return null;
-    return drawnPageKey({
+    const key = drawnPageKey({
       build,
       tenant: tenantKey(row),
       host: header(request, 'host'),
@@ -141,6 +166,7 @@ export function signedInPages(o: SignedInPagesOptions): {
       acceptLanguage: language,
       stamps: user.homeVersions,
     });
+    return { key, user };
   }
 
   async function serve(request: FastifyRequest, reply: FastifyReply): Promise<Page | null> {
@@ -148,11 +174,12 @@ export function signedInPages(o: SignedInPagesOptions): {
     if (!token) return null;
     try {
       const row = await tenantOf(normaliseHostname(request.hostname));
-      const key = await keyOf(request, row, token);
+      const keyed = await keyOf(request, row, token);
       let drawn: Drawn;
-      if (cache && key !== null) {
+      if (cache && keyed !== null) {
+        const { key, user } = keyed;
         const kept = cache.get(key, clock().getTime());
-        if (kept && (await stillSame(request, token, kept.reads))) {
+        if (kept && (await stillSame(request, token, row, user, kept))) {
           cache.counts.kept++;
           return kept.page;
         }

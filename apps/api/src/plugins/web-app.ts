@@ -28,7 +28,7 @@ import { allowPageStyles, inlineStyleSources } from './page-styles';
 import type { SignedInRenderer } from './signed-in-html';
 import { signedInPages } from './signed-in-pages';
 import { contextDocument, pageOf, type Page, type Variants } from './page-variants';
-import type { Auth } from './auth';
+import type { Auth, AuthUser } from './auth';
 import { mayDrawFor } from './draw-policy';
 import { readOnly } from '../db/read-only';
 
@@ -133,6 +133,8 @@ export interface WebAppOptions {
   drawnPageCacheBytes?: number;
   /** The routes' clock (tests move it): a kept page's time is judged by the clock its reads used. */
   now?: () => Date;
+  /** The viewer's `users/me` document, made without the route: a kept page is checked against it. */
+  viewerDocument?: (tenant: ContextRow, user: AuthUser) => Promise<unknown>;
 }
 
 const SIGN_IN_PATH = /^\/login\/?$/;
@@ -164,6 +166,7 @@ export async function registerWebApp(
           auth: options.auth,
           cacheBytes: options.drawnPageCacheBytes,
           now: options.now,
+          viewerDocument: options.viewerDocument,
         }).serve
       : null;
   const tenantIndex =

@@ -136,9 +136,10 @@ describe('drawn pages kept in the process (decision 0061)', () => {
     const again = await open('/');
     expect(again.drew).toBe(false);
     expect(again.html).toBe(first.html);
-    // The home's lessons and class-users came from the answer cache: only users/me is read again.
+    // The home's lessons and class-users came from the answer cache, users/me is made again
+    // without its route: no read is made again.
     const kept = keptPagesOf(w.app)!.uncoveredReads();
-    expect(kept.at(-1)).toEqual(['/api/users/me']);
+    expect(kept.at(-1)).toEqual([]);
     // Another address is another page.
     expect((await open('/?period=past')).drew).toBe(true);
     expect((await open('/?period=past')).drew).toBe(false);
@@ -231,6 +232,34 @@ describe('drawn pages kept in the process (decision 0061)', () => {
     expect((await open('/')).state).not.toBeNull();
   });
 
+  it("the learner's users/me document is made again: a company joined (no stamp moves) shows", async () => {
+    await open('/');
+    expect((await open('/')).drew).toBe(false);
+    const { contextId } = await w.tdb.db
+      .selectFrom('users')
+      .select('contextId')
+      .where('id', '=', w.users.ann)
+      .executeTakeFirstOrThrow();
+    await w.tdb.db
+      .insertInto('companies')
+      .values({
+        id: 'drawn-co',
+        contextId,
+        name: 'Drawn & Co',
+        avatarId: null,
+        createdAt: w.clock.now().toISOString(),
+      })
+      .execute();
+    await w.tdb.db
+      .insertInto('companyUsers')
+      .values({ id: 'drawn-cou', companyId: 'drawn-co', userId: w.users.ann, role: 'STUDENT' })
+      .execute();
+    const after = await open('/');
+    expect(after.drew).toBe(true);
+    const companies = (after.state?.me as { profile: { companies: { name: string }[] } }).profile.companies;
+    expect(companies.map((c) => c.name)).toContain('Drawn & Co');
+  });
+
   it('a read the stamps do not cover is made again: a hint unlocked shows on the kept player page', async () => {
     const L = await freshPractice(w, 'ann');
     const p = player(w.app, ann);
@@ -241,7 +270,6 @@ describe('drawn pages kept in the process (decision 0061)', () => {
     const before = await open(url);
     expect(before.state).not.toBeNull();
     expect(keptPagesOf(w.app)!.uncoveredReads().at(-1)).toEqual([
-      '/api/users/me',
       `/api/lessons/${L}/pages/current`,
       expect.stringMatching(/^\/api\/pages\/[^/]+\/resources$/),
     ]);

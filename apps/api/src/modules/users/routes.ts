@@ -1,3 +1,4 @@
+import { noteViewerDocument } from '../../lib/drawn-reads';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { COMPANY_ROLES, SYSTEM_ROLES } from '@parcours/domain/entities';
@@ -154,7 +155,12 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
         response: { 200: meResponse },
       },
     },
-    async (request) => me(app.db, request.context, currentUser(request)),
+    async (request) => {
+      const document = await me(app.db, request.context, currentUser(request));
+      // A drawn page that read it is checked against this document, made again (decision 0061).
+      noteViewerDocument(document);
+      return document;
+    },
   );
 
   const deps: IdentityDeps = {
