@@ -12,7 +12,7 @@ import type { Env } from './env';
 import { packagesPortOf } from './env';
 import { diskStore } from './files/store';
 import type { FileStore } from './files/store';
-import { registerAuth } from './plugins/auth';
+import { registerAuth, type Auth } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
 import { registerDb } from './plugins/db';
 import { registerHealth } from './plugins/health';
@@ -223,6 +223,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  // Set when the /api scope registers (below): the drawn pages' keys use its token checks.
+  let auth: Auth | undefined;
   await app.register(
     async (api) => {
       await registerCompression(api);
@@ -235,7 +237,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       );
       registerQuotas(api, env);
       registerTenant(api, { db });
-      registerAuth(api, {
+      auth = registerAuth(api, {
         db,
         secret: env.JWT_SECRET as string,
         sessionMaxS: Math.round(env.SESSION_MAX_HOURS * 3600),
@@ -315,6 +317,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   );
   // Per-tenant web app manifest (issue 12), before the SPA fallback answers every other GET.
   await app.register(manifestRoutes, { db });
-  await registerWebApp(app, env.WEB_DIST, { tenantOf: tenantResolver({ db }) });
+  await registerWebApp(app, env.WEB_DIST, {
+    tenantOf: tenantResolver({ db }),
+    // The API's own token checks key the drawn pages kept for reuse (decision 0061).
+    ...(auth ? { auth } : {}),
+    drawnPageCacheBytes: Math.round(env.DRAWN_PAGE_CACHE_MB * 1024 * 1024),
+    ...(opts.now ? { now: opts.now } : {}),
+  });
   return app;
 }

@@ -50,6 +50,8 @@ const schema = z.object({
   // Operations (issue 30, docs/operations.md).
   /** How long a stop (SIGTERM, SIGINT) waits for requests in flight before closing their connections. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** MiB of drawn pages (home, player) each process keeps for reuse (decision 0061); 0 keeps none. */
+  DRAWN_PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
   /** Prometheus metrics on a listener of their own; off unless set (0: any free port). */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Address of the metrics listener: loopback unless said otherwise. */

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db';
 import { BROTLI_OPTIONS, COMPRESSION_THRESHOLD, GZIP_OPTIONS } from '../plugins/compression';
 import type { Viewer } from '../modules/scope';
+import { noteStampCovered } from './drawn-reads';
 import { homeVersionsOf, knowHomeVersions } from './home-versions';
 
 /**
@@ -143,9 +144,14 @@ export async function sendCachedAnswer(
   const key = `${v.contextId}\u0000${v.userId}\u0000${v.isAdmin ? 'admin' : ''}\u0000${request.url}`;
   const cache = cacheOf(db);
   const hit = cache.get(key, stamp, opts.now);
-  if (hit) return send(request, reply, hit);
+  // A drawn page that read this answer is kept under the same key (lib/drawn-reads.ts, 0061).
+  if (hit) {
+    noteStampCovered(hit.validUntil);
+    return send(request, reply, hit);
+  }
   const { document, validUntil } = await build();
   const entry: Entry = { stamp, validUntil, body: Buffer.from(JSON.stringify(document)) };
   cache.set(key, entry);
+  noteStampCovered(validUntil);
   return send(request, reply, entry);
 }

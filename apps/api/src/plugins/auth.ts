@@ -75,6 +75,12 @@ export interface Auth {
    * stamps with the viewer (from the copy), so it is the same check; kept for the routes' intent.
    */
   requireHomeUser(request: FastifyRequest): Promise<void>;
+  /**
+   * The user of `token` on the tenant `contextId`, checked as `requireUser` checks a bearer
+   * (signature, tenant, revocation, sign-out), with their stamps; null when it is refused. The
+   * key of a drawn page (plugins/drawn-page-cache.ts, decision 0061).
+   */
+  userOfToken(contextId: string, token: string): Promise<AuthUser | null>;
 }
 
 const SYSTEM = new Set<string>(SYSTEM_ROLES);
@@ -203,14 +209,19 @@ export function registerAuth(
 
   async function authenticate(request: FastifyRequest, token: string | null): Promise<void> {
     if (!token) throw unauthorized('A bearer token is required.');
+    request.user = await userOf(request.context.id, token, request.headers[STAMP_HEADER]);
+  }
+
+  /** The user of `token` on the tenant `contextId`, or a 401 ApiError: every check of a bearer. */
+  async function userOf(contextId: string, token: string, stampHeader: unknown): Promise<AuthUser> {
     const { sub, ctx, iat, iatMs, exp, sid, sat } = await claimsOf(token);
     // A token is only good on the tenant that issued it.
-    if (ctx !== request.context.id) throw unauthorized('The token belongs to another tenant.');
+    if (ctx !== contextId) throw unauthorized('The token belongs to another tenant.');
     const session: SessionOfToken = { id: sid ?? legacySessionKey(token), authAt: sat ?? iat, exp };
     // Revocation (`tokens_valid_after`, and this session's sign-out) is checked here on every
     // request, cached answer or not, against the viewer kept in this process (decision 0059): a
     // sign-out moves the user's stamp like any other revocation (migration 0028).
-    const viewer = await copy.viewer(request.context.id, sub, parseStamp(request.headers[STAMP_HEADER]));
+    const viewer = await copy.viewer(contextId, sub, parseStamp(stampHeader));
     if (!viewer) throw unauthorized('The token is invalid or expired.');
     if (viewer.endedSessions.includes(session.id)) throw unauthorized('The session was ended (sign-out).');
     const { row } = viewer;
@@ -223,8 +234,9 @@ export function registerAuth(
       if (Number.isFinite(validAfter) && issued < validAfter) throw unauthorized('The token was revoked.');
     }
     const roles = viewer.roleNames.filter((r): r is SystemRole => SYSTEM.has(r));
-    request.user = { id: row.id, row, roles, isAdmin: roles.length > 0, session };
-    if (viewer.versions) request.user.homeVersions = viewer.versions;
+    const user: AuthUser = { id: row.id, row, roles, isAdmin: roles.length > 0, session };
+    if (viewer.versions) user.homeVersions = viewer.versions;
+    return user;
   }
 
   const sessionEnd = (session: Pick<SessionOfToken, 'authAt'>) => session.authAt + sessionMaxS;
@@ -260,6 +272,12 @@ export function registerAuth(
     },
     async requireHomeUser(request) {
       await authenticate(request, bearer(request));
+    },
+    async userOfToken(contextId, token) {
+      return userOf(contextId, token, undefined).catch((error: unknown) => {
+        if (error instanceof ApiError && error.statusCode === 401) return null;
+        throw error;
+      });
     },
   };
 

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Locale } from '@parcours/domain/entities';
 import { drawnScreen } from './page-styles';
 import { escapeHtml } from '../lib/html';
+import { recordingRead, type DrawnRead } from '../lib/drawn-reads';
 
 /** What the web build's server renderer answers for a signed-in page. */
 export interface SignedInMarkup {
@@ -48,11 +49,38 @@ const CHARSET = '<meta charset="UTF-8" />';
 export const DRAWN_MARKER = '<meta name="parcours-drawn" content="signed-in" />';
 
 /**
+ * One read of the API's route `path` (path and query under /api/), injected in-process with the
+ * document request's Host, languages and scheme and `token` as the bearer.
+ */
+export function injectRead(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  token: string,
+  path: string,
+): Promise<{ statusCode: number; rawPayload: Buffer; headers: Record<string, unknown> }> {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
+  if (request.headers.host) headers.host = request.headers.host;
+  const language = request.headers['accept-language'];
+  if (typeof language === 'string') headers['accept-language'] = language;
+  const forwarded = request.headers['x-forwarded-proto'];
+  if (typeof forwarded === 'string') headers['x-forwarded-proto'] = forwarded;
+  // `inject` returns a chain that starts the request when its `then` is called: called here, so
+  // the request runs in the caller's async context (lib/drawn-reads.ts records through it).
+  return app.inject({ method: 'GET', url: path, headers }).then((res) => res);
+}
+
+/**
  * A fetch() whose requests are the API's own routes, injected in-process: no socket, the same
  * hooks and handlers as a browser's call. GET only (drawing a page never writes), under /api only,
- * with the document request's Host and languages, and `token` as the bearer.
+ * with the document request's Host and languages, and `token` as the bearer. Given `reads`, each
+ * call is recorded there: its address, its answer, and whether the answer cache covered it.
  */
-export function injectFetch(app: FastifyInstance, request: FastifyRequest, token: string): typeof fetch {
+export function injectFetch(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  token: string,
+  reads?: DrawnRead[],
+): typeof fetch {
   return async (input, init) => {
     const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     // The app's calls are same-origin paths (lib/api-base.ts): anything with an origin is refused.
@@ -61,13 +89,17 @@ export function injectFetch(app: FastifyInstance, request: FastifyRequest, token
     if (url.origin !== 'http://in-process' || method !== 'GET' || !url.pathname.startsWith('/api/')) {
       throw new TypeError(`the server renderer may only read the API (${method} ${href})`);
     }
-    const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
-    if (request.headers.host) headers.host = request.headers.host;
-    const language = request.headers['accept-language'];
-    if (typeof language === 'string') headers['accept-language'] = language;
-    const forwarded = request.headers['x-forwarded-proto'];
-    if (typeof forwarded === 'string') headers['x-forwarded-proto'] = forwarded;
-    const res = await app.inject({ method: 'GET', url: url.pathname + url.search, headers });
+    const path = url.pathname + url.search;
+    // Each read is recorded with what its route says keeps it current (lib/drawn-reads.ts, 0061).
+    const read: DrawnRead = { url: path, status: 0, body: Buffer.alloc(0), coveredUntil: null };
+    const res = reads
+      ? await recordingRead(read, () => injectRead(app, request, token, path))
+      : await injectRead(app, request, token, path);
+    if (reads) {
+      read.status = res.statusCode;
+      read.body = res.rawPayload;
+      reads.push(read);
+    }
     const out = new Headers();
     for (const [name, value] of Object.entries(res.headers)) {
       if (value === undefined || name === 'content-encoding' || name === 'content-length') continue;

@@ -4,7 +4,6 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { brotliCompressSync, constants } from 'node:zlib';
 import { withContext } from './context-in-html';
 import { notFoundError } from './errors';
 import {
@@ -14,7 +13,6 @@ import {
   withStyleLinks,
   type ScreenStyles,
 } from './screen-styles';
-import { resourceDocument } from './jsonapi';
 import type { ContextRow } from '../modules/contexts/repository';
 import { toContextResource } from '../modules/contexts/service';
 import {
@@ -27,32 +25,14 @@ import {
 } from './sign-in-html';
 import { normaliseHostname } from './tenant';
 import { allowPageStyles, inlineStyleSources } from './page-styles';
-import { clearHtmlSession, htmlSessionToken } from './html-session';
-import { injectFetch, signedInPage, type SignedInRenderer } from './signed-in-html';
+import type { SignedInRenderer } from './signed-in-html';
+import { signedInPages } from './signed-in-pages';
+import { contextDocument, pageOf, type Page, type Variants } from './page-variants';
+import type { Auth } from './auth';
 import { mayDrawFor } from './draw-policy';
 import { readOnly } from '../db/read-only';
 
 type Encoding = 'br' | 'gzip';
-
-/** The build's brotli and gzip copies of a file, when it wrote them (apps/web/vite-precompress.ts). */
-interface Variants {
-  plain: Buffer;
-  br: Buffer | null;
-  gzip: Buffer | null;
-}
-
-/**
- * A page made here, with the CSP sources of its `<style>` elements (page-styles.ts): its
- * response's `style-src` allows those, by hash, and no other inline style.
- */
-interface Page extends Variants {
-  styles: string[];
-}
-
-const pageOf = (html: string, compress: (html: string) => Variants): Page => ({
-  ...compress(html),
-  styles: inlineStyleSources(html),
-});
 
 function readVariants(file: string): Variants {
   const optional = (f: string) => (existsSync(f) ? readFileSync(f) : null);
@@ -147,6 +127,12 @@ export interface WebAppOptions {
   renderer?: (SignInRenderer & Partial<SignedInRenderer>) | null;
   /** How a page and its brotli and gzip copies are made; by default compressedPage (tests count it). */
   compress?: (html: string) => Variants;
+  /** The API's authentication: with it, drawn pages are kept (decision 0061). */
+  auth?: Auth;
+  /** Bytes the drawn pages kept in this process may hold (DRAWN_PAGE_CACHE_MB; 0: none kept). */
+  drawnPageCacheBytes?: number;
+  /** The routes' clock (tests move it): a kept page's time is judged by the clock its reads used. */
+  now?: () => Date;
 }
 
 const SIGN_IN_PATH = /^\/login\/?$/;
@@ -169,13 +155,16 @@ export async function registerWebApp(
   const signIn = indexHtml && options.tenantOf ? await signInPages(webDist, { ...options, renderer }) : null;
   const signedIn =
     indexHtml && options.tenantOf && renderer?.renderSignedIn
-      ? signedInPages(
+      ? signedInPages({
           app,
           indexFile,
-          loadScreenStyles(webDist),
-          options.tenantOf,
-          renderer as SignedInRenderer,
-        )
+          screens: loadScreenStyles(webDist),
+          tenantOf: options.tenantOf,
+          renderer: renderer as SignedInRenderer,
+          auth: options.auth,
+          cacheBytes: options.drawnPageCacheBytes,
+          now: options.now,
+        }).serve
       : null;
   const tenantIndex =
     indexHtml && options.tenantOf
@@ -250,9 +239,6 @@ export async function registerWebApp(
     throw notFoundError(request.method, request.url);
   });
 }
-
-/** The tenant's `contexts/current` document, as its route answers it (context-in-html.ts). */
-const contextDocument = (row: ContextRow) => resourceDocument(toContextResource(row), []);
 
 /** Distinct tenant documents whose pages are kept (host names are data: the cache is bounded). */
 const MAX_TENANT_DOCUMENTS = 64;
@@ -377,59 +363,6 @@ async function signInPages(
       return await page;
     } catch (error) {
       request.log.warn({ err: error }, 'sign-in screen not rendered; plain index.html');
-      return null;
-    }
-  };
-}
-
-/** A page drawn for one learner: compressed on the request path, so at a cheap brotli level. */
-function compressedPrivatePage(html: string): Variants {
-  const plain = Buffer.from(html, 'utf8');
-  return {
-    plain,
-    br: brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
-    gzip: null,
-  };
-}
-
-/**
- * The home or a player page drawn for the learner of the HTML session cookie (decision 0046),
- * or null: no cookie, a token the API refuses (the cookie is then ended), a page the renderer
- * does not draw or a renderer failure: the tenant's page, as for a browser without the cookie.
- */
-function signedInPages(
-  app: FastifyInstance,
-  indexFile: string,
-  screens: ScreenStyles[],
-  tenantOf: (hostname: string) => Promise<ContextRow>,
-  renderer: SignedInRenderer,
-): (request: FastifyRequest, reply: FastifyReply) => Promise<Page | null> {
-  const index = readFileSync(indexFile, 'utf8');
-  return async (request, reply) => {
-    const token = htmlSessionToken(app, request);
-    if (!token) return null;
-    try {
-      const row = await tenantOf(normaliseHostname(request.hostname));
-      const pathname = request.url.split('?')[0] ?? '';
-      const lang = signInLanguage(request.headers['accept-language']);
-      const drawn = await renderer.renderSignedIn({
-        tenant: toContextResource(row),
-        lang,
-        url: request.url,
-        fetch: injectFetch(app, request, token),
-      });
-      if ('refused' in drawn) {
-        if (drawn.refused === 'token') clearHtmlSession(request, reply);
-        return null;
-      }
-      const base = withScreenStyles(
-        withContext(index, contextDocument(row)),
-        screens.find((screen) => screen.path.test(pathname)),
-      );
-      const html = signedInPage(base, drawn, lang);
-      return html ? pageOf(paintFirst(html), compressedPrivatePage) : null;
-    } catch (error) {
-      request.log.warn({ err: error }, 'signed-in screen not rendered; the tenant page');
       return null;
     }
   };
