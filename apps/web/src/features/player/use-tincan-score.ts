@@ -4,10 +4,11 @@
  * moving on before would close the page with no points, and the score would then be refused.
  */
 import { readErrorCode } from '@parcours/domain/errors';
-import { useRef, type Dispatch, type SetStateAction } from 'react';
+import { useRef } from 'react';
 import type { TincanScore } from '../exercises/row-props';
 import type { LessonPage } from './api/lesson-page';
 import { recordTincanScore } from './api/record-tincan-score';
+import type { PageCache } from './page-cache';
 import { isAnswered } from './player-model';
 
 interface PendingScore {
@@ -19,16 +20,13 @@ export function useTincanScore({
   lessonId,
   page,
   playing,
-  loaded,
-  setMoved,
+  cache,
   fail,
 }: {
   lessonId: string;
   page: LessonPage | null;
   playing: boolean;
-  /** The page as the server last gave it (the query's), when none was moved to since. */
-  loaded: LessonPage | undefined;
-  setMoved: Dispatch<SetStateAction<LessonPage | null>>;
+  cache: PageCache;
   fail: (error: unknown) => void;
 }) {
   /** A tincan page's score on its way to the server: leaving that page waits for it. */
@@ -50,12 +48,11 @@ export function useTincanScore({
     // The server takes a module's score only with the launch it issued with the page (decision 0009).
     const launch = page.tincanLaunch;
     if (!launch || pendingScore.current?.pageId === page.id) return;
-    const shownAtSend = loaded;
     const entry: PendingScore = { pageId: page.id, done: Promise.resolve(null) };
     entry.done = recordTincanScore(lessonId, page.id, launch, score).then(
       (recorded) => {
         // Shown only while that page still is: the learner may have moved on meanwhile.
-        setMoved((shown) => ((shown ?? shownAtSend)?.id === recorded.id ? recorded : shown));
+        cache.update(recorded.id, () => recorded);
         return recorded;
       },
       (error: unknown) => {
