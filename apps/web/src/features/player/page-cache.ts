@@ -12,6 +12,8 @@ import type { LessonPage } from './api/lesson-page';
 import { playerKeys } from './api/query-keys';
 
 export interface PageCache {
+  /** The page shown, if it still is the page `pageId` (read when a write runs, not at render). */
+  current(pageId: string): LessonPage | null;
   /** Shows `page`, while the player shows this entry (a call ending after it closed writes nothing). */
   show(page: LessonPage): void;
   /** Changes the page shown, only while it still is the page `pageId` (the learner may have moved on). */
@@ -29,6 +31,10 @@ export function pageCache(client: QueryClient, lessonId: string, pageId: string 
   const observed = () =>
     (client.getQueryCache().find({ queryKey, exact: true })?.getObserversCount() ?? 0) > 0;
   return {
+    current(pageId) {
+      const shown = client.getQueryData<LessonPage>(queryKey);
+      return shown?.id === pageId ? shown : null;
+    },
     show(page) {
       if (observed()) client.setQueryData<LessonPage>(queryKey, page);
     },

@@ -45,8 +45,6 @@ export interface AnswerOptions {
   dialog: DialogControl;
   cache: PageCache;
   offline: Pick<ReturnType<typeof usePlayerOffline>, 'answer' | 'keepForSignIn'>;
-  /** The page once its module's score (if any) is recorded (use-tincan-score.ts). */
-  settledScore: (page: LessonPage) => Promise<LessonPage>;
   advance: (from: LessonPage) => void;
   fail: (error: unknown) => void;
   announce: (message: string) => void;
@@ -58,9 +56,15 @@ export function useAnswer(o: AnswerOptions) {
   const { lessonId, page, cache, dialog } = o;
   const lastNext = useRef(-Infinity);
 
+  /**
+   * The page as the server holds it when this write's turn came: a module's score sent before
+   * ran first in the scope and wrote its recorded page (use-tincan-score.ts).
+   */
+  const settled = (current: LessonPage) => cache.current(current.id) ?? current;
+
   /** Slides and tincan pages need no patch but the last: `next` closes them (one round trip). */
   const record = async (current: LessonPage, answers: readonly unknown[]): Promise<Sent> => {
-    const recorded = await o.settledScore(current);
+    const recorded = settled(current);
     const exercise = current.block?.type === 'exercice';
     const last = current.index >= current.count - 1;
     if (isAnswered(recorded) || !(exercise || last))
@@ -74,7 +78,7 @@ export function useAnswer(o: AnswerOptions) {
     onMutate: () => cache.cancelRead(),
     mutationFn: async ({ page: current, answers, then }: Answer): Promise<Sent> => {
       if (then === 'home') {
-        if (!isAnswered(await o.settledScore(current))) await patchPage(lessonId, current.id);
+        if (!isAnswered(settled(current))) await patchPage(lessonId, current.id);
         return { kind: 'home' };
       }
       // Offline (or a page reached offline): the answer waits on the device, graded later.

@@ -84,14 +84,13 @@ export function PlayerPage({ lessonId, pageId, mode = 'page' }: PlayerPageProps)
   const { answers, setAnswer } = usePageDrafts(page, readOnly);
   const common = { lessonId, page, playing, cache, fail };
   const moves = usePageMoves({ ...common, dialogOpen: dialog !== null, offline, leave, open, announce });
-  const { settledScore, tincanScore } = useTincanScore(common);
+  const tincanScore = useTincanScore(common);
   const answer = useAnswer({
     ...common,
     waitingForStart,
     answers,
     dialog: dialogs,
     offline,
-    settledScore,
     advance: moves.advance,
     announce,
   });
