@@ -1,28 +1,21 @@
-import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { Suspense, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
-import { firstScreenShown } from '../../../lib/after-first-screen';
 import { useTranslation } from '../../../lib/i18n';
 import { usePageResources } from '../api/get-page-resources';
 import { isOfflinePage } from '../offline/lesson-store';
 import { usePlayerOffline } from '../offline/use-player-offline';
 import { usePageCache, useWriting } from '../page-cache';
-import {
-  canRetry,
-  correctionsOf,
-  enterTriggersNext,
-  isAnswered,
-  scoreOf,
-  timeLimitOf,
-} from '../player-model';
+import { canRetry, correctionsOf, scoreOf, timeLimitOf } from '../player-model';
 import { usePlayerSlots } from '../player-slots';
 import { withPageValues } from '../page-values';
 import { useAnswer } from '../use-answer';
 import { HOME } from '../use-leave-lesson';
 import { usePackageClosed } from '../use-package-closed';
 import { usePageDrafts } from '../use-page-drafts';
+import { useEnterForNext, usePageFocus } from '../use-page-focus';
 import { usePageMoves } from '../use-page-moves';
 import { usePagePlayer, type PlayerMode } from '../use-page-player';
 import { useAnnouncer, usePlayerDialog } from '../use-player-dialog';
@@ -32,13 +25,13 @@ import { useTincanScore } from '../use-tincan-score';
 import { useKeepAlive, usePageClock } from '../use-timers';
 import { BlockScreen } from './BlockScreen';
 import { CorrectionLegend } from './CorrectionLegend';
-import { Countdown } from './Countdown';
 import { ErrorDialog } from './Dialogs';
 import { OfflineBanner } from '../offline/OfflineBanner';
 import { OfflineDialog } from '../offline/OfflineDialog';
 import { Footer } from './Footer';
 import { Hints } from './Hints';
 import { MultiblockChooser } from './MultiblockChooser';
+import { PageCountdowns } from './PageCountdowns';
 import { PlayerDialogs } from './PlayerDialogs';
 import { Toolbar } from './Toolbar';
 import '../player.css';
@@ -101,48 +94,16 @@ export function PlayerPage({ lessonId, pageId, mode = 'page' }: PlayerPageProps)
 
   const root = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const shownPage = useRef<string | null>(null);
-  const nextRef = useRef(answer.next);
   const resources = usePageResources(page?.id ?? null, page ? lessonId : null);
-  const slots = usePlayerSlots();
-
-  // A layout effect: the latest value is in place before the next event or timer, whatever
-  // React's scheduling of plain effects (Enter right after ticking an answer must send it).
-  useLayoutEffect(() => {
-    nextRef.current = answer.next;
+  const { LessonNotFound } = usePlayerSlots();
+  usePageFocus(page, heading);
+  useEnterForNext(answer.next, {
+    playing,
+    isTincan: page?.block?.type === 'tincan',
+    dialogOpen: dialog !== null || waitingForStart,
   });
 
-  // docs/product.md §4: after advancing the view goes to the top; focus follows so a screen reader starts
-  // reading the new page at its title.
-  useEffect(() => {
-    if (!page) return;
-    // Issue 11: what waits for the first screen (keeping the lesson for offline use, the service
-    // worker) starts once this page is painted.
-    firstScreenShown();
-    if (shownPage.current !== null && shownPage.current !== page.id) {
-      window.scrollTo(0, 0);
-      heading.current?.focus({ preventScroll: true });
-    }
-    shownPage.current = page.id;
-  }, [page]);
-
-  const isTincan = page?.block?.type === 'tincan';
-  const dialogOpen = dialog !== null || waitingForStart;
-  // Listening from the commit on (a layout effect): an Enter pressed as soon as the new node or
-  // page showed must not be lost before a plain effect would run.
-  useLayoutEffect(() => {
-    if (!playing) return undefined;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (!enterTriggersNext(event, { isTincan, dialogOpen, enabled: true })) return;
-      event.preventDefault();
-      nextRef.current();
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [playing, isTincan, dialogOpen]);
-
   // The lesson itself is unknown (404, not the 409 of a missing next page): say that.
-  const { LessonNotFound } = slots;
   if (playing && loadError === 'MODEL_NOT_FOUND' && isNotFound(query.error) && LessonNotFound)
     return (
       <Suspense fallback={<Spinner label={t('player.loading')} />}>
@@ -168,26 +129,6 @@ export function PlayerPage({ lessonId, pageId, mode = 'page' }: PlayerPageProps)
   const block = page.block ? withPageValues(page.block, page.sheet, i18n.language) : null;
   const limit = timeLimitOf(page);
   const score = scoreOf(page.results);
-  const lessonLimited = playing && page.lessonTimeLimit !== null && page.lessonRemainingSeconds !== null;
-  const pageCountdown =
-    playing && limit !== null && page.remainingSeconds !== null && !isAnswered(page) ? (
-      <Countdown
-        seconds={page.remainingSeconds}
-        restartKey={`${page.id}:${page.startedAt ?? ''}`}
-        onEnded={answer.timeUp}
-        scope={lessonLimited ? 'exercise' : 'plain'}
-      />
-    ) : null;
-  // Each page document carries the server's lesson clock: a new document re-syncs it.
-  const lessonCountdown =
-    lessonLimited && page.lessonRemainingSeconds !== null ? (
-      <Countdown
-        seconds={page.lessonRemainingSeconds}
-        restartKey={`lesson:${page.id}`}
-        onEnded={answer.lessonTimeUp}
-        scope="lesson"
-      />
-    ) : null;
 
   return (
     <div className={`player player--${mode}`} ref={root}>
@@ -196,11 +137,8 @@ export function PlayerPage({ lessonId, pageId, mode = 'page' }: PlayerPageProps)
         position={{ index: page.index, count: page.count }}
         seconds={playing ? page.timeSpent + seconds : null}
         countdown={
-          pageCountdown || lessonCountdown ? (
-            <>
-              {lessonCountdown}
-              {pageCountdown}
-            </>
+          playing ? (
+            <PageCountdowns page={page} onTimeUp={answer.timeUp} onLessonTimeUp={answer.lessonTimeUp} />
           ) : null
         }
         resources={resources.data?.resources ?? []}
