@@ -8,7 +8,7 @@ import { useCourseNode } from '../api/get-course-node';
 import { getNextSiblingId } from '../api/get-course-nodes';
 import { useNodeGuidance, useNodeResources } from '../api/get-node-mode';
 import { enterTriggersNext, rowsOf } from '../player-model';
-import { HOME } from '../use-page-player';
+import { HOME } from '../use-leave-lesson';
 import { BlockScreen } from './BlockScreen';
 import { Countdown } from './Countdown';
 import { FeedbackDialog } from './Dialogs';

@@ -1,36 +1,38 @@
-import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { Suspense, useRef } from 'react';
+import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
-import { firstScreenShown } from '../../../lib/after-first-screen';
 import { useTranslation } from '../../../lib/i18n';
 import { usePageResources } from '../api/get-page-resources';
-import {
-  canRetry,
-  correctionsOf,
-  enterTriggersNext,
-  isAnswered,
-  scoreOf,
-  timeLimitOf,
-} from '../player-model';
+import { isOfflinePage } from '../offline/lesson-store';
+import { usePlayerOffline } from '../offline/use-player-offline';
+import { usePageCache, useWriting } from '../page-cache';
+import { canRetry, correctionsOf, scoreOf, timeLimitOf } from '../player-model';
 import { usePlayerSlots } from '../player-slots';
 import { withPageValues } from '../page-values';
+import { useAnswer } from '../use-answer';
+import { HOME } from '../use-leave-lesson';
+import { usePackageClosed } from '../use-package-closed';
+import { usePageDrafts } from '../use-page-drafts';
+import { useEnterForNext, usePageFocus } from '../use-page-focus';
+import { usePageMoves } from '../use-page-moves';
 import { usePagePlayer, type PlayerMode } from '../use-page-player';
+import { useAnnouncer, usePlayerDialog } from '../use-player-dialog';
+import { usePlayerFailure } from '../use-player-failure';
+import { usePlayerHints } from '../use-player-hints';
+import { useTincanScore } from '../use-tincan-score';
+import { useKeepAlive, usePageClock } from '../use-timers';
 import { BlockScreen } from './BlockScreen';
 import { CorrectionLegend } from './CorrectionLegend';
-import { Countdown } from './Countdown';
-import {
-  ErrorDialog,
-  FeedbackDialog,
-  HintConfirmDialog,
-  NoAnswerDialog,
-  TimedConfirmDialog,
-} from './Dialogs';
+import { ErrorDialog } from './Dialogs';
 import { OfflineBanner } from '../offline/OfflineBanner';
 import { OfflineDialog } from '../offline/OfflineDialog';
 import { Footer } from './Footer';
 import { Hints } from './Hints';
 import { MultiblockChooser } from './MultiblockChooser';
+import { PageCountdowns } from './PageCountdowns';
+import { PlayerDialogs } from './PlayerDialogs';
 import { Toolbar } from './Toolbar';
 import '../player.css';
 
@@ -46,78 +48,80 @@ interface PlayerPageProps {
 /** Page mode (docs/product.md §2 /session/{id}[/page/{pageId}]) and correction mode (/correction…). */
 export function PlayerPage({ lessonId, pageId, mode = 'page' }: PlayerPageProps) {
   const { t, i18n } = useTranslation();
-  const player = usePagePlayer({ lessonId, pageId, mode });
-  const { page } = player;
+  const navigate = useNavigate();
+  const goHome = () => void navigate(HOME);
+  const { query, page, playing, readOnly, waitingForStart } = usePagePlayer(lessonId, pageId, mode);
+  const cache = usePageCache(lessonId, pageId);
+  const busy = useWriting(lessonId);
+  const dialogs = usePlayerDialog();
+  const { dialog, open } = dialogs;
+  const closeError = () => {
+    dialogs.close();
+    goHome();
+  };
+  const { live, announce } = useAnnouncer();
+  const { fail, leave, loadError } = usePlayerFailure({ lessonId, playing, queryError: query.error, open });
+  const offline = usePlayerOffline({
+    lessonId,
+    playing,
+    page,
+    loadError: query.error,
+    show: cache.show,
+    stop: (reason) => open({ kind: 'offline', reason }),
+    announce,
+    done: goHome,
+    refresh: () => void query.refetch(),
+    savedMessage: t('offline.saved'),
+    sentMessage: t('offline.sent'),
+  });
+  const { answers, setAnswer } = usePageDrafts(page, readOnly);
+  const common = { lessonId, page, playing, cache, fail };
+  const moves = usePageMoves({ ...common, dialogOpen: dialog !== null, offline, leave, open, announce });
+  const tincanScore = useTincanScore(common);
+  const answer = useAnswer({
+    ...common,
+    waitingForStart,
+    answers,
+    dialog: dialogs,
+    offline,
+    advance: moves.advance,
+    announce,
+  });
+  const hints = usePlayerHints({ ...common, readOnly, dialog: dialogs, announce });
+  const packageClosed = usePackageClosed(common);
+  const seconds = usePageClock(page?.id ?? null, playing && page !== null);
+  useKeepAlive(lessonId, page?.id ?? null, playing && page !== null && !isOfflinePage(page), fail);
+
   const root = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const shownPage = useRef<string | null>(null);
-  const nextRef = useRef(player.next);
-  const playing = mode === 'page';
   const resources = usePageResources(page?.id ?? null, page ? lessonId : null);
-  const slots = usePlayerSlots();
-
-  // A layout effect: the latest value is in place before the next event or timer, whatever
-  // React's scheduling of plain effects (Enter right after ticking an answer must send it).
-  useLayoutEffect(() => {
-    nextRef.current = player.next;
+  const { LessonNotFound } = usePlayerSlots();
+  usePageFocus(page, heading);
+  useEnterForNext(answer.next, {
+    playing,
+    isTincan: page?.block?.type === 'tincan',
+    dialogOpen: dialog !== null || waitingForStart,
   });
 
-  // docs/product.md §4: after advancing the view goes to the top; focus follows so a screen reader starts
-  // reading the new page at its title.
-  useEffect(() => {
-    if (!page) return;
-    // Issue 11: what waits for the first screen (keeping the lesson for offline use, the service
-    // worker) starts once this page is painted.
-    firstScreenShown();
-    if (shownPage.current !== null && shownPage.current !== page.id) {
-      window.scrollTo(0, 0);
-      heading.current?.focus({ preventScroll: true });
-    }
-    shownPage.current = page.id;
-  }, [page]);
-
-  const isTincan = page?.block?.type === 'tincan';
-  const dialogOpen = player.dialog !== null || player.waitingForStart;
-  // Listening from the commit on (a layout effect): an Enter pressed as soon as the new node or
-  // page showed must not be lost before a plain effect would run.
-  useLayoutEffect(() => {
-    if (!playing) return undefined;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (!enterTriggersNext(event, { isTincan, dialogOpen, enabled: true })) return;
-      event.preventDefault();
-      nextRef.current();
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [playing, isTincan, dialogOpen]);
-
   // The lesson itself is unknown (404, not the 409 of a missing next page): say that.
-  const { LessonNotFound } = slots;
-  if (playing && player.loadError === 'MODEL_NOT_FOUND' && isNotFound(player.query.error) && LessonNotFound)
+  if (playing && loadError === 'MODEL_NOT_FOUND' && isNotFound(query.error) && LessonNotFound)
     return (
       <Suspense fallback={<Spinner label={t('player.loading')} />}>
         <LessonNotFound />
       </Suspense>
     );
-  if (player.loadError) {
+  if (loadError) {
     // docs/product.md §8 MODEL_NOT_FOUND: in the back office's correction window, closing the error closes
     // that window (the back office opened it) instead of sending the administrator home.
-    const closesWindow =
-      mode === 'correction' && player.loadError === 'MODEL_NOT_FOUND' && window.opener !== null;
-    return (
-      <ErrorDialog code={player.loadError} onClose={closesWindow ? () => window.close() : player.goHome} />
-    );
+    const closesWindow = mode === 'correction' && loadError === 'MODEL_NOT_FOUND' && window.opener !== null;
+    return <ErrorDialog code={loadError} onClose={closesWindow ? () => window.close() : goHome} />;
   }
   if (!page)
     return (
       <>
         <Spinner label={t('player.loading')} />
-        {player.dialog?.kind === 'error' ? (
-          <ErrorDialog code={player.dialog.code} onClose={player.closeError} />
-        ) : null}
-        {player.dialog?.kind === 'offline' ? (
-          <OfflineDialog reason={player.dialog.reason} onClose={player.goHome} />
-        ) : null}
+        {dialog?.kind === 'error' ? <ErrorDialog code={dialog.code} onClose={closeError} /> : null}
+        {dialog?.kind === 'offline' ? <OfflineDialog reason={dialog.reason} onClose={goHome} /> : null}
       </>
     );
 
@@ -125,42 +129,16 @@ export function PlayerPage({ lessonId, pageId, mode = 'page' }: PlayerPageProps)
   const block = page.block ? withPageValues(page.block, page.sheet, i18n.language) : null;
   const limit = timeLimitOf(page);
   const score = scoreOf(page.results);
-  const dialog = player.dialog;
-  const lessonLimited = playing && page.lessonTimeLimit !== null && page.lessonRemainingSeconds !== null;
-  const pageCountdown =
-    playing && limit !== null && page.remainingSeconds !== null && !isAnswered(page) ? (
-      <Countdown
-        seconds={page.remainingSeconds}
-        restartKey={`${page.id}:${page.startedAt ?? ''}`}
-        onEnded={player.timeUp}
-        scope={lessonLimited ? 'exercise' : 'plain'}
-      />
-    ) : null;
-  // Each page document carries the server's lesson clock: a new document re-syncs it.
-  const lessonCountdown =
-    lessonLimited && page.lessonRemainingSeconds !== null ? (
-      <Countdown
-        seconds={page.lessonRemainingSeconds}
-        restartKey={`lesson:${page.id}`}
-        onEnded={player.lessonTimeUp}
-        scope="lesson"
-      />
-    ) : null;
 
   return (
     <div className={`player player--${mode}`} ref={root}>
-      {playing ? (
-        <OfflineBanner status={player.offlineStatus} onDismissRefused={player.dismissRefused} />
-      ) : null}
+      {playing ? <OfflineBanner status={offline.status} onDismissRefused={offline.dismissRefused} /> : null}
       <Toolbar
         position={{ index: page.index, count: page.count }}
-        seconds={playing ? page.timeSpent + player.seconds : null}
+        seconds={playing ? page.timeSpent + seconds : null}
         countdown={
-          pageCountdown || lessonCountdown ? (
-            <>
-              {lessonCountdown}
-              {pageCountdown}
-            </>
+          playing ? (
+            <PageCountdowns page={page} onTimeUp={answer.timeUp} onLessonTimeUp={answer.lessonTimeUp} />
           ) : null
         }
         resources={resources.data?.resources ?? []}
@@ -172,25 +150,25 @@ export function PlayerPage({ lessonId, pageId, mode = 'page' }: PlayerPageProps)
           block={block}
           idPrefix={`p-${page.id}`}
           headingRef={heading}
-          answers={playing ? player.answers : (page.inputs?.answers ?? [])}
-          onAnswer={player.setAnswer}
-          readOnly={player.readOnly}
+          answers={playing ? answers : (page.inputs?.answers ?? [])}
+          onAnswer={setAnswer}
+          readOnly={readOnly}
           corrections={playing ? null : correctionsOf(page)}
-          announce={player.announce}
-          onTincanAction={playing ? player.tincanAction : undefined}
-          onTincanScore={playing ? player.tincanScore : undefined}
+          announce={announce}
+          onTincanAction={playing ? answer.tincanAction : undefined}
+          onTincanScore={playing ? tincanScore : undefined}
           tincanLaunch={
             playing && page.tincanLaunch ? { lessonId, pageId: page.id, launch: page.tincanLaunch } : null
           }
           packagePlay={playing ? { lessonId, pageId: page.id } : null}
-          onPackageClosed={playing ? player.packageClosed : undefined}
-          onClose={player.goHome}
-          showContent={!player.waitingForStart}
+          onPackageClosed={playing ? packageClosed : undefined}
+          onClose={goHome}
+          showContent={!waitingForStart}
           before={
             <>
               {!playing ? <CorrectionLegend /> : null}
-              {playing && player.hints && page.courseTypeSettings.hints ? (
-                <Hints hints={player.hints} canReveal={!player.readOnly} onReveal={player.requestHint} />
+              {playing && hints.hints && page.courseTypeSettings.hints ? (
+                <Hints hints={hints.hints} canReveal={!readOnly} onReveal={hints.requestHint} />
               ) : null}
               {score && playing ? (
                 <Alert tone="info">
@@ -199,7 +177,7 @@ export function PlayerPage({ lessonId, pageId, mode = 'page' }: PlayerPageProps)
               ) : null}
               {playing && canRetry(page) ? (
                 <p className="player-retry">
-                  <Button variant="secondary" onClick={player.retry} disabled={player.busy}>
+                  <Button variant="secondary" onClick={moves.retry} disabled={busy}>
                     <span aria-hidden="true">↻ </span>
                     {t('player.retry.button')}
                   </Button>
@@ -212,9 +190,9 @@ export function PlayerPage({ lessonId, pageId, mode = 'page' }: PlayerPageProps)
         <MultiblockChooser
           title={page.node.title}
           choices={page.children.map((c) => ({ id: c.nodeId, title: c.title, done: c.done }))}
-          onChoose={player.choose}
+          onChoose={moves.choose}
           headingRef={heading}
-          busy={player.busy}
+          busy={busy}
         />
       ) : (
         <Alert tone="warning">{t('player.noBlock')}</Alert>
@@ -223,32 +201,29 @@ export function PlayerPage({ lessonId, pageId, mode = 'page' }: PlayerPageProps)
         <Footer
           block={block}
           canPrevious={page.index > 0}
-          busy={player.busy}
-          onPrevious={player.previous}
-          onNext={player.next}
-          onDashboard={player.goHome}
+          busy={busy}
+          onPrevious={moves.previous}
+          onNext={answer.next}
+          onDashboard={goHome}
           fullscreenTarget={root}
         />
       ) : null}
       <div className="sr-only" role="status" aria-live="polite">
-        {player.live}
+        {live}
       </div>
-      {dialog?.kind === 'feedback' ? (
-        <FeedbackDialog feedbacks={dialog.feedbacks} index={dialog.index} onContinue={player.closeFeedback} />
-      ) : null}
-      {dialog?.kind === 'noAnswer' ? (
-        <NoAnswerDialog onStay={player.stay} onContinue={player.continueWithoutAnswer} />
-      ) : null}
-      {dialog?.kind === 'hint' ? (
-        <HintConfirmDialog cost={dialog.cost} onConfirm={player.revealHint} onCancel={player.cancelHint} />
-      ) : null}
-      {dialog?.kind === 'error' ? <ErrorDialog code={dialog.code} onClose={player.closeError} /> : null}
-      {dialog?.kind === 'offline' ? (
-        <OfflineDialog reason={dialog.reason} onClose={player.closeOffline} />
-      ) : null}
-      {player.waitingForStart && limit !== null && dialog === null ? (
-        <TimedConfirmDialog seconds={limit} onStart={player.startTimed} onLater={player.declineTimed} />
-      ) : null}
+      <PlayerDialogs
+        dialog={dialog}
+        onClose={dialogs.close}
+        onFeedbackContinue={answer.closeFeedback}
+        onNoAnswerContinue={answer.continueWithoutAnswer}
+        onHintConfirm={hints.revealHint}
+        onError={closeError}
+        timed={
+          waitingForStart && limit !== null
+            ? { seconds: limit, onStart: moves.startTimed, onLater: goHome }
+            : null
+        }
+      />
     </div>
   );
 }

@@ -26,6 +26,7 @@ export interface PlayerOfflineOptions {
   playing: boolean;
   page: LessonPage | null;
   loadError: unknown;
+  /** Shows a page kept on the device, when a reload finds no network. */
   show: (page: LessonPage) => void;
   stop: (reason: OfflineStop) => void;
   announce: (message: string) => void;
@@ -102,20 +103,23 @@ export function usePlayerOffline(o: PlayerOfflineOptions) {
     };
   }, [o.playing, o.lessonId, loadError]);
 
-  /** After the page `current`, the next page the device holds, or why there is none. */
-  const moveOn = async (current: LessonPage) => {
+  /**
+   * After the page `current`, the next page the device holds (for the caller to show), or null
+   * once it said why there is none.
+   */
+  const moveOn = async (current: LessonPage): Promise<LessonPage | null> => {
     if (current.index >= current.count - 1) {
       opts.current.done();
-      return;
+      return null;
     }
     const next = await lessonStore.pageAfter(current.lessonId, current.index).catch(() => undefined);
     if (!next) {
       opts.current.stop('notStored');
-      return;
+      return null;
     }
     if (next.needsNetwork) {
       opts.current.stop(next.needsNetwork);
-      return;
+      return null;
     }
     const origin: From = { pageId: isOfflinePage(current) ? null : current.id, nodeId: current.nodeId };
     from.current.set(next.nodeId, origin);
@@ -125,7 +129,7 @@ export function usePlayerOffline(o: PlayerOfflineOptions) {
       next.nodeId,
       origin,
     );
-    opts.current.show(toOfflineLessonPage(next, current));
+    return toOfflineLessonPage(next, current);
   };
 
   /** The answer waits on the device, in order, for its learner's next send. */
@@ -144,16 +148,16 @@ export function usePlayerOffline(o: PlayerOfflineOptions) {
     });
   };
 
-  /** Offline: the answer waits on the device in order, and the learner goes on. */
-  const answer = async (current: LessonPage, answers: readonly unknown[]) => {
+  /** Offline: the answer waits on the device in order, and the learner goes on (to the page returned). */
+  const answer = async (current: LessonPage, answers: readonly unknown[]): Promise<LessonPage | null> => {
     const type = current.block?.type;
     if (type === 'tincan' || current.timeLimit !== null || current.block === null) {
       opts.current.stop(type === 'tincan' ? 'tincan' : current.block === null ? 'multiblock' : 'timed');
-      return;
+      return null;
     }
     await enqueue(current, answers);
     opts.current.announce(opts.current.savedMessage);
-    await moveOn(current);
+    return moveOn(current);
   };
 
   /**
@@ -169,8 +173,6 @@ export function usePlayerOffline(o: PlayerOfflineOptions) {
 
   return {
     status,
-    isNetworkError,
-    online: isOnline,
     answer,
     keepForSignIn,
     moveOn,
