@@ -13,7 +13,8 @@ import { checkCataloguePackages, previewPayload, readCatalogue } from './catalog
 import type { Catalogue } from './catalogue';
 import { DEFAULT_PACKAGE_LIMITS } from '../content/packages/zip';
 import { authoringPage } from './page';
-import { signInLanguage } from '../plugins/sign-in-html';
+import { pickLocale } from '@parcours/domain/locale';
+import { preferredLanguages } from '../plugins/sign-in-html';
 
 /** A cheap fingerprint of the folder: every YAML file's path, size and modification time. */
 export function folderVersion(root: string): string {
@@ -61,7 +62,8 @@ export async function buildAuthoringServer(opts: {
         authoringPage(
           opts.appUrl,
           opts.useTenantHosts ?? false,
-          signInLanguage(request.headers['accept-language']),
+          // French unless the browser prefers English: the tool's first authors write in French.
+          pickLocale(preferredLanguages(request.headers['accept-language']), 'fr'),
         ),
       ),
   );
