@@ -10,5 +10,7 @@ export default defineProject({
     setupFiles: ['test/jsonapi/setup.ts'],
     testTimeout: 20000,
     hookTimeout: 30000,
+    // A test that asserts nothing fails (issue 40 item 6): it could not fail otherwise.
+    expect: { requireAssertions: true },
   },
 });

@@ -26,5 +26,7 @@ export default defineProject({
     // The first test of a file that opens a dialog or a menu loads React Aria, which takes a while
     // on a busy machine.
     testTimeout: 20_000,
+    // A test that asserts nothing fails (issue 40 item 6): it could not fail otherwise.
+    expect: { requireAssertions: true },
   },
 });

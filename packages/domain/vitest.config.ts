@@ -1,3 +1,6 @@
 import { defineProject } from 'vitest/config';
 
-export default defineProject({ test: { name: 'domain', include: ['src/**/*.test.ts'] } });
+// A test that asserts nothing fails (issue 40 item 6): it could not fail otherwise.
+export default defineProject({
+  test: { name: 'domain', include: ['src/**/*.test.ts'], expect: { requireAssertions: true } },
+});

@@ -1,16 +1,26 @@
+import type { Locale } from '@parcours/domain/entities';
+import { escapeHtml } from '../lib/html';
+import { CATALOGUES, t } from '../lib/i18n';
+import type { TextKey } from '../lib/i18n';
+
 /**
  * The authoring page: the blocks of the content folder on the left, with the import problems;
  * choosing one opens /preview of the tenant's app in a window (the app refuses to be framed by
  * other origins) and posts the block to it once it says 'mounted'. The page polls the folder's
- * version and posts the block again when its file changes.
+ * version and posts the block again when its file changes. Its words are the server's catalogues'
+ * (lib/i18n.ts), in the browser's language.
  */
-export function authoringPage(defaultAppUrl: string, useTenantHosts: boolean): string {
+export function authoringPage(defaultAppUrl: string, useTenantHosts: boolean, locale: Locale = 'fr'): string {
+  const h = (key: TextKey) => escapeHtml(t(locale, key));
+  // The script's own texts, filled in the browser (`{{name}}` as on the server). `<` escaped so
+  // no text can close the script element.
+  const texts = JSON.stringify(CATALOGUES[locale].authoring).replace(/</g, '\\u003c');
   return `<!doctype html>
-<html lang="fr">
+<html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Parcours — aperçu des contenus</title>
+<title>${h('authoring.title')}</title>
 <style>
   body { font: 16px/1.5 system-ui, sans-serif; margin: 0; color: #1e293b; background: #f8fafc; }
   header { padding: 12px 20px; background: #1d4ed8; color: #fff; }
@@ -29,22 +39,24 @@ export function authoringPage(defaultAppUrl: string, useTenantHosts: boolean): s
 </style>
 </head>
 <body>
-<header><h1>Aperçu des contenus</h1></header>
+<header><h1>${h('authoring.heading')}</h1></header>
 <main>
   <section aria-labelledby="blocks-title">
-    <h2 id="blocks-title">Blocs</h2>
+    <h2 id="blocks-title">${h('authoring.blocks')}</h2>
     <div id="blocks"></div>
   </section>
   <section aria-labelledby="check-title">
-    <h2 id="check-title">Vérification</h2>
+    <h2 id="check-title">${h('authoring.check')}</h2>
     <div id="issues" aria-live="polite"></div>
-    <h2>Aperçu</h2>
-    <p id="status" role="status">Choisissez un bloc : il s'ouvre dans la fenêtre d'aperçu de l'application.</p>
+    <h2>${h('authoring.preview')}</h2>
+    <p id="status" role="status">${h('authoring.choose')}</p>
   </section>
 </main>
 <script>
 const DEFAULT_APP = ${JSON.stringify(defaultAppUrl)};
 const USE_TENANT_HOSTS = ${JSON.stringify(useTenantHosts)};
+const T = ${texts};
+const fill = (text, values) => text.replace(/\\{\\{(\\w+)\\}\\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 let catalogue = { blocks: [], issues: [], version: '' };
 let selected = null;
 let preview = null;
@@ -60,17 +72,17 @@ function renderIssues() {
   if (catalogue.issues.length === 0) {
     const p = document.createElement('p');
     p.className = 'ok';
-    p.textContent = 'Aucun problème : le dossier s\\'importerait tel quel.';
+    p.textContent = T.noIssues;
     el.append(p);
     return;
   }
   const p = document.createElement('p');
-  p.textContent = catalogue.issues.length + ' problème(s) :';
+  p.textContent = fill(T.issues, { count: catalogue.issues.length });
   const ul = document.createElement('ul');
   ul.className = 'issues';
   for (const i of catalogue.issues) {
     const li = document.createElement('li');
-    li.textContent = i.file + ' — ' + i.path + ' : ' + i.message;
+    li.textContent = fill(T.issue, { file: i.file, path: i.path, message: i.message });
     ul.append(li);
   }
   el.append(p, ul);
@@ -120,10 +132,10 @@ async function load() {
 async function send() {
   if (!selected || !preview || preview.closed || !ready) return;
   const res = await fetch('/api/blocks/' + encodeURIComponent(selected));
-  if (!res.ok) { say('Ce bloc n\\'existe plus dans le dossier.'); return; }
+  if (!res.ok) { say(T.blockGone); return; }
   const payload = await res.json();
   preview.postMessage(payload, previewOrigin);
-  say('Bloc envoyé à l\\'aperçu : ' + payload.block.title);
+  say(fill(T.blockSent, { title: payload.block.title }));
 }
 
 function choose(block) {
@@ -135,7 +147,7 @@ function choose(block) {
     previewOrigin = origin;
     ready = false;
     preview = window.open(app + '/preview', 'parcours-preview');
-    say('Ouverture de l\\'aperçu… connectez-vous en administrateur dans cette fenêtre si elle le demande.');
+    say(T.opening);
     return;
   }
   send();

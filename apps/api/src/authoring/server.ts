@@ -13,6 +13,8 @@ import { checkCataloguePackages, previewPayload, readCatalogue } from './catalog
 import type { Catalogue } from './catalogue';
 import { DEFAULT_PACKAGE_LIMITS } from '../content/packages/zip';
 import { authoringPage } from './page';
+import { pickLocale } from '@parcours/domain/locale';
+import { preferredLanguages } from '../plugins/sign-in-html';
 
 /** A cheap fingerprint of the folder: every YAML file's path, size and modification time. */
 export function folderVersion(root: string): string {
@@ -52,8 +54,18 @@ export async function buildAuthoringServer(opts: {
     return cached;
   };
 
-  app.get('/', async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').send(authoringPage(opts.appUrl, opts.useTenantHosts ?? false)),
+  app.get('/', async (request, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('vary', 'Accept-Language')
+      .send(
+        authoringPage(
+          opts.appUrl,
+          opts.useTenantHosts ?? false,
+          // French unless the browser prefers English: the tool's first authors write in French.
+          pickLocale(preferredLanguages(request.headers['accept-language']), 'fr'),
+        ),
+      ),
   );
   app.get('/api/version', async () => ({ version: (await current()).version }));
   app.get('/api/blocks', async () => {

@@ -35,6 +35,16 @@ export async function registerHtmlSessionCookies(app: FastifyInstance): Promise<
 }
 
 /**
+ * The request's cookies, parsed once by the registered @fastify/cookie (its parser, its decoding)
+ * for the few routes that read one (the sign-in's device cookie, the SSO state): with the parsing
+ * hook off, `request.cookies` is filled here on first use. Of a name sent twice, the first counts.
+ */
+export function requestCookies(request: FastifyRequest): Record<string, string | undefined> {
+  request.cookies ??= request.server.parseCookie(request.headers.cookie ?? '');
+  return request.cookies;
+}
+
+/**
  * Sets the cookie to `token`, expiring with it. A token without a readable `exp` (never one of
  * ours) sets nothing.
  */
@@ -73,7 +83,8 @@ export function clearHtmlSession(_request: FastifyRequest, reply: FastifyReply):
 
 /**
  * The token the browser sent in the cookie, for the HTML renderer only. A Cookie header that
- * holds the name twice is refused: one of the two was not set by us (a shadow with a longer path
+ * holds the name twice is refused (why this reads the header itself: a parsed object keeps one
+ * value per name and could not tell): one of the two was not set by us (a shadow with a longer path
  * from a browser that ignores the prefix), and which is which cannot be told.
  */
 export function htmlSessionToken(_app: FastifyInstance, request: FastifyRequest): string | null {

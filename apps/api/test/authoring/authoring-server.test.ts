@@ -41,6 +41,11 @@ describe('the content preview tool', () => {
     const page = await app.inject({ url: '/' });
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('Aperçu des contenus');
+    // In the browser's language, from the server's catalogues (issue 40 item 4).
+    const english = await app.inject({ url: '/', headers: { 'accept-language': 'en-GB,en;q=0.8' } });
+    expect(english.body).toContain('<html lang="en">');
+    expect(english.body).toContain('Content preview');
+    expect(english.body).not.toContain('Aperçu');
     const list = await blocks();
     expect(list.issues).toEqual([]);
     const rowTypes = new Set(list.blocks.flatMap((b) => b.rowTypes));

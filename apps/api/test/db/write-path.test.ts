@@ -75,14 +75,17 @@ describe('prepared queries', () => {
     await insertTenant.run(t.db, 'p-3', 'Before');
     let releaseTx!: () => void;
     const held = new Promise<void>((r) => (releaseTx = r));
+    let wrote!: () => void;
+    const written = new Promise<void>((r) => (wrote = r));
     let inside: unknown;
     const tx = writeTx(t.db, t.kind, async (trx) => {
       await rename.run(trx, 'p-3', 'Uncommitted');
       inside = (await tenantById.first(trx, 'p-3'))?.name;
+      wrote();
       await held;
     });
-    // Let the transaction reach its write, then read from outside while it is open.
-    await new Promise((r) => setTimeout(r, 50));
+    // Once the transaction has written (it says so), read from outside while it is open.
+    await written;
     const outside = tenantById.first(t.db, 'p-3');
     releaseTx();
     await tx;

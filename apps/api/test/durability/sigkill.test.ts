@@ -9,6 +9,7 @@ import { dropPgSchema, openDb } from '../../src/db/db';
 import { parseJson } from '../../src/db/schema';
 import { client, rightAnswers, walkLesson } from '../helpers/learner-walk';
 import type { Ack } from '../helpers/learner-walk';
+import { deadline, whenLength } from '../helpers/events';
 
 /**
  * Issue 10: the real server (src/server.ts, demo content) takes concurrent answers from a
@@ -115,10 +116,8 @@ describe('durability across SIGKILL', () => {
 
     const acks: Ack[] = [];
     const stop = { now: false };
-    const started = Date.now();
     const killer = (async () => {
-      while (acks.length < ACKS_BEFORE_KILL && Date.now() - started < KILL_AFTER_MS)
-        await new Promise((r) => setTimeout(r, 20));
+      await Promise.race([whenLength(acks, ACKS_BEFORE_KILL), deadline(KILL_AFTER_MS)]);
       first.child.kill('SIGKILL');
       stop.now = true;
     })();

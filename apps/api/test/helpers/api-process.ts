@@ -25,6 +25,8 @@ export interface ApiProcess {
   base: string;
   /** Everything the process wrote (stdout and stderr). */
   output(): string;
+  /** Resolves once the process has written something `pattern` matches (its output's events). */
+  said(pattern: RegExp): Promise<void>;
   exited: Promise<number | null>;
 }
 
@@ -68,16 +70,26 @@ export function startApiProcess(env: Record<string, string>, entry?: string): Pr
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
+  const waiters: { pattern: RegExp; resolve: () => void }[] = [];
+  const heard = (chunk: Buffer) => {
+    out += chunk.toString();
+    for (const w of waiters.filter((x) => x.pattern.test(out))) {
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve();
+    }
+  };
+  const said = (pattern: RegExp) =>
+    pattern.test(out)
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => waiters.push({ pattern, resolve }));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
+      heard(chunk);
       const m = /running at http:\/\/localhost:(\d+)/.exec(out);
-      if (m) resolve({ child, base: `http://127.0.0.1:${m[1]}`, output: () => out, exited });
+      if (m) resolve({ child, base: `http://127.0.0.1:${m[1]}`, output: () => out, said, exited });
     });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
+    child.stderr?.on('data', heard);
     void exited.then((code) =>
       reject(new Error(`server exited (${code}) before listening:\n${out.slice(-3000)}`)),
     );

@@ -7,7 +7,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { hosts, ids } from '../helpers/fixtures';
 import { get, login, startTestApp } from '../helpers/app';
 import type { TestContext } from '../helpers/app';
-import { cert, seedCertificates } from './certificates-seed';
+import { award, cert, seedCertificates } from './certificates-seed';
 
 // Font metrics of the 14 standard fonts, read from disk by pdfjs in Node.
 const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
@@ -18,6 +18,8 @@ beforeAll(async () => {
   t = await startTestApp();
   await seedCertificates(t.tdb.db);
   anna = await login(t.app, 'anna@example.test');
+  await award(t.app, cert.ended, anna);
+  await award(t.app, cert.byType, anna);
 });
 afterAll(async () => {
   await t.close();

@@ -6,7 +6,7 @@ import { buildApp } from '../../src/app';
 import { hosts, ids } from '../helpers/fixtures';
 import { get, login, startTestApp, testEnv } from '../helpers/app';
 import type { TestContext } from '../helpers/app';
-import { cert, seedCertificates } from './certificates-seed';
+import { award, cert, seedCertificates } from './certificates-seed';
 
 /**
  * Guarantees across processes are decided by the database: two API instances on one database
@@ -44,8 +44,12 @@ async function jwks(app: FastifyInstance): Promise<JSONWebKeySet> {
 
 describe('two API instances on one database', () => {
   let first = '';
-  it('make one signing key and one certificate id however the first requests interleave', async () => {
+  it('make one signing key and one certificate id however the first awards interleave', async () => {
     const [a, b] = [await login(t.app, 'anna@example.test'), await login(second, 'anna@example.test')];
+    const awards = await Promise.all(
+      [0, 1, 2, 3].map((i) => award(i % 2 ? second : t.app, cert.ended, i % 2 ? b : a)),
+    );
+    expect(new Set(awards.map((x) => x.id)).size).toBe(1);
     const answers = await Promise.all(
       [0, 1, 2, 3].map((i) =>
         get(i % 2 ? second : t.app, `/api/lessons/${cert.ended}/credential`, i % 2 ? b : a, undefined, {
@@ -92,6 +96,7 @@ describe('two API instances on one database', () => {
       const again = await get(rotated, `/api/lessons/${cert.ended}/credential`, token);
       expect(again.body).toBe(first);
       // …and the next one is signed with the new key.
+      await award(rotated, cert.byType, token);
       const res = await get(rotated, `/api/lessons/${cert.byType}/credential`, token);
       expect(res.statusCode).toBe(200);
       const published = await jwks(rotated);

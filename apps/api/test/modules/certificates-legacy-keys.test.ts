@@ -12,7 +12,7 @@ import { seal } from '../../src/modules/certificates/keys';
 import { ids } from '../helpers/fixtures';
 import { get, JWT_SECRET, login, startTestApp } from '../helpers/app';
 import type { TestContext } from '../helpers/app';
-import { cert, seedCertificates } from './certificates-seed';
+import { award, cert, seedCertificates } from './certificates-seed';
 
 /**
  * Issue 28, decision 0041: a tenant whose active key is an Ed25519 key of before (decision 0012)
@@ -56,6 +56,7 @@ afterAll(async () => {
 describe('keys of before', () => {
   it('are retired for ES256 on the next signature, and still verify what they signed', async () => {
     const anna = await login(t.app, 'anna@example.test');
+    await award(t.app, cert.ended, anna);
     const res = await get(t.app, `/api/lessons/${cert.ended}/credential`, anna);
     expect(res.statusCode).toBe(200);
     const keys = await t.tdb.db

@@ -4,7 +4,7 @@ import { decodeJwt, decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 import type { JWK } from 'jose';
 import { get, login, startTestApp } from '../helpers/app';
 import type { TestContext } from '../helpers/app';
-import { cert, seedCertificates } from './certificates-seed';
+import { award, cert, seedCertificates } from './certificates-seed';
 
 /**
  * A verifier that follows Open Badges 3.0 §8 ("Verification and Validation") and §8.2 (VC-JWT
@@ -19,6 +19,8 @@ beforeAll(async () => {
   t = await startTestApp();
   await seedCertificates(t.tdb.db);
   anna = await login(t.app, 'anna@example.test');
+  await award(t.app, cert.ended, anna);
+  await award(t.app, cert.byType, anna);
 });
 afterAll(async () => {
   await t.close();

@@ -2,7 +2,8 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '../../src/db/db';
 import { login, startTestApp } from '../helpers/app';
 import type { TestContext } from '../helpers/app';
-import { T0, ids } from '../helpers/fixtures';
+import type { FastifyInstance } from 'fastify';
+import { T0, hosts, ids } from '../helpers/fixtures';
 
 /**
  * Rows the certificate tests add to the shared fixture world: the alpha tenant allows
@@ -144,9 +145,32 @@ export function certificateWorld(): { t: TestContext; anna: string } {
     world.t = await startTestApp();
     await seedCertificates(world.t.tdb.db);
     world.anna = await login(world.t.app, 'anna@example.test');
+    // Anna's certified lessons: their certificates awarded, as the app does before a download.
+    await award(world.t.app, cert.ended, world.anna);
+    await award(world.t.app, cert.byType, world.anna);
   });
   afterAll(async () => {
     await world.t.close();
   });
   return world;
+}
+
+/**
+ * The award of a certificate (POST, decision 0065): what the app sends before a download, whose
+ * GETs read only. Fails the test unless the certificate is awarded (201) or was (200).
+ */
+export async function award(
+  app: FastifyInstance,
+  lessonId: string,
+  token: string,
+  host: string = hosts.alpha,
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/lessons/${lessonId}/certificate`,
+    headers: { host, authorization: `Bearer ${token}` },
+  });
+  if (res.statusCode !== 200 && res.statusCode !== 201)
+    throw new Error(`award ${lessonId}: ${res.statusCode} ${res.body}`);
+  return res.json() as { id: string; verificationUrl: string };
 }

@@ -3,7 +3,7 @@ import { ids, hosts } from '../helpers/fixtures';
 import { get, login, startTestApp } from '../helpers/app';
 import type { ErrorDoc, TestContext } from '../helpers/app';
 import { loadProgramContexts } from '../../src/modules/progression/rules';
-import { cert, seedCertificates } from './certificates-seed';
+import { award, cert, seedCertificates } from './certificates-seed';
 
 let t: TestContext;
 let anna: string;
@@ -154,9 +154,67 @@ describe('a course certifying through its type, without a passing score of its o
   );
 });
 
+describe('the award (POST /api/lessons/{id}/certificate, decision 0065)', () => {
+  const certificateRows = async () =>
+    t.tdb.db.selectFrom('certificates').selectAll().where('lessonId', '=', cert.ended).execute();
+
+  it('comes before the documents: their GETs read only, 409 until the award', async () => {
+    for (const doc of ['certificate.pdf', 'credential']) {
+      const res = await get(t.app, `/api/lessons/${cert.ended}/${doc}`, anna);
+      expect(res.statusCode).toBe(409);
+      expect((res.json() as ErrorDoc).errors[0]?.detail).toMatch(/Not awarded yet/);
+    }
+    expect(await certificateRows()).toEqual([]);
+    const keys = await t.tdb.db
+      .selectFrom('signingKeys')
+      .select('id')
+      .where('contextId', '=', ids.ctxA)
+      .execute();
+    expect(keys).toEqual([]);
+  });
+
+  it('stores the certificate with its credential signed, in both forms, once', async () => {
+    const first = await t.app.inject({
+      method: 'POST',
+      url: `/api/lessons/${cert.ended}/certificate`,
+      headers: { host: hosts.alpha, authorization: `Bearer ${anna}` },
+    });
+    expect(first.statusCode).toBe(201);
+    const body = first.json() as { id: string; verificationUrl: string };
+    expect(body.verificationUrl).toBe(`http://alpha.test/api/certificates/${body.id}/verify`);
+    const [row, ...others] = await certificateRows();
+    expect(others).toEqual([]);
+    expect(row).toMatchObject({ id: body.id, statusIndex: expect.any(Number) });
+    expect(row?.credentialJwt).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(JSON.parse(row?.credentialLd ?? '{}')).toMatchObject({ id: body.verificationUrl, proof: {} });
+    // Again: the same certificate, nothing signed anew.
+    expect(await award(t.app, cert.ended, anna)).toEqual(body);
+    expect(await certificateRows()).toEqual([row]);
+    // The downloads serve what the award stored, and write nothing.
+    const jwt = await get(t.app, `/api/lessons/${cert.ended}/credential`, anna);
+    expect(jwt.statusCode).toBe(200);
+    expect(jwt.body).toBe(row?.credentialJwt);
+    expect((await get(t.app, `/api/lessons/${cert.ended}/certificate.pdf`, anna)).statusCode).toBe(200);
+    expect(await certificateRows()).toEqual([row]);
+  });
+
+  it('is refused as the documents are: another learner, the rules', async () => {
+    const post = (lesson: string, token: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/lessons/${lesson}/certificate`,
+        headers: { host: hosts.alpha, authorization: `Bearer ${token}` },
+      });
+    expect((await post(cert.ended, bob)).statusCode).toBe(404);
+    expect((await post(cert.below, anna)).statusCode).toBe(409);
+    expect((await post(cert.ongoing, anna)).statusCode).toBe(409);
+  });
+});
+
 describe('GET /api/certificates/{id}/verify', () => {
   let verifyPath = '';
   beforeAll(async () => {
+    await award(t.app, cert.ended, anna);
     const res = await get(t.app, `/api/lessons/${cert.ended}/credential`, anna, hosts.alpha, {
       headers: { accept: 'application/json' },
     });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PASSWORD, hosts, ids } from '../helpers/fixtures';
 import { get, startTestApp } from '../helpers/app';
 import type { TestContext } from '../helpers/app';
@@ -228,11 +228,18 @@ describe('mail without SMTP', () => {
         (await send(other.app, 'POST', '/api/users/recover', { email: 'bob@example.test' })).statusCode,
       ).toBe(204);
       const outbox = path.join(dataDir, 'outbox');
-      let files: string[] = [];
-      for (let i = 0; i < 50 && files.length === 0; i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        files = existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('.eml')) : [];
-      }
+      // Sent in the background: polled until the file is there (at most 5 s).
+      const eml = () => (existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('.eml')) : []);
+      const files = await vi
+        .waitFor(
+          () => {
+            const found = eml();
+            if (found.length === 0) throw new Error('no .eml yet');
+            return found;
+          },
+          { timeout: 5_000, interval: 100 },
+        )
+        .catch(() => eml());
       expect(files).toHaveLength(1);
       const raw = decodeQuotedPrintable(readFileSync(path.join(outbox, files[0]!), 'utf8'));
       expect(raw).toContain('To: bob@example.test');

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PageDoc, PlayWorld } from '../helpers/player';
 import { playLogin, player, startPlayWorld } from '../helpers/player';
 
@@ -40,15 +40,17 @@ describe.runIf(!!process.env.DATABASE_URL)('lock order (PostgreSQL)', () => {
       await sql`select 1 from users where id = ${w.users.ann} for update`.execute(trx);
       const ping = p.ping(L, page.id);
       // Until the ping's backend waits for a lock on its write of the learner's time.
-      for (;;) {
-        const { rows } = await sql<{ n: number }>`
-          select count(*)::int as n from pg_stat_activity
-          where wait_event_type = 'Lock' and query ilike '%time_alive%' and datname = current_database()`.execute(
-          w.tdb.db,
-        );
-        if (rows[0]!.n > 0) break;
-        await new Promise((r) => setTimeout(r, 10));
-      }
+      await vi.waitFor(
+        async () => {
+          const { rows } = await sql<{ n: number }>`
+            select count(*)::int as n from pg_stat_activity
+            where wait_event_type = 'Lock' and query ilike '%time_alive%' and datname = current_database()`.execute(
+            w.tdb.db,
+          );
+          if (rows[0]!.n === 0) throw new Error('the ping does not wait yet');
+        },
+        { timeout: 15_000, interval: 10 },
+      );
       // The trigger's next lock: the lesson.
       await sql`select 1 from lessons where id = ${L} for update`.execute(trx);
       // Wrapped: returning the promise itself would wait for the ping inside this transaction.

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { migrateToLatest, openDb } from '../../src/db/db';
 import { seedWorld } from '../helpers/fixtures';
 import type { ApiProcess } from '../helpers/api-process';
@@ -18,6 +18,7 @@ import {
 } from '../helpers/api-process';
 import { client, playableLessons, rightAnswers, walkLesson } from '../helpers/learner-walk';
 import type { Ack } from '../helpers/learner-walk';
+import { whenLength } from '../helpers/events';
 
 /**
  * Issue 30, backups. SQLite: `npm run backup` while learners answer, `npm run restore` refused
@@ -87,7 +88,7 @@ describe('SQLite backup and restore', () => {
         if (lessonId) await walkLesson(call, lessonId, acks, right, { stop, maxAnswers: 6 });
       }),
     );
-    while (acks.length < 20) await new Promise((r) => setTimeout(r, 20));
+    await whenLength(acks, 20);
     const before = [...acks];
     const backupFile = path.join(dataDir, 'copy.sqlite');
     const backup = await npmRun('backup', backupFile, { DATA_DIR: dataDir });
@@ -131,15 +132,7 @@ describe('SQLite backup and restore', () => {
 
 /** Drops a database once no client is left on it (closing pools' sockets take a moment). */
 async function dropWhenFree(admin: pg.Client, name: string): Promise<void> {
-  for (let i = 0; ; i++) {
-    try {
-      await admin.query(`drop database if exists ${name}`);
-      return;
-    } catch (err) {
-      if (i >= 50) throw err;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  await vi.waitFor(() => admin.query(`drop database if exists ${name}`), { timeout: 5_000, interval: 100 });
 }
 
 describe('PostgreSQL pg_dump and pg_restore', () => {

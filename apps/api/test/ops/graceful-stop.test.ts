@@ -124,7 +124,7 @@ describe('graceful stop', () => {
     // The stop comes while the answers are being taken.
     await firstAnswer;
     server.child.kill('SIGTERM');
-    while (!/SIGTERM: draining/.test(server.output())) await new Promise((r) => setTimeout(r, 10));
+    await server.said(/SIGTERM: draining/);
     const readiness = await probe.finish();
     expect(readiness).toMatch(/^HTTP\/1\.1 503/);
     const statuses = await Promise.all(sent);

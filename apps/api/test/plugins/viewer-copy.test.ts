@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db, DbHandle } from '../../src/db/db';
 import { STAMP_HEADER, copiesCaughtUp, viewerCopiesOf } from '../../src/lib/viewer-copy';
 import type { ViewerCopy } from '../../src/lib/viewer-copy';
@@ -41,10 +41,16 @@ afterAll(async () => two?.close());
 /** Polls `probe` until it holds, at most `DEADLINE_MS`; answers the time it took. */
 async function within(probe: () => Promise<boolean>): Promise<number> {
   const start = performance.now();
-  while (!(await probe())) {
-    if (performance.now() - start > DEADLINE_MS) throw new Error(`not seen within ${DEADLINE_MS} ms`);
-    await new Promise((r) => setTimeout(r, 2));
-  }
+  await vi
+    .waitFor(
+      async () => {
+        if (!(await probe())) throw new Error('not yet');
+      },
+      { timeout: DEADLINE_MS, interval: 2 },
+    )
+    .catch(() => {
+      throw new Error(`not seen within ${DEADLINE_MS} ms`);
+    });
   return performance.now() - start;
 }
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '../../plugins/errors';
-import { setHtmlSession } from '../../plugins/html-session';
+import { requestCookies, setHtmlSession } from '../../plugins/html-session';
 import { publicOrigin } from '../users/origin';
 import { OidcService, STATE_COOKIE, STATE_TTL_S, oidcSettingsOf } from './oidc-service';
 
@@ -14,16 +14,6 @@ export interface AuthRoutesOptions {
 }
 
 const params = z.object({ contextId: z.string().min(1).max(200) });
-
-function readCookie(request: FastifyRequest, name: string): string | undefined {
-  const header = request.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
-  }
-  return undefined;
-}
 
 function stateCookie(contextId: string, value: string, maxAge: number, secure: boolean): string {
   return [
@@ -101,7 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         .header('set-cookie', stateCookie(request.context.id, '', 0, secure))
         .header('cache-control', 'no-store');
       try {
-        const state = await oidc.readState(readCookie(request, STATE_COOKIE), request.context.id);
+        const state = await oidc.readState(requestCookies(request)[STATE_COOKIE], request.context.id);
         if (!state) throw new Error('missing or invalid state cookie');
         const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
         const currentUrl = new URL(`${origin}${callbackPath(request.context.id)}${query}`);

@@ -3,6 +3,7 @@ import { SignJWT } from 'jose';
 import { CERTIFICATE_SCORE_SCALE } from '@parcours/domain/constants';
 import type { CertificateSnapshot } from './repository';
 import type { SigningKey } from './keys';
+import { fill } from '../../lib/i18n';
 import { DOC_TEXTS } from './texts';
 import type { DocLocale } from './texts';
 
@@ -111,7 +112,7 @@ export function buildCredential(
         name: s.courseTitle,
         image: { id: urls.achievementImageUrl, type: 'Image' },
         description: `${t.title[s.wording]} — ${s.courseTitle}`,
-        criteria: { narrative: `${t.forCourse} « ${s.courseTitle} ».` },
+        criteria: { narrative: fill(t.criteria, { course: s.courseTitle }) },
         resultDescription: [
           {
             id: scoreDescription,

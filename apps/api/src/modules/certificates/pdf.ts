@@ -7,6 +7,7 @@ import { isSafeKey } from '../../files/store';
 import type { FileStore } from '../../files/store';
 import { findFile } from '../files/repository';
 import type { CertificateSnapshot } from './repository';
+import { fill } from '../../lib/i18n';
 import { DOC_TEXTS, formatDocDate } from './texts';
 import type { DocLocale } from './texts';
 
@@ -125,18 +126,13 @@ export async function renderCertificatePdf(input: PdfInput): Promise<Uint8Array>
   y -= 30;
   centred(page, bold, s.courseTitle, y, 20);
   y -= 44;
+  const fact = (label: string, value: string) => fill(t.fact, { label, value });
   const facts = [
-    `${t.score} : ${s.score} / ${CERTIFICATE_SCORE_SCALE}`,
-    `${t.date} : ${formatDocDate(s.endedAt, locale)}`,
-    `${t.reference} : ${s.reference}`,
+    fact(t.score, `${s.score} / ${CERTIFICATE_SCORE_SCALE}`),
+    fact(t.date, formatDocDate(s.endedAt, locale)),
+    fact(t.reference, s.reference),
   ];
-  centred(
-    page,
-    regular,
-    locale === 'fr' ? facts.join('   ·   ') : facts.map((f) => f.replace(' : ', ': ')).join('   ·   '),
-    y,
-    13,
-  );
+  centred(page, regular, facts.join('   ·   '), y, 13);
 
   const urlSize = 9;
   const url = encodable(regular, input.verificationUrl);

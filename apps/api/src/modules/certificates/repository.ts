@@ -153,44 +153,35 @@ export function snapshotOf(row: CertificateRow): CertificateSnapshot {
   return parseJson<CertificateSnapshot>(row.snapshot, {} as CertificateSnapshot);
 }
 
-/**
- * The certificate of this completion of the lesson, created on first request. Two concurrent
- * first requests both insert-or-ignore on the unique (lesson, completion) index and read back
- * the one row that won, so a completion never gets two public ids.
- */
-export async function issueCertificate(
-  db: Db,
-  values: {
-    id: string;
-    contextId: string;
-    lessonId: string;
-    userId: string;
-    issuedFor: string;
-    snapshot: CertificateSnapshot;
-    now: string;
-  },
-): Promise<CertificateRow> {
-  await db
-    .insertInto('certificates')
-    .values({
-      id: values.id,
-      contextId: values.contextId,
-      lessonId: values.lessonId,
-      userId: values.userId,
-      issuedFor: values.issuedFor,
-      snapshot: JSON.stringify(values.snapshot),
-      createdAt: values.now,
-      revokedAt: null,
-    })
-    .onConflict((oc) => oc.columns(['lessonId', 'issuedFor']).doNothing())
-    .execute();
-  const row = await db
+/** The certificate of this completion of the lesson, if it was awarded. */
+export async function findAwarded(db: Db, lessonId: string, issuedFor: string) {
+  return db
     .selectFrom('certificates')
     .selectAll()
-    .where('lessonId', '=', values.lessonId)
-    .where('issuedFor', '=', values.issuedFor)
-    .executeTakeFirstOrThrow();
-  return row;
+    .where('lessonId', '=', lessonId)
+    .where('issuedFor', '=', issuedFor)
+    .executeTakeFirst();
+}
+
+/**
+ * Stores an awarded certificate with its signed credential, in one statement: all of it or
+ * nothing. Nothing is stored when the completion already has its certificate (a concurrent award:
+ * the unique (lesson, completion) index) or, rarely, when another certificate of the tenant drew
+ * the same status list index (the tenant's unique index): the caller reads back which.
+ */
+export async function insertAwarded(
+  db: Db,
+  values: Omit<CertificateRow, 'revokedAt'> & {
+    statusIndex: number;
+    credentialJwt: string;
+    credentialLd: string;
+  },
+): Promise<void> {
+  await db
+    .insertInto('certificates')
+    .values({ ...values, revokedAt: null })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 /** Certificate by public id within the tenant, with the lesson's current reference and end. */

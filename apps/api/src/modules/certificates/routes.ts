@@ -19,7 +19,8 @@ import { certificationItems } from './items';
 import { renderCertificatePdf, tenantLogo } from './pdf';
 import { findCertificate, snapshotOf } from './repository';
 import { assertCertificationAllowed, certificateStatus, loadAchievement, verificationPath } from './service';
-import { signedCredentialOf } from './signed-credential';
+import { awardCertificate } from './award';
+import { storedCredential } from './signed-credential';
 import { docLocale } from './texts';
 import type { DocLocale } from './texts';
 import { crossOrigin, JWKS_PATH, wantsJson, wantsLinkedData } from './urls';
@@ -36,6 +37,7 @@ const idParams = z.object({ id: z.string().min(1).max(200) });
 const noQuery = z.strictObject({ noCache: z.string().optional() });
 const verifyQuery = z.strictObject({ lang: z.enum(['fr', 'en']).optional() });
 const CERTIFICATE_ID = /^[A-Za-z0-9_-]{22}$/;
+const awardedSchema = z.strictObject({ id: z.string(), verificationUrl: z.string() });
 function safeFileName(reference: string, ext: string): string {
   return `${reference.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80) || 'certificate'}.${ext}`;
 }
@@ -79,13 +81,40 @@ export const certificateRoutes: FastifyPluginAsyncZod<CertificateRoutesOptions> 
     },
   );
 
+  app.post(
+    '/lessons/:id/certificate',
+    {
+      onRequest: app.auth.requireUser,
+      schema: {
+        tags: ['certificates'],
+        summary:
+          "The learner's certificate of one of her ended certifying lessons is awarded: stored with its Open Badges credential, signed once (decision 0065); 201 the first time, 200 after. Its documents (GET) are read afterwards.",
+        params: idParams,
+        response: { 200: awardedSchema, 201: awardedSchema },
+      },
+    },
+    async (request, reply) => {
+      assertCertificationAllowed(request);
+      const scope = scopeOf(app.db, request);
+      const { achievement, created } = await awardCertificate(
+        app,
+        request,
+        { ...scope.viewer, isAdmin: false },
+        request.params.id,
+        opts,
+      );
+      reply.header('cache-control', 'no-store').code(created ? 201 : 200);
+      return { id: achievement.certificate.id, verificationUrl: achievement.verificationUrl };
+    },
+  );
+
   app.get(
     '/lessons/:id/certificate.pdf',
     {
       onRequest: app.auth.requireUser,
       schema: {
         tags: ['certificates'],
-        summary: "The certificate PDF of one of the learner's ended certifying lessons.",
+        summary: "The certificate PDF of one of the learner's awarded certificates (409 before the award).",
         params: idParams,
         querystring: noQuery,
       },
@@ -121,7 +150,7 @@ export const certificateRoutes: FastifyPluginAsyncZod<CertificateRoutesOptions> 
       schema: {
         tags: ['certificates'],
         summary:
-          'The same achievement as an Open Badges 3.0 credential: the VC-JWT (text/plain, `.jwt`) by default; with `Accept: application/vc+ld+json` the credential with its embedded Data Integrity proof (`.json`); with `Accept: application/json` both.',
+          'The same achievement as an Open Badges 3.0 credential, as signed at its award (409 before it): the VC-JWT (text/plain, `.jwt`) by default; with `Accept: application/vc+ld+json` the credential with its embedded Data Integrity proof (`.json`); with `Accept: application/json` both.',
         params: idParams,
         querystring: noQuery,
       },
@@ -136,7 +165,7 @@ export const certificateRoutes: FastifyPluginAsyncZod<CertificateRoutesOptions> 
         request.params.id,
         opts.publicUrl,
       );
-      const signed = await signedCredentialOf(app, a, scope.viewer.userId, request.context, opts.secret);
+      const signed = storedCredential(a);
       reply.header('cache-control', 'private, no-store').header('vary', 'Accept');
       const accept = request.headers.accept;
       // Exactly what was signed, sent as bytes: the JSON hook that signs file URLs for the

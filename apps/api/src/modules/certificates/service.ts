@@ -10,7 +10,7 @@ import { publicOrigin } from '../users/origin';
 import { evaluate } from './items';
 import type { Evaluated } from './items';
 import type { CertificateRow, CertificateSnapshot } from './repository';
-import { findOwnItem, issueCertificate, snapshotOf } from './repository';
+import { findAwarded, findOwnItem, snapshotOf } from './repository';
 import { docLocale } from './texts';
 import type { DocLocale } from './texts';
 
@@ -38,7 +38,7 @@ export interface Achievement {
 }
 
 /** 128 random bits: the verification URL cannot be guessed from anything the learner shows. */
-function newCertificateId(): string {
+export function newCertificateId(): string {
   return randomBytes(16).toString('base64url');
 }
 
@@ -46,18 +46,30 @@ export function verificationPath(id: string): string {
   return `/api/certificates/${encodeURIComponent(id)}/verify`;
 }
 
+/** What an award needs of one of the viewer's certifiable lessons, before anything is stored. */
+export interface Certifiable {
+  /** The completion the certificate is for: one certificate per (lesson, completion). */
+  issuedFor: string;
+  snapshot: CertificateSnapshot;
+  locale: DocLocale;
+  origin: string;
+  learnerEmail: string;
+  courseId: string;
+  lessonId: string;
+}
+
 /**
- * The certificate of one of the viewer's own lessons, issued on first request. Another
- * learner's lesson (or another tenant's) is 404, as if it did not exist; a lesson the rules
- * do not certify is 409 BAD_REQUEST with the reason.
+ * One of the viewer's own lessons, as the rules certify it now. Another learner's lesson (or
+ * another tenant's) is 404, as if it did not exist; a lesson the rules do not certify is 409
+ * BAD_REQUEST with the reason. Reads only.
  */
-export async function loadAchievement(
+export async function certifiableLesson(
   app: FastifyInstance,
   request: FastifyRequest,
   v: Viewer,
   lessonId: string,
   publicUrl?: string,
-): Promise<Achievement> {
+): Promise<Certifiable> {
   const row = await findOwnItem(app.db, v, lessonId);
   if (!row) throw notFound('Lesson');
   const settings = contextSettings(request.context);
@@ -69,34 +81,59 @@ export async function loadAchievement(
     .where('id', '=', v.userId)
     .executeTakeFirstOrThrow();
   const reference = row.certificationRef as string;
-  const endedAt = row.endedAt ?? row.startedAt ?? v.now;
-  const certificate = await issueCertificate(app.db, {
-    id: newCertificateId(),
-    contextId: v.contextId,
-    lessonId: row.id,
-    userId: v.userId,
+  return {
     issuedFor: row.endedAt ?? reference,
     snapshot: {
       tenantName: request.context.name,
       learnerName: displayName(user),
       courseTitle: row.courseTitle,
       score: e.score,
-      endedAt,
+      endedAt: row.endedAt ?? row.startedAt ?? v.now,
       reference,
       wording: e.wording,
     },
-    now: v.now,
-  });
-  const origin = await publicOrigin(app.db, request, request.context, publicUrl);
+    locale: docLocale(user.preferredLocale, settings.defaultLocale),
+    origin: await publicOrigin(app.db, request, request.context, publicUrl),
+    learnerEmail: user.email,
+    courseId: row.courseId,
+    lessonId: row.id,
+  };
+}
+
+/** The achievement of an awarded certificate, as the documents show it. */
+export function achievementOf(c: Certifiable, certificate: CertificateRow): Achievement {
   return {
     certificate,
     snapshot: snapshotOf(certificate),
-    locale: docLocale(user.preferredLocale, settings.defaultLocale),
-    origin,
-    verificationUrl: `${origin}${verificationPath(certificate.id)}`,
-    learnerEmail: user.email,
-    courseId: row.courseId,
+    locale: c.locale,
+    origin: c.origin,
+    verificationUrl: `${c.origin}${verificationPath(certificate.id)}`,
+    learnerEmail: c.learnerEmail,
+    courseId: c.courseId,
   };
+}
+
+/**
+ * The awarded certificate of one of the viewer's own lessons, for its documents (GET: reads
+ * only). Not awarded yet — or awarded before its credential was signed at award time — is 409:
+ * the award (POST /lessons/{id}/certificate, award.ts) comes first.
+ */
+export async function loadAchievement(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  v: Viewer,
+  lessonId: string,
+  publicUrl?: string,
+): Promise<Achievement> {
+  const c = await certifiableLesson(app, request, v, lessonId, publicUrl);
+  const certificate = await findAwarded(app.db, c.lessonId, c.issuedFor);
+  if (!certificate?.credentialJwt || !certificate.credentialLd)
+    throw new ApiError(
+      409,
+      'BAD_REQUEST',
+      `Not awarded yet: POST /api/lessons/${lessonId}/certificate first.`,
+    );
+  return achievementOf(c, certificate);
 }
 
 /** Absolute URL of the tenant's logo when it is one of our stored files, for the issuer profile. */

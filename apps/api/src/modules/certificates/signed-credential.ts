@@ -1,10 +1,13 @@
 import { decodeJwt } from 'jose';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/db';
+import type { CertificateSnapshot } from './repository';
 import { buildCredential, credentialOfJwtPayload, signCredential, subjectIdOf } from './credential';
 import { dataIntegrityKey, signDataIntegrity } from './data-integrity';
 import { activeSigningKey } from './keys';
+import type { DocLocale } from './texts';
 import type { Achievement } from './service';
-import { logoUrl } from './service';
+import { logoUrl, verificationPath } from './service';
 import { statusIndexOf } from './status-list';
 import { badgePath, ISSUER_PATH, issuerKeyUrls, JWKS_PATH, kidUrl, STATUS_PATH } from './urls';
 
@@ -16,24 +19,75 @@ export interface SignedCredential {
   ld: Record<string, unknown>;
 }
 
+/** What the credential of a certificate about to be stored says. */
+export interface CredentialFacts {
+  certificateId: string;
+  snapshot: CertificateSnapshot;
+  locale: DocLocale;
+  origin: string;
+  learnerEmail: string;
+  courseId: string;
+  userId: string;
+  statusIndex: number;
+}
+
 /**
- * One signed credential per achievement (issues 28 and 39): built once with a status list
- * entry, secured both as a JWT and with an embedded proof, stored, then re-served as is —
- * never re-signed under the same `id`. A credential signed as a JWT only, before the embedded
- * proof existed, gets its proof over exactly what its JWT carries.
+ * One credential built with its status list entry and secured both as a JWT and with an
+ * embedded proof (issues 28 and 39). Signs only: the award stores both with the certificate
+ * (award.ts), so a credential is never re-signed under the same `id`.
  */
-export async function signedCredentialOf(
+export async function signCredentialForms(
+  db: Db,
+  context: { id: string; assets: string },
+  secret: string,
+  f: CredentialFacts,
+): Promise<SignedCredential> {
+  const urls = {
+    issuerId: `${f.origin}${ISSUER_PATH}`,
+    origin: f.origin,
+    jwksUrl: `${f.origin}${JWKS_PATH}`,
+    verificationUrl: `${f.origin}${verificationPath(f.certificateId)}`,
+    achievementId: `${f.origin}/api/courses/${encodeURIComponent(f.courseId)}`,
+    achievementImageUrl: `${f.origin}${badgePath(f.certificateId, f.locale)}`,
+    logoUrl: logoUrl(f.origin, context.assets),
+  };
+  const credential = buildCredential(
+    f.snapshot,
+    f.locale,
+    urls,
+    { email: f.learnerEmail, subjectId: subjectIdOf(context.id, f.userId) },
+    { listUrl: `${f.origin}${STATUS_PATH}`, index: f.statusIndex },
+  );
+  const key = await activeSigningKey(db, context.id, secret);
+  const jwt = await signCredential(credential, key, kidUrl(f.origin, key.kid, key.alg));
+  const diKey = await dataIntegrityKey(db, context.id, secret, issuerKeyUrls(f.origin));
+  return { jwt, ld: await signDataIntegrity(credential, diKey) };
+}
+
+/** The forms stored with an awarded certificate. */
+export function storedCredential(a: Achievement): SignedCredential {
+  return {
+    jwt: a.certificate.credentialJwt as string,
+    ld: JSON.parse(a.certificate.credentialLd as string) as Record<string, unknown>,
+  };
+}
+
+/**
+ * A certificate awarded before its credential was signed at award time (a download issued it,
+ * decisions 0012 and 0041) gets what it lacks when it is awarded again: the JWT and the embedded
+ * proof, or only the proof, over exactly what its JWT carries. Conditional updates: two awards
+ * at once store one.
+ */
+export async function completeCredential(
   app: FastifyInstance,
   a: Achievement,
   userId: string,
   context: { id: string; assets: string },
   secret: string,
-): Promise<SignedCredential> {
+): Promise<void> {
   const c = a.certificate;
-  if (c.credentialJwt && c.credentialLd)
-    return { jwt: c.credentialJwt, ld: JSON.parse(c.credentialLd) as Record<string, unknown> };
-  const diKey = await dataIntegrityKey(app.db, context.id, secret, issuerKeyUrls(a.origin));
   if (c.credentialJwt) {
+    const diKey = await dataIntegrityKey(app.db, context.id, secret, issuerKeyUrls(a.origin));
     const ld = await signDataIntegrity(credentialOfJwtPayload(decodeJwt(c.credentialJwt)), diKey);
     await app.db
       .updateTable('certificates')
@@ -41,42 +95,22 @@ export async function signedCredentialOf(
       .where('id', '=', c.id)
       .where('credentialLd', 'is', null)
       .execute();
-  } else {
-    const urls = {
-      issuerId: `${a.origin}${ISSUER_PATH}`,
-      origin: a.origin,
-      jwksUrl: `${a.origin}${JWKS_PATH}`,
-      verificationUrl: a.verificationUrl,
-      achievementId: `${a.origin}/api/courses/${encodeURIComponent(a.courseId)}`,
-      achievementImageUrl: `${a.origin}${badgePath(c.id, a.locale)}`,
-      logoUrl: logoUrl(a.origin, context.assets),
-    };
-    const index = await statusIndexOf(app.db, context.id, c.id);
-    const credential = buildCredential(
-      a.snapshot,
-      a.locale,
-      urls,
-      { email: a.learnerEmail, subjectId: subjectIdOf(context.id, userId) },
-      { listUrl: `${a.origin}${STATUS_PATH}`, index },
-    );
-    const key = await activeSigningKey(app.db, context.id, secret);
-    const jwt = await signCredential(credential, key, kidUrl(a.origin, key.kid, key.alg));
-    const ld = await signDataIntegrity(credential, diKey);
-    // Two first downloads at once: the first stored wins (both forms together), both serve it.
-    await app.db
-      .updateTable('certificates')
-      .set({ credentialJwt: jwt, credentialLd: JSON.stringify(ld) })
-      .where('id', '=', c.id)
-      .where('credentialJwt', 'is', null)
-      .execute();
+    return;
   }
-  const row = await app.db
-    .selectFrom('certificates')
-    .select(['credentialJwt', 'credentialLd'])
+  const signed = await signCredentialForms(app.db, context, secret, {
+    certificateId: c.id,
+    snapshot: a.snapshot,
+    locale: a.locale,
+    origin: a.origin,
+    learnerEmail: a.learnerEmail,
+    courseId: a.courseId,
+    userId,
+    statusIndex: await statusIndexOf(app.db, context.id, c.id),
+  });
+  await app.db
+    .updateTable('certificates')
+    .set({ credentialJwt: signed.jwt, credentialLd: JSON.stringify(signed.ld) })
     .where('id', '=', c.id)
-    .executeTakeFirstOrThrow();
-  return {
-    jwt: row.credentialJwt as string,
-    ld: JSON.parse(row.credentialLd as string) as Record<string, unknown>,
-  };
+    .where('credentialJwt', 'is', null)
+    .execute();
 }

@@ -34,16 +34,10 @@ export async function statusIndexOf(db: Db, contextId: string, certificateId: st
       .where('id', '=', certificateId)
       .executeTakeFirstOrThrow();
     if (row.statusIndex !== null) return row.statusIndex;
-    const used = await db
-      .selectFrom('certificates')
-      .select((eb) => eb.fn.count<number>('statusIndex').as('n'))
-      .where('contextId', '=', contextId)
-      .executeTakeFirst();
-    const size = Math.max(MIN_BITS, Math.ceil(((Number(used?.n ?? 0) + 1) * 4) / MIN_BITS) * MIN_BITS);
     try {
       await db
         .updateTable('certificates')
-        .set({ statusIndex: randomInt(size) })
+        .set({ statusIndex: await drawStatusIndex(db, contextId) })
         .where('id', '=', certificateId)
         .where('statusIndex', 'is', null)
         .execute();
@@ -53,6 +47,17 @@ export async function statusIndexOf(db: Db, contextId: string, certificateId: st
     }
   }
   throw new Error('no status list index could be given');
+}
+
+/** A random index for a new entry (reads only; the tenant's unique index refuses a taken one). */
+export async function drawStatusIndex(db: Db, contextId: string): Promise<number> {
+  const used = await db
+    .selectFrom('certificates')
+    .select((eb) => eb.fn.count<number>('statusIndex').as('n'))
+    .where('contextId', '=', contextId)
+    .executeTakeFirst();
+  const size = Math.max(MIN_BITS, Math.ceil(((Number(used?.n ?? 0) + 1) * 4) / MIN_BITS) * MIN_BITS);
+  return randomInt(size);
 }
 
 /** The list's bits: bit i (most significant bit first, §3.2) is 1 when entry i is revoked. */

@@ -1,9 +1,7 @@
-import type { CertificationWording } from '@parcours/domain/certification';
+import { CATALOGUES } from '../../lib/i18n';
+import type { Catalogue } from '../../lib/i18n';
 
-/**
- * Words of the documents the server renders itself (PDF, verification page). The web app's
- * catalogues do not reach the server, so these few strings live here, in both languages.
- */
+/** The language of the documents the server renders itself (PDF, verification page, credential). */
 export type DocLocale = 'fr' | 'en';
 
 export function docLocale(
@@ -16,65 +14,10 @@ export function docLocale(
   return pick(tenantDefault) === 'en' ? 'en' : 'fr';
 }
 
-interface DocTexts {
-  title: Record<CertificationWording, string>;
-  awardedTo: string;
-  forCourse: string;
-  score: string;
-  date: string;
-  reference: string;
-  verifyAt: string;
-  verifyTitle: Record<CertificationWording, string>;
-  learner: string;
-  course: string;
-  issuer: string;
-  status: string;
-  valid: string;
-  revoked: string;
-  notFound: string;
-  notFoundDetail: string;
-}
-
-export const DOC_TEXTS: Record<DocLocale, DocTexts> = {
-  fr: {
-    title: { certification: 'Certificat', attestation: 'Attestation' },
-    awardedTo: 'décerné(e) à',
-    forCourse: 'pour avoir suivi le cours',
-    score: 'Score',
-    date: 'Date',
-    reference: 'Référence',
-    verifyAt: 'Vérifier ce document :',
-    verifyTitle: {
-      certification: 'Vérification d’un certificat',
-      attestation: 'Vérification d’une attestation',
-    },
-    learner: 'Apprenant(e)',
-    course: 'Cours',
-    issuer: 'Émis par',
-    status: 'Statut',
-    valid: 'Valide',
-    revoked: 'Révoqué',
-    notFound: 'Document introuvable',
-    notFoundDetail: 'Aucun document ne correspond à cette adresse.',
-  },
-  en: {
-    title: { certification: 'Certificate', attestation: 'Attestation' },
-    awardedTo: 'awarded to',
-    forCourse: 'for completing the course',
-    score: 'Score',
-    date: 'Date',
-    reference: 'Reference',
-    verifyAt: 'Verify this document:',
-    verifyTitle: { certification: 'Certificate verification', attestation: 'Attestation verification' },
-    learner: 'Learner',
-    course: 'Course',
-    issuer: 'Issued by',
-    status: 'Status',
-    valid: 'Valid',
-    revoked: 'Revoked',
-    notFound: 'Document not found',
-    notFoundDetail: 'No document matches this address.',
-  },
+/** The words of these documents: the `document` part of the server's catalogues (lib/i18n.ts). */
+export const DOC_TEXTS: Record<DocLocale, Catalogue['document']> = {
+  fr: CATALOGUES.fr.document,
+  en: CATALOGUES.en.document,
 };
 
 /** A calendar date in the document's language, in UTC so every reader sees the same day. */

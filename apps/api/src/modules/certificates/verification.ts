@@ -3,6 +3,7 @@ import type { CertificateSnapshot } from './repository';
 import { DOC_TEXTS, formatDocDate } from './texts';
 import type { DocLocale } from './texts';
 import { escapeHtml } from '../../lib/html';
+import { t } from '../../lib/i18n';
 
 /**
  * The public verification page: exactly the facts printed on the document and whether it is
@@ -41,7 +42,7 @@ function page(locale: DocLocale, title: string, body: string, otherLang: string)
   return `<!doctype html>
 <html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
-<body><main>${body}<nav><a href="${escapeHtml(otherLang)}" hreflang="${other}" lang="${other}">${other === 'fr' ? 'Français' : 'English'}</a></nav></main></body></html>`;
+<body><main>${body}<nav><a href="${escapeHtml(otherLang)}" hreflang="${other}" lang="${other}">${escapeHtml(t(other, 'language.name'))}</a></nav></main></body></html>`;
 }
 
 export function verificationHtml(v: Verification, locale: DocLocale, otherLang: string): string {

@@ -57,23 +57,14 @@ export function deviceCookie(secret: string, contextId: string, userId: string, 
   ].join('; ');
 }
 
-function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
-
 /** Whether this browser signed in to this account before (its device cookie verifies). */
 export function isKnownDevice(
   secret: string,
-  cookieHeader: string | undefined,
+  cookies: Readonly<Record<string, string | undefined>>,
   contextId: string,
   userId: string,
 ): boolean {
-  const value = readCookie(cookieHeader, deviceCookieName(secret, contextId, userId));
+  const value = cookies[deviceCookieName(secret, contextId, userId)];
   const [nonce, sig, ...rest] = (value ?? '').split('.');
   if (!nonce || !sig || rest.length > 0) return false;
   const expected = Buffer.from(mac(secret, contextId, userId, nonce));

@@ -1,9 +1,10 @@
 import type { Locale } from '@parcours/domain/entities';
 import { escapeHtml } from '../../lib/html';
+import { t as text } from '../../lib/i18n';
 
 /**
  * Mail texts, in the recipient's language (preferredLocale, else the tenant's default), each
- * as plain text and simple HTML. User-given text is escaped in HTML and kept as-is in text.
+ * as plain text and simple HTML; the words come from the server's catalogues (lib/i18n.ts). User-given text is escaped in HTML and kept as-is in text.
  */
 
 export interface MailContent {
@@ -30,24 +31,15 @@ export function resetMail(
   locale: Locale,
   p: { tenantName: string; link: string; ttlMinutes: number },
 ): MailContent {
-  const t =
-    locale === 'fr'
-      ? {
-          subject: `${p.tenantName} : renouvellement de votre mot de passe`,
-          intro:
-            'Vous avez demandé à renouveler votre mot de passe. Ouvrez ce lien pour en choisir un nouveau :',
-          button: 'Choisir un nouveau mot de passe',
-          expiry: `Ce lien ne sert qu'une fois et expire dans ${p.ttlMinutes} minutes.`,
-          ignore:
-            "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.",
-        }
-      : {
-          subject: `${p.tenantName}: renew your password`,
-          intro: 'You asked to renew your password. Open this link to choose a new one:',
-          button: 'Choose a new password',
-          expiry: `This link works once and expires in ${p.ttlMinutes} minutes.`,
-          ignore: 'If you did not ask for this, ignore this message: your password stays unchanged.',
-        };
+  const tx = (key: Parameters<typeof text>[1]) =>
+    text(locale, key, { tenant: p.tenantName, minutes: p.ttlMinutes });
+  const t = {
+    subject: tx('mail.reset.subject'),
+    intro: tx('mail.reset.intro'),
+    button: tx('mail.reset.button'),
+    expiry: tx('mail.reset.expiry'),
+    ignore: tx('mail.reset.ignore'),
+  };
   return {
     subject: t.subject,
     text: `${t.intro}\n\n${p.link}\n\n${t.expiry}\n\n${t.ignore}\n\n${p.tenantName}\n`,
@@ -73,26 +65,13 @@ export function teacherContactMail(
   },
 ): MailContent {
   const from = p.learnerEmail ? `${p.learnerName} <${p.learnerEmail}>` : p.learnerName;
-  const t =
-    locale === 'fr'
-      ? {
-          subject: p.subject
-            ? `[${p.className}] ${p.subject}`
-            : `[${p.className}] Message de ${p.learnerName}`,
-          intro: `${from}, apprenant de la classe « ${p.className} », vous a écrit :`,
-          reply: p.learnerEmail
-            ? 'Répondez à ce message pour lui écrire.'
-            : "Cet apprenant n'a pas d'e-mail enregistré.",
-        }
-      : {
-          subject: p.subject
-            ? `[${p.className}] ${p.subject}`
-            : `[${p.className}] Message from ${p.learnerName}`,
-          intro: `${from}, a learner of the class "${p.className}", wrote to you:`,
-          reply: p.learnerEmail
-            ? 'Reply to this message to answer them.'
-            : 'This learner has no e-mail on record.',
-        };
+  const t = {
+    subject: p.subject
+      ? `[${p.className}] ${p.subject}`
+      : text(locale, 'mail.contact.subjectDefault', { className: p.className, learner: p.learnerName }),
+    intro: text(locale, 'mail.contact.intro', { from, className: p.className }),
+    reply: text(locale, p.learnerEmail ? 'mail.contact.reply' : 'mail.contact.noEmail'),
+  };
   return {
     subject: t.subject,
     text: `${t.intro}\n\n${p.message}\n\n${t.reply}\n\n${p.tenantName}\n`,
@@ -113,18 +92,11 @@ export function documentationMail(
     files: { name: string; url: string; attached: boolean }[];
   },
 ): MailContent {
-  const t =
-    locale === 'fr'
-      ? {
-          subject: `${p.tenantName} : vos documents`,
-          intro: 'Voici les documents demandés.',
-          attached: '(en pièce jointe)',
-        }
-      : {
-          subject: `${p.tenantName}: your documents`,
-          intro: 'Here are the documents you asked for.',
-          attached: '(attached)',
-        };
+  const t = {
+    subject: text(locale, 'mail.documents.subject', { tenant: p.tenantName }),
+    intro: text(locale, 'mail.documents.intro'),
+    attached: text(locale, 'mail.documents.attached'),
+  };
   const lines = p.files.map((f) => `- ${f.name}${f.attached ? ` ${t.attached}` : ''}: ${f.url}`).join('\n');
   const items = p.files
     .map(

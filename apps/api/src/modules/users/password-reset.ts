@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { resetPasswordSchema, usesSimplePassword } from '@parcours/domain/schemas';
 import { displayName } from '@parcours/domain/display-name';
 import { hashPassword } from '../../lib/password';
+import { t } from '../../lib/i18n';
+import type { TextKey } from '../../lib/i18n';
 import { ApiError } from '../../plugins/errors';
 import type { ContextRow } from '../contexts/repository';
 import { contextSettings } from '../contexts/service';
@@ -27,10 +29,11 @@ export function hashResetToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-// docs/product.md §8 "User load via link": 403 'Lien expiré', 401 'Lien invalide ou expiré'.
-const invalidLink = () =>
-  new ApiError(401, 'UNAUTHORIZED', 'Lien invalide ou expiré / The link is invalid or was already used.');
-const expiredLink = () => new ApiError(403, 'Forbidden', 'Lien expiré / The link has expired.');
+// docs/product.md §8 "User load via link": 403 'Lien expiré', 401 'Lien invalide ou expiré'. The
+// link is opened before any language is chosen, so the detail says it in both.
+const bothLanguages = (key: TextKey) => `${t('fr', key)} / ${t('en', key)}`;
+const invalidLink = () => new ApiError(401, 'UNAUTHORIZED', bothLanguages('errors.linkInvalid'));
+const expiredLink = () => new ApiError(403, 'Forbidden', bothLanguages('errors.linkExpired'));
 
 /**
  * POST users/recover. The answer never depends on whether the e-mail is known: the mail is

@@ -11,7 +11,7 @@ import { publicOrigin } from './origin';
 import { loadResetLink, recover, resetPassword } from './password-reset';
 import { updateProfile } from './profile';
 import { register } from './registration';
-import { setHtmlSession } from '../../plugins/html-session';
+import { requestCookies, setHtmlSession } from '../../plugins/html-session';
 import { addressLimit } from './login-guard';
 import { login, me } from './service';
 import { sendCachedAnswer } from '../../lib/answer-cache';
@@ -138,7 +138,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
         },
         request.context,
         request.body,
-        { ip: request.ip, cookieHeader: request.headers.cookie, secure: request.protocol === 'https' },
+        { ip: request.ip, cookies: requestCookies(request), secure: request.protocol === 'https' },
       );
       reply.header('set-cookie', deviceCookie).header('cache-control', 'no-store');
       setHtmlSession(request, reply, response.access_token);

@@ -41,10 +41,10 @@ export interface LoginDeps {
   now?: Date;
 }
 
-/** Who is signing in: the address and the Cookie header (device cookie), from the request. */
+/** Who is signing in: the address and the request's cookies (device cookie). */
 export interface LoginClient {
   ip: string;
-  cookieHeader: string | undefined;
+  cookies: Readonly<Record<string, string | undefined>>;
   secure: boolean;
 }
 
@@ -74,7 +74,7 @@ export async function login(
   // Failures are keyed by what was typed, so unknown accounts are slowed like known ones.
   const failureKey = `login:${context.id}:${identifier.toLowerCase()}`;
   const failures = await readLoginAttempts(deps.db, failureKey, now, FAILURE_WINDOW_MS);
-  const known = user !== null && isKnownDevice(deps.secret, client.cookieHeader, context.id, user.id);
+  const known = user !== null && isKnownDevice(deps.secret, client.cookies, context.id, user.id);
   if (failures >= deps.limit && !known) {
     const inSlot = await countLoginAttempt(
       deps.db,

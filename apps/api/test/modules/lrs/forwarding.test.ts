@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { flushEmitted } from '../../../src/modules/lrs/emit';
@@ -65,12 +65,14 @@ afterAll(async () => {
   await external?.close();
 });
 
+/** Until the app's own forwarder (real rounds, a second apart) has done what `done` checks. */
 async function until(done: () => boolean, ms = 60_000) {
-  const end = Date.now() + ms;
-  while (!done()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await vi.waitFor(
+    () => {
+      if (!done()) throw new Error('not yet');
+    },
+    { timeout: ms, interval: 100 },
+  );
 }
 
 describe('backoff', () => {

@@ -133,6 +133,7 @@ describe('the certificates tab', () => {
     });
     const fetchMock = renderTab({
       'GET certification-items': { body: doc([item('a')]) },
+      'POST lessons/a/certificate': { status: 201, body: { id: 'x', verificationUrl: 'http://x' } },
       'lessons/a/credential': { body: '{}' },
     });
     await userEvent.setup().click(await screen.findByRole('button', { name }));
@@ -157,10 +158,17 @@ describe('the certificates tab', () => {
     });
     const fetchMock = renderTab({
       'GET certification-items': { body: doc([item('a')]) },
+      'POST lessons/a/certificate': { status: 201, body: { id: 'x', verificationUrl: 'http://x' } },
       'lessons/a/certificate.pdf': { body: '%PDF-' },
     });
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Certificat (PDF) : Cours a' }));
     await waitFor(() => expect(clicked).toEqual(['blob:cert REF-a.pdf']));
+    // The award first (decision 0065), then the document, which only reads.
+    const paths = fetchMock.mock.calls.map(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}`);
+    expect(paths.filter((p) => p.includes('lessons/a/'))).toEqual([
+      'POST /api/lessons/a/certificate',
+      'GET /api/lessons/a/certificate.pdf',
+    ]);
     const call = fetchMock.mock.calls.find(([input]) => String(input).includes('certificate.pdf'));
     expect(String(call?.[0])).toBe('/api/lessons/a/certificate.pdf');
     expect((call?.[1]?.headers as Record<string, string>).Authorization).toBe('Bearer token-1');

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ApiError } from '../../../../lib/api-client';
+import { ApiError, apiFetch } from '../../../../lib/api-client';
 import { getToken } from '../../../../lib/storage';
 
 /**
@@ -24,11 +24,25 @@ function fileNameOf(disposition: string | null, fallback: string): string {
 }
 
 /**
+ * The certificate of the lesson is awarded first (a POST, decision 0065: stored with its signed
+ * credential once; again, it changes nothing), so the document's GET only reads.
+ */
+export function awardCertificate(lessonId: string): Promise<unknown> {
+  return apiFetch<unknown>(`lessons/${encodeURIComponent(lessonId)}/certificate`, { method: 'POST' });
+}
+
+/**
  * Downloads a certificate document. The API wants the bearer token in a header, so the file
  * is fetched here and handed to the browser as a blob link: the token never appears in a URL
  * (server logs, history, referrers).
  */
-export async function downloadDocument(url: string, kind: DocumentKind, baseName: string): Promise<void> {
+export async function downloadDocument(
+  url: string,
+  kind: DocumentKind,
+  baseName: string,
+  lessonId: string,
+): Promise<void> {
+  await awardCertificate(lessonId);
   const token = getToken();
   const response = await fetch(url, {
     headers: { Accept: ACCEPT[kind], ...(token ? { Authorization: `Bearer ${token}` } : {}) },
@@ -57,7 +71,7 @@ export async function downloadDocument(url: string, kind: DocumentKind, baseName
 
 export function useDownloadDocument() {
   return useMutation({
-    mutationFn: (v: { url: string; kind: DocumentKind; baseName: string }) =>
-      downloadDocument(v.url, v.kind, v.baseName),
+    mutationFn: (v: { url: string; kind: DocumentKind; baseName: string; lessonId: string }) =>
+      downloadDocument(v.url, v.kind, v.baseName, v.lessonId),
   });
 }

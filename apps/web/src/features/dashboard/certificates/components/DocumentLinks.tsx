@@ -15,6 +15,7 @@ export function DocumentLinks({ item }: { item: CertificationItem }) {
   const download = useDownloadDocument();
   const baseName = item.certificationRef ?? item.course.title;
   const course = item.course.title;
+  const lessonId = item.lessonId;
 
   return (
     <div className="certificates__links">
@@ -23,7 +24,9 @@ export function DocumentLinks({ item }: { item: CertificationItem }) {
           variant="secondary"
           disabled={download.isPending}
           aria-label={t(`certificates.downloadPdfFor.${item.wording}`, { course })}
-          onClick={() => download.mutate({ url: item.certificateUrl as string, kind: 'pdf', baseName })}
+          onClick={() =>
+            download.mutate({ url: item.certificateUrl as string, kind: 'pdf', baseName, lessonId })
+          }
         >
           {t(`certificates.downloadPdf.${item.wording}`)}
         </Button>
@@ -33,7 +36,9 @@ export function DocumentLinks({ item }: { item: CertificationItem }) {
           variant="ghost"
           disabled={download.isPending}
           aria-label={t('certificates.downloadCredentialFor', { course })}
-          onClick={() => download.mutate({ url: item.credentialUrl as string, kind: 'credential', baseName })}
+          onClick={() =>
+            download.mutate({ url: item.credentialUrl as string, kind: 'credential', baseName, lessonId })
+          }
         >
           {t('certificates.downloadCredential')}
         </Button>
@@ -43,7 +48,9 @@ export function DocumentLinks({ item }: { item: CertificationItem }) {
           variant="ghost"
           disabled={download.isPending}
           aria-label={t('certificates.downloadWalletFor', { course })}
-          onClick={() => download.mutate({ url: item.credentialUrl as string, kind: 'wallet', baseName })}
+          onClick={() =>
+            download.mutate({ url: item.credentialUrl as string, kind: 'wallet', baseName, lessonId })
+          }
         >
           {t('certificates.downloadWallet')}
         </Button>
