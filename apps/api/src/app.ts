@@ -6,7 +6,7 @@ import type { Transporter } from 'nodemailer';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Db, DbKind } from './db/db';
 import type { Env } from './env';
 import { packagesPortOf } from './env';
@@ -14,6 +14,7 @@ import { diskStore } from './files/store';
 import type { FileStore } from './files/store';
 import { registerAuth } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
+import { serializerCompiler } from './plugins/contract';
 import { registerDb } from './plugins/db';
 import { registerHealth } from './plugins/health';
 import { registerRequestMetrics } from './plugins/metrics';
@@ -220,6 +221,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    // The named resources (plugins/resources.ts) as components, each operation pointing to them.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  collectionDocumentSchema,
   filterValue,
   jsonApiQuerySchema,
   filterValues,
   parseJsonApiQuery,
-  resourceDocumentSchema,
 } from '../../plugins/jsonapi';
 import { INCLUDES } from '../relations';
 import { collection, single } from '../respond';
@@ -16,6 +14,8 @@ import { answerActions } from './actions';
 import { findLesson, listLessons } from './repository';
 import { readLessons, readLessonsView } from './service';
 import { sendCachedAnswer } from '../../lib/answer-cache';
+import { collectionOf, documentOf } from '../../plugins/contract';
+import { classProgramResource, classResource, courseResource, lessonResource, pageSummaryResource } from '../../plugins/resources';
 
 const listQuery = jsonApiQuerySchema({
   filters: {
@@ -55,7 +55,7 @@ export const lessonRoutes: FastifyPluginAsyncZod<LessonRoutesOptions> = async (a
         tags: ['lessons'],
         summary: "The signed-in learner's lessons, with tree and progression.",
         querystring: listQuery,
-        response: { 200: collectionDocumentSchema },
+        response: { 200: collectionOf(lessonResource, [courseResource, classResource, classProgramResource, pageSummaryResource]) },
       },
     },
     async (request, reply) => {
@@ -90,7 +90,7 @@ export const lessonRoutes: FastifyPluginAsyncZod<LessonRoutesOptions> = async (a
         summary: 'One of the learner’s lessons (another user’s id: 404).',
         params,
         querystring: oneQuery,
-        response: { 200: resourceDocumentSchema },
+        response: { 200: documentOf(lessonResource, [courseResource, classResource, classProgramResource, pageSummaryResource]) },
       },
     },
     async (request) => {
@@ -114,7 +114,7 @@ export const lessonRoutes: FastifyPluginAsyncZod<LessonRoutesOptions> = async (a
           'Answers the end-of-lesson question of an ended lesson; the choice opens its target lesson, which is returned.',
         params,
         body: actionsBody,
-        response: { 200: resourceDocumentSchema },
+        response: { 200: documentOf(lessonResource, [courseResource, classResource, classProgramResource, pageSummaryResource]) },
       },
     },
     async (request) => {

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { parseJson } from '../../db/schema';
 import {
-  collectionDocumentSchema,
   filterValue,
   jsonApiQuerySchema,
   parseJsonApiQuery,
@@ -12,6 +11,8 @@ import { collection } from '../respond';
 import { ownUserIds, scopeOf } from '../scope';
 import { listRecords } from './repository';
 import type { RecordRow } from './repository';
+import { collectionOf } from '../../plugins/contract';
+import { recordResource } from '../../plugins/resources';
 
 const listQuery = jsonApiQuerySchema({
   filters: {
@@ -50,7 +51,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "The learner's score records (`filter[userId]` = own id or `me`; `filter[before]` strictly before an instant).",
         querystring: listQuery,
-        response: { 200: collectionDocumentSchema },
+        response: { 200: collectionOf(recordResource) },
       },
     },
     async (request) => {
