@@ -3,7 +3,7 @@
  * points per competency and per category in SQL; these functions turn those sums into the tree,
  * the ratios and the medals, and are shared with the web app.
  */
-import { badgeLevel, type BadgeLevelName } from './badges';
+import { badgeLevel } from './badges';
 import { GENERIC_COMPETENCY_REPORTING_LEVEL, LIMITS } from './constants';
 import type { Medal, MedalColor } from './medal';
 import { medalColor } from './medal';

@@ -23,7 +23,6 @@ export type {
 } from './contract/dashboard';
 export const DEFAULT_STATISTICS_PERIOD: StatisticsPeriod = STATISTICS_PERIODS[0];
 
-
 /** 1 week = 7 days, 1 month = 30 days, 3 months = 12 Monday-weeks, 6 months and 1 year = calendar months. */
 export const PERIOD_PRESETS: Record<StatisticsPeriod, { unit: BucketUnit; count: number }> = {
   '1w': { unit: 'day', count: 7 },

@@ -1,5 +1,8 @@
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
-import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransformObject,
+  serializerCompiler as zodSerializerCompiler,
+} from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { collectionDocumentSchema, resourceDocumentSchema } from './jsonapi';
 
@@ -30,6 +33,25 @@ export function contractSchemaOf(schema: unknown): z.ZodType | null {
 
 export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) =>
   zodSerializerCompiler({ ...route, schema: runtimeOf.get(route.schema) ?? route.schema });
+
+type TransformObject = typeof jsonSchemaTransformObject;
+
+/**
+ * The named resources as OpenAPI components. The library writes an input twin (`LessonInput`) of
+ * every named schema; ours are answers only, so a twin no operation points to is left out.
+ */
+export const transformObject: TransformObject = (input) => {
+  const document = jsonSchemaTransformObject(input) as ReturnType<TransformObject> & {
+    components?: { schemas?: Record<string, unknown> };
+  };
+  const schemas = document.components?.schemas;
+  if (!schemas) return document;
+  const text = JSON.stringify(document);
+  for (const name of Object.keys(schemas)) {
+    if (name.endsWith('Input') && !text.includes(`"#/components/schemas/${name}"`)) delete schemas[name];
+  }
+  return document;
+};
 
 const identifierOf = (type: string) => z.object({ type: z.literal(type), id: z.string() });
 

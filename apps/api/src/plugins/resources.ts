@@ -68,9 +68,14 @@ export const libraryResource = resourceOf('Library', 'libraries', libraryAttribu
 export const publicUserResource = resourceOf('PublicUser', 'users', publicUserAttributesSchema);
 
 // Classes, programs, courses.
-export const classProgramResource = resourceOf('ClassProgram', 'class-programs', classProgramAttributesSchema, {
-  program: toOne('programs'),
-});
+export const classProgramResource = resourceOf(
+  'ClassProgram',
+  'class-programs',
+  classProgramAttributesSchema,
+  {
+    program: toOne('programs'),
+  },
+);
 export const classResource = resourceOf('Class', 'classes', classAttributesSchema, {
   classPrograms: toMany('class-programs'),
   teachers: toMany('users'),

@@ -11,11 +11,11 @@ export function contractViolations(schema: unknown, body: unknown): string[] {
   if (!(schema instanceof z.ZodType)) return [];
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
-    return parsed.error.issues
-      .slice(0, 5)
-      .map((i) => `/${i.path.join('/')} ${i.message}`);
+    return parsed.error.issues.slice(0, 5).map((i) => `/${i.path.join('/')} ${i.message}`);
   }
-  return isDeepStrictEqual(parsed.data, body) ? [] : [`undocumented fields: ${firstDifference(parsed.data, body)}`];
+  return isDeepStrictEqual(parsed.data, body)
+    ? []
+    : [`undocumented fields: ${firstDifference(parsed.data, body)}`];
 }
 
 function firstDifference(documented: unknown, sent: unknown, path = ''): string {

@@ -141,7 +141,11 @@ export const certificationItemAttributesSchema = z.object({
   lessonId: z.string(),
   course: z.object({ id: z.string(), title: z.string(), reference: z.string().nullable() }),
   class: z.object({ id: z.string(), name: z.string() }),
-  classProgram: z.object({ id: z.string().nullable(), startAt: z.string().nullable(), expireAt: z.string().nullable() }),
+  classProgram: z.object({
+    id: z.string().nullable(),
+    startAt: z.string().nullable(),
+    expireAt: z.string().nullable(),
+  }),
   /** 0..1 */
   scoreRatio: z.number(),
   /** Out of 1000 (CERTIFICATE_SCORE_SCALE). */
@@ -190,4 +194,3 @@ export const classUserDataAttributesSchema = z.object({
   timeAccommodation: timeAccommodationAttributesSchema,
 });
 export type ClassUserDataAttributes = z.infer<typeof classUserDataAttributesSchema>;
-

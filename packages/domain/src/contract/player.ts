@@ -108,13 +108,19 @@ export const blockViewSchema = z.object({
       .object({ html: z.string(), settings: z.record(z.string(), z.unknown()).optional() })
       .nullable()
       .optional(),
-    sections: z.array(z.object({ title: z.string().nullable().optional(), rows: z.array(publicRowViewSchema) })),
+    sections: z.array(
+      z.object({ title: z.string().nullable().optional(), rows: z.array(publicRowViewSchema) }),
+    ),
     tincan: z.object({ url: z.string() }).nullable().optional(),
     /** A tincan block playing an imported package (SCORM, cmi5, xAPI) instead of a module URL. */
     package: packageViewSchema.nullable().optional(),
     /** The block's own table, under its statement (SPEC §3 CourseBlock content.table). */
     table: z
-      .object({ caption: z.string().nullable(), head: z.array(z.string()), rows: z.array(z.array(z.string())) })
+      .object({
+        caption: z.string().nullable(),
+        head: z.array(z.string()),
+        rows: z.array(z.array(z.string())),
+      })
       .nullable()
       .optional(),
     /** The block's own picture with spots to explore (SPEC §3 content.interactiveImage, decision 0052). */

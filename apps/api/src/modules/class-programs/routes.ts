@@ -68,7 +68,14 @@ export const classProgramRoutes: FastifyPluginAsyncZod<ClassProgramRoutesOptions
         summary:
           'Restarts the program for the signed-in learner: their lessons back to the start, their pages archived.',
         params,
-        response: { 200: collectionOf(lessonResource, [courseResource, classResource, classProgramResource, pageSummaryResource]) },
+        response: {
+          200: collectionOf(lessonResource, [
+            courseResource,
+            classResource,
+            classProgramResource,
+            pageSummaryResource,
+          ]),
+        },
       },
     },
     async (request) => {

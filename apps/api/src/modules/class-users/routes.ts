@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  filterValue,
-  filterValues,
-  jsonApiQuerySchema,
-  parseJsonApiQuery,
-} from '../../plugins/jsonapi';
+import { filterValue, filterValues, jsonApiQuerySchema, parseJsonApiQuery } from '../../plugins/jsonapi';
 import { INCLUDES } from '../relations';
 import { collection } from '../respond';
 import { ownUserIds, scopeOf } from '../scope';

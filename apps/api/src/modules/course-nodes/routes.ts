@@ -110,7 +110,13 @@ export const courseNodeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['courses'],
         summary: "Nodes of the learner's courses.",
         querystring: listQuery,
-        response: { 200: collectionOf(courseNodeResource, [courseNodeResource, courseBlockResource, courseTermResource]) },
+        response: {
+          200: collectionOf(courseNodeResource, [
+            courseNodeResource,
+            courseBlockResource,
+            courseTermResource,
+          ]),
+        },
       },
     },
     async (request) => {
@@ -134,7 +140,9 @@ export const courseNodeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "One node of the learner's courses.",
         params,
         querystring: oneQuery,
-        response: { 200: documentOf(courseNodeResource, [courseNodeResource, courseBlockResource, courseTermResource]) },
+        response: {
+          200: documentOf(courseNodeResource, [courseNodeResource, courseBlockResource, courseTermResource]),
+        },
       },
     },
     async (request) => {

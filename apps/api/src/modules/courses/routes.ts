@@ -5,7 +5,12 @@ import { listRoute, oneRoute } from '../respond';
 import { findCourse, listCompetencies } from './repository';
 import { toCompetencyResource, toCourseResource } from './serializer';
 import { collectionOf, documentOf } from '../../plugins/contract';
-import { courseCategoryResource, courseCompetencyResource, courseResource, courseTypeResource } from '../../plugins/resources';
+import {
+  courseCategoryResource,
+  courseCompetencyResource,
+  courseResource,
+  courseTypeResource,
+} from '../../plugins/resources';
 
 export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   oneRoute(app, {

@@ -9,11 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '../../plugins/errors';
 import type { Resource } from '../../plugins/jsonapi';
-import {
-  collectionDocument,
-  filterValue,
-  jsonApiQuerySchema,
-} from '../../plugins/jsonapi';
+import { collectionDocument, filterValue, jsonApiQuerySchema } from '../../plugins/jsonapi';
 import { scopeOf } from '../scope';
 import type { Viewer } from '../scope';
 import { categoryPoints, listCompetencies, pointsByCompetency } from './repository';

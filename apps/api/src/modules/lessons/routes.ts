@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  filterValue,
-  jsonApiQuerySchema,
-  filterValues,
-  parseJsonApiQuery,
-} from '../../plugins/jsonapi';
+import { filterValue, jsonApiQuerySchema, filterValues, parseJsonApiQuery } from '../../plugins/jsonapi';
 import { INCLUDES } from '../relations';
 import { collection, single } from '../respond';
 import { notFound, ownUserIds, scopeOf } from '../scope';
@@ -15,7 +10,13 @@ import { findLesson, listLessons } from './repository';
 import { readLessons, readLessonsView } from './service';
 import { sendCachedAnswer } from '../../lib/answer-cache';
 import { collectionOf, documentOf } from '../../plugins/contract';
-import { classProgramResource, classResource, courseResource, lessonResource, pageSummaryResource } from '../../plugins/resources';
+import {
+  classProgramResource,
+  classResource,
+  courseResource,
+  lessonResource,
+  pageSummaryResource,
+} from '../../plugins/resources';
 
 const listQuery = jsonApiQuerySchema({
   filters: {
@@ -55,7 +56,14 @@ export const lessonRoutes: FastifyPluginAsyncZod<LessonRoutesOptions> = async (a
         tags: ['lessons'],
         summary: "The signed-in learner's lessons, with tree and progression.",
         querystring: listQuery,
-        response: { 200: collectionOf(lessonResource, [courseResource, classResource, classProgramResource, pageSummaryResource]) },
+        response: {
+          200: collectionOf(lessonResource, [
+            courseResource,
+            classResource,
+            classProgramResource,
+            pageSummaryResource,
+          ]),
+        },
       },
     },
     async (request, reply) => {
@@ -90,7 +98,14 @@ export const lessonRoutes: FastifyPluginAsyncZod<LessonRoutesOptions> = async (a
         summary: 'One of the learner’s lessons (another user’s id: 404).',
         params,
         querystring: oneQuery,
-        response: { 200: documentOf(lessonResource, [courseResource, classResource, classProgramResource, pageSummaryResource]) },
+        response: {
+          200: documentOf(lessonResource, [
+            courseResource,
+            classResource,
+            classProgramResource,
+            pageSummaryResource,
+          ]),
+        },
       },
     },
     async (request) => {
@@ -114,7 +129,14 @@ export const lessonRoutes: FastifyPluginAsyncZod<LessonRoutesOptions> = async (a
           'Answers the end-of-lesson question of an ended lesson; the choice opens its target lesson, which is returned.',
         params,
         body: actionsBody,
-        response: { 200: documentOf(lessonResource, [courseResource, classResource, classProgramResource, pageSummaryResource]) },
+        response: {
+          200: documentOf(lessonResource, [
+            courseResource,
+            classResource,
+            classProgramResource,
+            pageSummaryResource,
+          ]),
+        },
       },
     },
     async (request) => {

@@ -19,7 +19,15 @@ import {
   toRoleUserResource,
 } from './serializer';
 import { collectionOf, documentOf } from '../../plugins/contract';
-import { companyResource, companyUserResource, courseCategoryResource, courseTypeResource, libraryResource, roleResource, roleUserResource } from '../../plugins/resources';
+import {
+  companyResource,
+  companyUserResource,
+  courseCategoryResource,
+  courseTypeResource,
+  libraryResource,
+  roleResource,
+  roleUserResource,
+} from '../../plugins/resources';
 
 /**
  * Organisation reads of docs/product.md §7 (companies, company users, libraries, roles, role users) and the

@@ -1,11 +1,8 @@
 import { z } from 'zod';
+import type { RecordAttributes } from '@parcours/domain/contract/dashboard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { parseJson } from '../../db/schema';
-import {
-  filterValue,
-  jsonApiQuerySchema,
-  parseJsonApiQuery,
-} from '../../plugins/jsonapi';
+import { filterValue, jsonApiQuerySchema, parseJsonApiQuery } from '../../plugins/jsonapi';
 import type { Resource } from '../../plugins/jsonapi';
 import { collection } from '../respond';
 import { ownUserIds, scopeOf } from '../scope';
@@ -23,11 +20,7 @@ const listQuery = jsonApiQuerySchema({
   paginated: true,
 });
 
-export interface RecordAttributes {
-  userId: string;
-  date: string;
-  scoring: { xp: number; donePageCount: number; timeAlive: number };
-}
+export type { RecordAttributes };
 
 function toRecordResource(row: RecordRow): Resource {
   const s = parseJson<Partial<RecordAttributes['scoring']>>(row.scoring, {});

@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  filterValue,
-  jsonApiQuerySchema,
-  parseJsonApiQuery,
-} from '../../plugins/jsonapi';
+import { filterValue, jsonApiQuerySchema, parseJsonApiQuery } from '../../plugins/jsonapi';
 import { collection } from '../respond';
 import { ownUserIds, scopeOf } from '../scope';
 import { listReviews } from './repository';
