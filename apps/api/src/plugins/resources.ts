@@ -196,3 +196,11 @@ export const CLASS_TREE_INCLUDED = [
   courseResource,
   publicUserResource,
 ] as const;
+
+/** What `include=` may add to lessons (modules/relations.ts INCLUDES.lessons). */
+export const LESSON_INCLUDED = [
+  courseResource,
+  classResource,
+  classProgramResource,
+  pageSummaryResource,
+] as const;

@@ -12,11 +12,10 @@ import { findClassProgram, listClassPrograms } from './repository';
 import { resetMyProgram } from './reset';
 import { collectionOf, documentOf } from '../../plugins/contract';
 import {
+  LESSON_INCLUDED,
   classProgramResource,
-  classResource,
   courseResource,
   lessonResource,
-  pageSummaryResource,
   programCourseResource,
   programResource,
 } from '../../plugins/resources';
@@ -69,12 +68,7 @@ export const classProgramRoutes: FastifyPluginAsyncZod<ClassProgramRoutesOptions
           'Restarts the program for the signed-in learner: their lessons back to the start, their pages archived.',
         params,
         response: {
-          200: collectionOf(lessonResource, [
-            courseResource,
-            classResource,
-            classProgramResource,
-            pageSummaryResource,
-          ]),
+          200: collectionOf(lessonResource, LESSON_INCLUDED),
         },
       },
     },

@@ -10,13 +10,7 @@ import { findLesson, listLessons } from './repository';
 import { readLessons, readLessonsView } from './service';
 import { sendCachedAnswer } from '../../lib/answer-cache';
 import { collectionOf, documentOf } from '../../plugins/contract';
-import {
-  classProgramResource,
-  classResource,
-  courseResource,
-  lessonResource,
-  pageSummaryResource,
-} from '../../plugins/resources';
+import { LESSON_INCLUDED, lessonResource } from '../../plugins/resources';
 
 const listQuery = jsonApiQuerySchema({
   filters: {
@@ -57,12 +51,7 @@ export const lessonRoutes: FastifyPluginAsyncZod<LessonRoutesOptions> = async (a
         summary: "The signed-in learner's lessons, with tree and progression.",
         querystring: listQuery,
         response: {
-          200: collectionOf(lessonResource, [
-            courseResource,
-            classResource,
-            classProgramResource,
-            pageSummaryResource,
-          ]),
+          200: collectionOf(lessonResource, LESSON_INCLUDED),
         },
       },
     },
@@ -99,12 +88,7 @@ export const lessonRoutes: FastifyPluginAsyncZod<LessonRoutesOptions> = async (a
         params,
         querystring: oneQuery,
         response: {
-          200: documentOf(lessonResource, [
-            courseResource,
-            classResource,
-            classProgramResource,
-            pageSummaryResource,
-          ]),
+          200: documentOf(lessonResource, LESSON_INCLUDED),
         },
       },
     },
@@ -130,12 +114,7 @@ export const lessonRoutes: FastifyPluginAsyncZod<LessonRoutesOptions> = async (a
         params,
         body: actionsBody,
         response: {
-          200: documentOf(lessonResource, [
-            courseResource,
-            classResource,
-            classProgramResource,
-            pageSummaryResource,
-          ]),
+          200: documentOf(lessonResource, LESSON_INCLUDED),
         },
       },
     },

@@ -38,7 +38,8 @@ const offlineMeta = z.object({
     total: z.number().int(),
     page: z.object({ number: z.number().int(), size: z.number().int() }),
     lesson: z.object({
-      lessonScoring: scoringSchema,
+      // The stored scoring as is: `global` is absent until the lesson's first score.
+      lessonScoring: z.object({ global: scoringSchema.shape.global.optional() }),
       courseTypeSettings: lessonPageAttributesSchema.shape.courseTypeSettings,
       needsNetwork: z.enum(['timed']).nullable(),
       started: z.boolean(),
