@@ -6,7 +6,7 @@ import type { Transporter } from 'nodemailer';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Db, DbKind } from './db/db';
 import type { Env } from './env';
 import { packagesPortOf } from './env';
@@ -14,6 +14,7 @@ import { diskStore } from './files/store';
 import type { FileStore } from './files/store';
 import { registerAuth, type Auth } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
+import { serializerCompiler, transformObject } from './plugins/contract';
 import { registerDb } from './plugins/db';
 import { registerHealth } from './plugins/health';
 import { registerRequestMetrics } from './plugins/metrics';
@@ -214,12 +215,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       info: {
         title: 'Parcours API',
         version: '0.1.0',
-        description: 'Learner front office API. Contract: docs/api.md.',
+        description: 'Learner front office API. The rules behind the fields: docs/api.md.',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    // The named resources (plugins/resources.ts) as components, each operation pointing to them.
+    transformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

@@ -2,6 +2,7 @@ import { CERTIFICATE_SCORE_SCALE } from './constants';
 import type { LessonAttributes, PageProgress } from './entities';
 import { lessonHasEnded, progressColor } from './progress';
 import type { ProgressColor } from './progress';
+export type { CertificationItemAttributes } from './contract/dashboard';
 
 /**
  * Certification rules (docs/product.md §2 Certificates tab, §3 Certification item, §4 lesson ended and
@@ -13,28 +14,6 @@ export type CertificationWording = 'certification' | 'attestation';
 export const CERTIFICATION_WORDINGS: readonly CertificationWording[] = ['certification', 'attestation'];
 
 /** A course's own certification settings (`courses.settings.certification`), as authored. */
-/**
- * docs/product.md §3 Certification item: the attributes of a `certification-items` resource
- * (GET /api/certification-items, docs/api.md), built by the API and read by the certificates tab.
- */
-export interface CertificationItemAttributes {
-  lessonId: string;
-  course: { id: string; title: string; reference: string | null };
-  class: { id: string; name: string };
-  classProgram: { id: string | null; startAt: string | null; expireAt: string | null };
-  scoreRatio: number;
-  /** Out of CERTIFICATE_SCORE_SCALE (1000), rounded down. */
-  score: number;
-  passingScore: number;
-  percentProgression: number;
-  ended: boolean;
-  endedAt: string | null;
-  certificationRef: string | null;
-  wording: CertificationWording;
-  certificateUrl: string | null;
-  credentialUrl: string | null;
-}
-
 export interface CourseCertification {
   /** Share of the lesson's points needed to get the document, 0..1 (0: any ended lesson). */
   passingScore: number;

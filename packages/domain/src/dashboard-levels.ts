@@ -3,11 +3,12 @@
  * points per competency and per category in SQL; these functions turn those sums into the tree,
  * the ratios and the medals, and are shared with the web app.
  */
-import { badgeLevel, type BadgeLevelName } from './badges';
+import { badgeLevel } from './badges';
 import { GENERIC_COMPETENCY_REPORTING_LEVEL, LIMITS } from './constants';
 import type { Medal, MedalColor } from './medal';
 import { medalColor } from './medal';
 import { scoreRatio } from './progress';
+export type { CompetencyLevelAttributes, CategoryProgressAttributes } from './contract/dashboard';
 
 export interface CompetencyNode {
   id: string;
@@ -120,38 +121,6 @@ export interface CategoryPoints extends PointSums {
 export function categoryPercent({ actual, max }: PointSums): number {
   const ratio = scoreRatio({ actual: finite(actual), max: finite(max) });
   return Math.floor(Number((ratio * 100).toFixed(9)));
-}
-
-/** Attributes of a `competency-levels` resource (GET /api/competency-levels). */
-export interface CompetencyLevelAttributes {
-  competencyId: string;
-  parentId: string | null;
-  title: string;
-  icon: string | null;
-  order: number;
-  isGeneric: boolean;
-  depth: number;
-  actual: number;
-  max: number;
-  ratio: number;
-  medal: Medal | null;
-  /** docs/product.md §4 medal colour (medalColor). */
-  color: MedalColor;
-}
-
-/** Attributes of a `category-progress` resource (GET /api/category-progress). */
-export interface CategoryProgressAttributes {
-  categoryId: string;
-  title: string;
-  icon: string | null;
-  /** The learner's started lessons in this category. */
-  startedLessons: number;
-  actual: number;
-  max: number;
-  /** Out of 100 (categoryPercent). */
-  percent: number;
-  /** The theme badge's level for percent / 100. */
-  level: BadgeLevelName;
 }
 
 /**

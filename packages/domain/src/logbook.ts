@@ -4,6 +4,14 @@
  * and the upload route. Messages are catalogue keys of the web app's `logbook` section.
  */
 import { z } from 'zod';
+import type { FileAttributes } from './contract/dashboard';
+
+export type { LogBookRecordAttributes } from './contract/dashboard';
+/** What the logbook reads of an uploaded file (`files` resource, contract/dashboard.ts). */
+export type UploadedFileAttributes = Pick<
+  FileAttributes,
+  'name' | 'mimeType' | 'fileType' | 'size' | 'ownerId' | 'download' | 'createdAt'
+>;
 
 export const LOGBOOK_TITLE_MAX = 200;
 export const LOGBOOK_MESSAGE_MAX = 10_000;
@@ -88,31 +96,6 @@ export const logBookRecordUpdateSchema = z
     error: K.titleRequired,
   });
 export type LogBookRecordUpdate = z.output<typeof logBookRecordUpdateSchema>;
-
-/** docs/product.md §3 LogBookRecord, as the API serialises it. */
-export interface LogBookRecordAttributes {
-  title: string;
-  message: string;
-  createdAt: string;
-  lastInputAt: string;
-  studentId: string;
-  userId: string;
-  attachmentIds: string[];
-  parentId: string | null;
-  classId: string | null;
-  companyId: string | null;
-}
-
-/** An uploaded file as the API serialises it (`files` resource). */
-export interface UploadedFileAttributes {
-  name: string;
-  mimeType: string;
-  fileType: string;
-  size: number;
-  ownerId: string | null;
-  download: string;
-  createdAt: string;
-}
 
 function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
   if (bytes.length < offset + signature.length) return false;

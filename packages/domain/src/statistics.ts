@@ -10,12 +10,18 @@
  * SQL compares stored UTC ISO timestamps with those instants.
  */
 
-/** Period presets in the order of docs/product.md §9; the first one is the default. */
-export const STATISTICS_PERIODS = ['1w', '1m', '3m', '6m', '1y'] as const;
-export type StatisticsPeriod = (typeof STATISTICS_PERIODS)[number];
-export const DEFAULT_STATISTICS_PERIOD: StatisticsPeriod = STATISTICS_PERIODS[0];
+import { STATISTICS_PERIODS } from './contract/dashboard';
+import type { BucketUnit, StatisticsPeriod } from './contract/dashboard';
 
-export type BucketUnit = 'day' | 'week' | 'month';
+/** Period presets in the order of docs/product.md §9; the first one is the default. */
+export { STATISTICS_PERIODS };
+export type {
+  BucketUnit,
+  StatisticsAttributes,
+  StatisticsBucketAttributes,
+  StatisticsPeriod,
+} from './contract/dashboard';
+export const DEFAULT_STATISTICS_PERIOD: StatisticsPeriod = STATISTICS_PERIODS[0];
 
 /** 1 week = 7 days, 1 month = 30 days, 3 months = 12 Monday-weeks, 6 months and 1 year = calendar months. */
 export const PERIOD_PRESETS: Record<StatisticsPeriod, { unit: BucketUnit; count: number }> = {
@@ -158,38 +164,6 @@ export function periodBuckets(period: StatisticsPeriod, now: Date, timeZone = 'U
   return starts
     .slice(0, -1)
     .map((c, i) => ({ key: civilKey(c), unit, from: bounds[i] as string, to: bounds[i + 1] as string }));
-}
-
-/** One bucket of `GET /api/statistics` (resource type `statistics`). */
-export interface StatisticsBucketAttributes {
-  /** First local day of the bucket, 'YYYY-MM-DD'. */
-  key: string;
-  unit: BucketUnit;
-  from: string;
-  to: string;
-  /** Activité: pages done (COMPLETED, not archived), dated by their answer. */
-  pagesDone: number;
-  /** Temps: seconds spent on the pages answered in the bucket (archived attempts included). */
-  timeSpent: number;
-  /** Points earned and at stake on the pages done in the bucket. */
-  scoreActual: number;
-  scoreMax: number;
-  /** Progression: `progressionPercent(scoreActual, scoreMax)`. */
-  progression: number | null;
-}
-
-export interface StatisticsAttributes {
-  userId: string;
-  period: StatisticsPeriod;
-  timeZone: string;
-  /** UTC bounds of the whole period. */
-  from: string;
-  to: string;
-  /** 'grains': pages done over the period. */
-  grains: number;
-  /** Seconds spent over the period. */
-  timeSpent: number;
-  buckets: StatisticsBucketAttributes[];
 }
 
 /**

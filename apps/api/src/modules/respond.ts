@@ -2,14 +2,7 @@ import type { Document } from '@parcours/domain/entities';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { JsonApiQuery, Resource } from '../plugins/jsonapi';
-import {
-  collectionDocument,
-  collectionDocumentSchema,
-  parseJsonApiQuery,
-  resolveIncludes,
-  resourceDocument,
-  resourceDocumentSchema,
-} from '../plugins/jsonapi';
+import { collectionDocument, parseJsonApiQuery, resolveIncludes, resourceDocument } from '../plugins/jsonapi';
 import { relations } from './relations';
 import type { Scope } from './scope';
 import { notFound, scopeOf } from './scope';
@@ -46,6 +39,8 @@ export function listRoute<Row>(
     tag: string;
     summary: string;
     query: z.ZodType;
+    /** The typed document answered (plugins/contract.ts `collectionOf`). */
+    document: z.ZodType;
     list: (db: Db, viewer: Viewer, q: JsonApiQuery) => Promise<{ rows: Row[]; total: number }>;
     toResource: (row: Row) => Resource;
   },
@@ -58,7 +53,7 @@ export function listRoute<Row>(
         tags: [r.tag],
         summary: r.summary,
         querystring: r.query,
-        response: { 200: collectionDocumentSchema },
+        response: { 200: r.document },
       },
     },
     async (request) => {
@@ -79,6 +74,8 @@ export function oneRoute<Row>(
     tag: string;
     summary: string;
     query: z.ZodType;
+    /** The typed document answered (plugins/contract.ts `documentOf`). */
+    document: z.ZodType;
     /** Named in the 404 detail: "Class not found." */
     name: string;
     find: (db: Db, viewer: Viewer, id: string) => Promise<Row | undefined>;
@@ -94,7 +91,7 @@ export function oneRoute<Row>(
         summary: r.summary,
         params: idParams,
         querystring: r.query,
-        response: { 200: resourceDocumentSchema },
+        response: { 200: r.document },
       },
     },
     async (request) => {

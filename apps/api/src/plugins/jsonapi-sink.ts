@@ -12,6 +12,8 @@ export interface SentJson {
   url: string;
   statusCode: number;
   body: string;
+  /** The route's declared response schema for this status (the contract check of issue 40). */
+  schema: unknown;
 }
 
 export function registerJsonApiSink(app: FastifyInstance): void {
@@ -28,7 +30,9 @@ export function registerJsonApiSink(app: FastifyInstance): void {
           ? payload.toString('utf8')
           : null;
     if (body !== null && /json/.test(type)) {
-      record({ method: request.method, url: request.url, statusCode: reply.statusCode, body });
+      const responses = request.routeOptions.schema?.response as Record<string, unknown> | undefined;
+      const schema = responses?.[String(reply.statusCode)];
+      record({ method: request.method, url: request.url, statusCode: reply.statusCode, body, schema });
     }
     return payload;
   });

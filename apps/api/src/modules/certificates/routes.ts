@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   collectionDocument,
-  collectionDocumentSchema,
   filterValue,
   jsonApiQuerySchema,
   offsetOf,
@@ -25,6 +24,8 @@ import { docLocale } from './texts';
 import type { DocLocale } from './texts';
 import { crossOrigin, JWKS_PATH, wantsJson, wantsLinkedData } from './urls';
 import { notFoundHtml, verificationHtml, verificationJson } from './verification';
+import { collectionOf } from '../../plugins/contract';
+import { certificationItemResource } from '../../plugins/resources';
 
 export interface CertificateRoutesOptions {
   /** Signs nothing itself: the key that seals the tenants' private keys is derived from it. */
@@ -58,7 +59,7 @@ export const certificateRoutes: FastifyPluginAsyncZod<CertificateRoutesOptions> 
         tags: ['certificates'],
         summary: "The signed-in learner's certification items (`filter[userId]` only `me` or one's own id).",
         querystring: listQuery,
-        response: { 200: collectionDocumentSchema },
+        response: { 200: collectionOf(certificationItemResource) },
       },
     },
     async (request) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { collectionDocumentSchema, filterValue, jsonApiQuerySchema } from '../../plugins/jsonapi';
+import { filterValue, jsonApiQuerySchema } from '../../plugins/jsonapi';
 import { toClassProgramResource } from '../classes/serializer';
 import { INCLUDES } from '../relations';
 import { listRoute, oneRoute } from '../respond';
@@ -10,6 +10,15 @@ import { readLessonsView } from '../lessons/service';
 import { notFound, scopeOf } from '../scope';
 import { findClassProgram, listClassPrograms } from './repository';
 import { resetMyProgram } from './reset';
+import { collectionOf, documentOf } from '../../plugins/contract';
+import {
+  LESSON_INCLUDED,
+  classProgramResource,
+  courseResource,
+  lessonResource,
+  programCourseResource,
+  programResource,
+} from '../../plugins/resources';
 
 const listQuery = jsonApiQuerySchema({
   filters: { classId: filterValue, id: filterValue },
@@ -32,6 +41,7 @@ export const classProgramRoutes: FastifyPluginAsyncZod<ClassProgramRoutesOptions
     tag: 'classes',
     summary: "Programs of the user's classes.",
     query: listQuery,
+    document: collectionOf(classProgramResource, [programResource, programCourseResource, courseResource]),
     list: listClassPrograms,
     toResource: toClassProgramResource,
   });
@@ -40,6 +50,7 @@ export const classProgramRoutes: FastifyPluginAsyncZod<ClassProgramRoutesOptions
     tag: 'classes',
     summary: 'One class program.',
     query: oneQuery,
+    document: documentOf(classProgramResource, [programResource, programCourseResource, courseResource]),
     name: 'Class program',
     find: findClassProgram,
     toResource: toClassProgramResource,
@@ -56,7 +67,9 @@ export const classProgramRoutes: FastifyPluginAsyncZod<ClassProgramRoutesOptions
         summary:
           'Restarts the program for the signed-in learner: their lessons back to the start, their pages archived.',
         params,
-        response: { 200: collectionDocumentSchema },
+        response: {
+          200: collectionOf(lessonResource, LESSON_INCLUDED),
+        },
       },
     },
     async (request) => {

@@ -11,6 +11,8 @@ import { filterValue, jsonApiQuerySchema, offsetOf } from '../../plugins/jsonapi
 import { listRoute } from '../respond';
 import type { Viewer } from '../scope';
 import { countRows, visibleClassIds, withSort } from '../scope';
+import { collectionOf } from '../../plugins/contract';
+import { classStepResource } from '../../plugins/resources';
 
 interface StepRow {
   id: string;
@@ -66,6 +68,7 @@ export const classStepRoutes: FastifyPluginAsyncZod = async (app) => {
       sorts: ['order'],
       paginated: true,
     }),
+    document: collectionOf(classStepResource),
     list: listClassSteps,
     toResource: toClassStepResource,
   });

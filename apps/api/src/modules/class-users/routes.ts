@@ -1,18 +1,14 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  collectionDocumentSchema,
-  filterValue,
-  filterValues,
-  jsonApiQuerySchema,
-  parseJsonApiQuery,
-} from '../../plugins/jsonapi';
+import { filterValue, filterValues, jsonApiQuerySchema, parseJsonApiQuery } from '../../plugins/jsonapi';
 import { INCLUDES } from '../relations';
 import { collection } from '../respond';
 import { ownUserIds, scopeOf } from '../scope';
 import { listClassUsers, membershipsValidUntil } from './repository';
 import { sendCachedAnswer } from '../../lib/answer-cache';
 import { toClassUserResource } from './serializer';
+import { collectionOf } from '../../plugins/contract';
+import { CLASS_TREE_INCLUDED, classResource, classUserResource } from '../../plugins/resources';
 
 const query = jsonApiQuerySchema({
   filters: {
@@ -36,7 +32,7 @@ export const classUserRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "The signed-in learner's class memberships (filter[userId] of someone else: administrators only).",
         querystring: query,
-        response: { 200: collectionDocumentSchema },
+        response: { 200: collectionOf(classUserResource, [classResource, ...CLASS_TREE_INCLUDED]) },
       },
     },
     async (request, reply) => {

@@ -4,6 +4,8 @@ import { INCLUDES } from '../relations';
 import { listRoute, oneRoute } from '../respond';
 import { findClass, listClasses } from './repository';
 import { toClassResource } from './serializer';
+import { collectionOf, documentOf } from '../../plugins/contract';
+import { CLASS_TREE_INCLUDED, classResource } from '../../plugins/resources';
 
 export const classRoutes: FastifyPluginAsyncZod = async (app) => {
   listRoute(app, {
@@ -16,6 +18,7 @@ export const classRoutes: FastifyPluginAsyncZod = async (app) => {
       includes: INCLUDES.classes,
       paginated: true,
     }),
+    document: collectionOf(classResource, CLASS_TREE_INCLUDED),
     list: listClasses,
     toResource: toClassResource,
   });
@@ -24,6 +27,7 @@ export const classRoutes: FastifyPluginAsyncZod = async (app) => {
     tag: 'classes',
     summary: 'One class the user belongs to.',
     query: jsonApiQuerySchema({ includes: INCLUDES.classes }),
+    document: documentOf(classResource, CLASS_TREE_INCLUDED),
     name: 'Class',
     find: findClass,
     toResource: toClassResource,

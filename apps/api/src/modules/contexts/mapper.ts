@@ -3,13 +3,14 @@ import type { Db } from '../../db/db';
 import { parseJson } from '../../db/schema';
 import {
   collectionDocument,
-  collectionDocumentSchema,
   filterValue,
   jsonApiQuerySchema,
   parseJsonApiQuery,
 } from '../../plugins/jsonapi';
 import type { Resource } from '../../plugins/jsonapi';
 import { groupBy } from '../scope';
+import { collectionOf } from '../../plugins/contract';
+import { contextMapResource } from '../../plugins/resources';
 
 /**
  * docs/product.md §7 `GET contexts`, the context mapper: which tenant answers on which host, and where its
@@ -69,7 +70,7 @@ export const contextMapperRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['contexts'],
         summary: 'The context mapper: every tenant with its hostnames and hosts (public fields only).',
         querystring: jsonApiQuerySchema({ filters: { alias: filterValue, hostname: filterValue } }),
-        response: { 200: collectionDocumentSchema },
+        response: { 200: collectionOf(contextMapResource) },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { resourceDocument, resourceDocumentSchema } from '../../plugins/jsonapi';
+import { resourceDocument } from '../../plugins/jsonapi';
 import { toContextResource } from './service';
+import { documentOf } from '../../plugins/contract';
+import { contextResource } from '../../plugins/resources';
 
 export const contextRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -9,7 +11,7 @@ export const contextRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['contexts'],
         summary: 'The tenant answering on this host (public; read before sign-in).',
-        response: { 200: resourceDocumentSchema },
+        response: { 200: documentOf(contextResource) },
       },
     },
     async (request, reply) => {

@@ -2,18 +2,18 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   collectionDocument,
-  collectionDocumentSchema,
   filterValue,
   jsonApiQuerySchema,
   parseJsonApiQuery,
   resolveIncludes,
   resourceDocument,
-  resourceDocumentSchema,
 } from '../../plugins/jsonapi';
 import { notFound, scopeOf } from '../scope';
 import { blockRelations } from './relations';
 import { termLinks, termsByIds, visibleBlocksByIds } from './repository';
 import { toBlockResource, toTermResource } from './serializer';
+import { collectionOf, documentOf } from '../../plugins/contract';
+import { courseBlockResource, courseTermResource } from '../../plugins/resources';
 
 const params = z.object({ id: z.string().min(1) });
 const oneQuery = jsonApiQuerySchema({ includes: ['terms'] });
@@ -30,7 +30,7 @@ export const courseBlockRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A block of the learner's courses: its public view, never its solution.",
         params,
         querystring: oneQuery,
-        response: { 200: resourceDocumentSchema },
+        response: { 200: documentOf(courseBlockResource, [courseTermResource]) },
       },
     },
     async (request) => {
@@ -55,7 +55,7 @@ export const courseBlockRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['courses'],
         summary: 'Glossary terms of the tenant, by id (`filter[id]=a,b`).',
         querystring: termsQuery,
-        response: { 200: collectionDocumentSchema },
+        response: { 200: collectionOf(courseTermResource) },
       },
     },
     async (request) => {

@@ -3,13 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Relations, Resource } from '../../plugins/jsonapi';
 import {
   collectionDocument,
-  collectionDocumentSchema,
   filterValue,
   jsonApiQuerySchema,
   parseJsonApiQuery,
   resolveIncludes,
   resourceDocument,
-  resourceDocumentSchema,
 } from '../../plugins/jsonapi';
 import { blockRelations } from '../course-blocks/relations';
 import { termLinks, visibleBlocksByIds } from '../course-blocks/repository';
@@ -20,6 +18,8 @@ import { courseNodeGuidanceRoutes } from './guidance';
 import { learnerLimits } from './limits';
 import { childrenOf, listNodes, nodesByIds } from './repository';
 import { toNodeResource } from './serializer';
+import { collectionOf, documentOf } from '../../plugins/contract';
+import { courseBlockResource, courseNodeResource, courseTermResource } from '../../plugins/resources';
 
 const ref = (p: Resource, key: string) => {
   const v = p.attributes[key];
@@ -110,7 +110,13 @@ export const courseNodeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['courses'],
         summary: "Nodes of the learner's courses.",
         querystring: listQuery,
-        response: { 200: collectionDocumentSchema },
+        response: {
+          200: collectionOf(courseNodeResource, [
+            courseNodeResource,
+            courseBlockResource,
+            courseTermResource,
+          ]),
+        },
       },
     },
     async (request) => {
@@ -134,7 +140,9 @@ export const courseNodeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "One node of the learner's courses.",
         params,
         querystring: oneQuery,
-        response: { 200: resourceDocumentSchema },
+        response: {
+          200: documentOf(courseNodeResource, [courseNodeResource, courseBlockResource, courseTermResource]),
+        },
       },
     },
     async (request) => {

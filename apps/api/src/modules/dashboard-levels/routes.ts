@@ -9,15 +9,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '../../plugins/errors';
 import type { Resource } from '../../plugins/jsonapi';
-import {
-  collectionDocument,
-  collectionDocumentSchema,
-  filterValue,
-  jsonApiQuerySchema,
-} from '../../plugins/jsonapi';
+import { collectionDocument, filterValue, jsonApiQuerySchema } from '../../plugins/jsonapi';
 import { scopeOf } from '../scope';
 import type { Viewer } from '../scope';
 import { categoryPoints, listCompetencies, pointsByCompetency } from './repository';
+import { collectionOf } from '../../plugins/contract';
+import { categoryProgressResource, competencyLevelResource } from '../../plugins/resources';
 
 const query = jsonApiQuerySchema({ filters: { userId: filterValue } });
 
@@ -44,7 +41,7 @@ export const dashboardLevelRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "The learner's medal per competency of the tenant (points earned / possible on graded pages whose block names it, children summed into parents), in tree order; at most LIMITCOMPETENCY children per parent and LIMITGLOBAL rows. `filter[userId]` own id or `me`.",
         querystring: query,
-        response: { 200: collectionDocumentSchema },
+        response: { 200: collectionOf(competencyLevelResource) },
       },
     },
     async (request) => {
@@ -94,7 +91,7 @@ export const dashboardLevelRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "The learner's started course categories (jobs), each with its percent out of 100 (floor of points earned / possible on its graded pages); at most LIMITCATEGORY, by title. `filter[userId]` own id or `me`.",
         querystring: query,
-        response: { 200: collectionDocumentSchema },
+        response: { 200: collectionOf(categoryProgressResource) },
       },
     },
     async (request) => {

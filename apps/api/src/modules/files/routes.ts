@@ -8,13 +8,15 @@ import { sendStored } from '../../files/serve';
 import { isSafeKey } from '../../files/store';
 import { currentUser } from '../../plugins/auth';
 import { ApiError } from '../../plugins/errors';
-import { resourceDocument, resourceDocumentSchema } from '../../plugins/jsonapi';
+import { resourceDocument } from '../../plugins/jsonapi';
 import { findViewer } from '../users/repository';
 import { notFound } from '../scope';
 import { findFile, isBrandingFile, mayReadFile } from './repository';
 import type { FileRow } from './repository';
 import { downloadPath, htmlPlayerOf, toFileResource } from './service';
 import { downloadSigner } from './signing';
+import { documentOf } from '../../plugins/contract';
+import { fileResource } from '../../plugins/resources';
 
 export interface FileRoutesOptions {
   /** JWT_SECRET: download URLs are signed with a key derived from it (signing.ts). */
@@ -63,7 +65,7 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
         summary: 'File metadata.',
         params,
         querystring: noQuery,
-        response: { 200: resourceDocumentSchema },
+        response: { 200: documentOf(fileResource) },
       },
     },
     async (request) =>

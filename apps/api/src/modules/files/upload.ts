@@ -17,10 +17,11 @@ import type { Db } from '../../db/db';
 import type { FilesTable } from '../../db/schema';
 import { ApiError } from '../../plugins/errors';
 import type { Resource } from '../../plugins/jsonapi';
-import { resourceDocumentSchema } from '../../plugins/jsonapi';
 import { recordUpload } from '../quotas/uploads';
 import { scopeOf } from '../scope';
 import { downloadPath } from './service';
+import { documentOf } from '../../plugins/contract';
+import { uploadedFileResource } from '../../plugins/resources';
 
 type FileRow = Selectable<FilesTable>;
 
@@ -126,7 +127,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
         summary: `Uploads one attachment (multipart field "file"; ${TYPE_LIST}; at most ${maxBytes} bytes).`,
         consumes: ['multipart/form-data'],
         querystring: z.strictObject({}),
-        response: { 201: resourceDocumentSchema },
+        response: { 201: documentOf(uploadedFileResource) },
       },
     },
     async (request, reply) => {

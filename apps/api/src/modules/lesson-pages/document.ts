@@ -15,6 +15,7 @@ import { withAnswer } from './repository';
 import type { PageRow } from './repository';
 import { pageResource } from './serializer';
 import { writeTx } from '../../db/tx';
+import { scoringOf } from '../lessons/serializer';
 
 /** 256 random bits, URL-safe: a launch cannot be guessed. */
 const newLaunch = () => randomBytes(32).toString('base64url');
@@ -90,7 +91,8 @@ export async function pageDocument(
       ? hintsView(ctx.cache.hints(content), page.hintsUsed, l.settings)
       : hintsView([], 0, l.settings),
     settings: l.settings,
-    lessonScoring: parseJson(l.lesson.scoring, { global: { actual: 0, max: 0 } }),
+    // As GET /lessons serves it: a lesson stored with `{}` is 0 of 0, never a missing `global`.
+    lessonScoring: scoringOf(l.lesson.scoring),
     timeLimit,
     remainingSeconds: page.answeredAt
       ? null

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { currentUser } from '../../plugins/auth';
-import { resourceDocument, resourceDocumentSchema } from '../../plugins/jsonapi';
+import { resourceDocument } from '../../plugins/jsonapi';
 import { emitPlayerEvent } from '../lrs/emit';
 import { VersionedContentCache } from './content-cache';
 import { readPage } from './correction';
@@ -20,6 +20,8 @@ import {
   startPage,
   unlockHint,
 } from './service';
+import { documentOf } from '../../plugins/contract';
+import { lessonPageResource } from '../../plugins/resources';
 
 export interface LessonPageRoutesOptions {
   /** Server clock (tests move it instead of sleeping). */
@@ -114,7 +116,7 @@ export const lessonPageRoutes: FastifyPluginAsyncZod<LessonPageRoutesOptions> = 
           section: id.optional(),
           pageId: id.optional(),
         }),
-        response: { 200: resourceDocumentSchema },
+        response: { 200: documentOf(lessonPageResource) },
       },
     },
     async (request) =>
@@ -145,7 +147,7 @@ export const lessonPageRoutes: FastifyPluginAsyncZod<LessonPageRoutesOptions> = 
           pageId: id,
           inputs: z.object({ answers: z.array(z.unknown()).max(1000) }).optional(),
         }),
-        response: { 200: resourceDocumentSchema },
+        response: { 200: documentOf(lessonPageResource) },
       },
     },
     async (request) => {
@@ -170,7 +172,7 @@ export const lessonPageRoutes: FastifyPluginAsyncZod<LessonPageRoutesOptions> = 
         params,
         // The launch the server issued with the page (`tincanLaunch`): a score without it is refused.
         body: z.object({ pageId: id, launch: id, score: tincanScoreSchema }),
-        response: { 200: resourceDocumentSchema },
+        response: { 200: documentOf(lessonPageResource) },
       },
     },
     async (request) => {
@@ -199,7 +201,7 @@ export const lessonPageRoutes: FastifyPluginAsyncZod<LessonPageRoutesOptions> = 
         summary: 'A new attempt at an answered page, when the course type allows retries.',
         params,
         body: pageBody,
-        response: { 200: resourceDocumentSchema },
+        response: { 200: documentOf(lessonPageResource) },
       },
     },
     async (request) => {
@@ -221,7 +223,7 @@ export const lessonPageRoutes: FastifyPluginAsyncZod<LessonPageRoutesOptions> = 
         summary: "A multiblock page: opens the chosen child block's page.",
         params,
         body: z.object({ pageId: id, nodeId: id }),
-        response: { 200: resourceDocumentSchema },
+        response: { 200: documentOf(lessonPageResource) },
       },
     },
     async (request) =>
@@ -262,7 +264,7 @@ export const lessonPageRoutes: FastifyPluginAsyncZod<LessonPageRoutesOptions> = 
         summary: "Starts a timed page's clock (server time); idempotent.",
         params,
         body: pageBody,
-        response: { 200: resourceDocumentSchema },
+        response: { 200: documentOf(lessonPageResource) },
       },
     },
     async (request) =>
@@ -297,7 +299,7 @@ export const lessonPageRoutes: FastifyPluginAsyncZod<LessonPageRoutesOptions> = 
         summary: 'The page after `fromPageId`.',
         params,
         body: z.object({ fromPageId: id }),
-        response: { 200: resourceDocumentSchema },
+        response: { 200: documentOf(lessonPageResource) },
       },
     },
     async (request) =>
@@ -314,7 +316,7 @@ export const lessonPageRoutes: FastifyPluginAsyncZod<LessonPageRoutesOptions> = 
         summary: 'The page before `fromPageId` (read-only once answered).',
         params,
         body: z.object({ fromPageId: id }),
-        response: { 200: resourceDocumentSchema },
+        response: { 200: documentOf(lessonPageResource) },
       },
     },
     async (request) =>

@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  collectionDocumentSchema,
-  filterValue,
-  jsonApiQuerySchema,
-  filterValues,
-  parseJsonApiQuery,
-  resourceDocumentSchema,
-} from '../../plugins/jsonapi';
+import { filterValue, jsonApiQuerySchema, filterValues, parseJsonApiQuery } from '../../plugins/jsonapi';
 import { INCLUDES } from '../relations';
 import { collection, single } from '../respond';
 import { notFound, ownUserIds, scopeOf } from '../scope';
@@ -16,6 +9,8 @@ import { answerActions } from './actions';
 import { findLesson, listLessons } from './repository';
 import { readLessons, readLessonsView } from './service';
 import { sendCachedAnswer } from '../../lib/answer-cache';
+import { collectionOf, documentOf } from '../../plugins/contract';
+import { LESSON_INCLUDED, lessonResource } from '../../plugins/resources';
 
 const listQuery = jsonApiQuerySchema({
   filters: {
@@ -55,7 +50,9 @@ export const lessonRoutes: FastifyPluginAsyncZod<LessonRoutesOptions> = async (a
         tags: ['lessons'],
         summary: "The signed-in learner's lessons, with tree and progression.",
         querystring: listQuery,
-        response: { 200: collectionDocumentSchema },
+        response: {
+          200: collectionOf(lessonResource, LESSON_INCLUDED),
+        },
       },
     },
     async (request, reply) => {
@@ -90,7 +87,9 @@ export const lessonRoutes: FastifyPluginAsyncZod<LessonRoutesOptions> = async (a
         summary: 'One of the learner’s lessons (another user’s id: 404).',
         params,
         querystring: oneQuery,
-        response: { 200: resourceDocumentSchema },
+        response: {
+          200: documentOf(lessonResource, LESSON_INCLUDED),
+        },
       },
     },
     async (request) => {
@@ -114,7 +113,9 @@ export const lessonRoutes: FastifyPluginAsyncZod<LessonRoutesOptions> = async (a
           'Answers the end-of-lesson question of an ended lesson; the choice opens its target lesson, which is returned.',
         params,
         body: actionsBody,
-        response: { 200: resourceDocumentSchema },
+        response: {
+          200: documentOf(lessonResource, LESSON_INCLUDED),
+        },
       },
     },
     async (request) => {

@@ -84,7 +84,8 @@ export function sortedTreeOf(tree: LessonTreeNode[]): LessonAttributes['sortedTr
     .map((p, index) => ({ ...p, index }));
 }
 
-function scoringOf(text: string): Scoring {
+/** A lesson's stored scoring, `global` always present (a lesson not scored yet: 0 of 0). */
+export function scoringOf(text: string): Scoring {
   const v = parseJson<{ global?: { actual?: unknown; max?: unknown } }>(text, {});
   const actual = Number(v?.global?.actual ?? 0);
   const max = Number(v?.global?.max ?? 0);

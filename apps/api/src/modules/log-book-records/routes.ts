@@ -3,14 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { logBookRecordCreateSchema, logBookRecordUpdateSchema } from '@parcours/domain/logbook';
 import {
   collectionDocument,
-  collectionDocumentSchema,
   expandIncludes,
   filterValue,
   jsonApiQuerySchema,
   parseJsonApiQuery,
   resolveIncludes,
   resourceDocument,
-  resourceDocumentSchema,
 } from '../../plugins/jsonapi';
 import type { Relation, Relations, Resource } from '../../plugins/jsonapi';
 import { filesByIds, toUploadedFileResource } from '../files/upload';
@@ -19,6 +17,8 @@ import { scopeOf } from '../scope';
 import { authorsByIds, listLogBookRecords } from './repository';
 import { toAuthorResource, toLogBookRecordResource } from './serializer';
 import { allowedStudentIds, createLogBookRecord, updateLogBookRecordOf } from './service';
+import { collectionOf, documentOf } from '../../plugins/contract';
+import { logBookRecordResource, publicUserResource, uploadedFileResource } from '../../plugins/resources';
 
 const INCLUDES = ['user', 'student', 'attachments'] as const;
 
@@ -98,7 +98,7 @@ export const logBookRecordRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = 
         summary:
           'Notes about a student (`filter[studentId]`: `me` by default, or a student of a class you teach), newest first.',
         querystring: listQuery,
-        response: { 200: collectionDocumentSchema },
+        response: { 200: collectionOf(logBookRecordResource, [publicUserResource, uploadedFileResource]) },
       },
     },
     async (request) => {
@@ -128,7 +128,7 @@ export const logBookRecordRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = 
         summary: 'Adds a note: about yourself, or (teacher) about a student of the class named by classId.',
         querystring: noQuery,
         body: logBookRecordCreateSchema,
-        response: { 201: resourceDocumentSchema },
+        response: { 201: documentOf(logBookRecordResource, [publicUserResource, uploadedFileResource]) },
       },
     },
     async (request, reply) => {
@@ -148,7 +148,7 @@ export const logBookRecordRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = 
         params: idParams,
         querystring: noQuery,
         body: logBookRecordUpdateSchema,
-        response: { 200: resourceDocumentSchema },
+        response: { 200: documentOf(logBookRecordResource, [publicUserResource, uploadedFileResource]) },
       },
     },
     async (request) => {

@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import { scoringSchema } from '@parcours/domain/contract/lessons';
+import { lessonPageAttributesSchema } from '@parcours/domain/contract/player';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth';
 import { collectionDocumentSchema } from '../../plugins/jsonapi';
+import { collectionOf, documented } from '../../plugins/contract';
+import { offlinePageResource } from '../../plugins/resources';
 import type { Resource } from '../../plugins/jsonapi';
 import { VersionedContentCache } from '../lesson-pages/content-cache';
 import { frontierOf, loadAll, loadLesson } from '../lesson-pages/context';
@@ -29,18 +33,24 @@ export type NeedsNetwork = 'timed' | 'tincan' | 'multiblock' | 'conditions' | nu
 
 const MAX_PAGES = 50;
 
-const offlineDocumentSchema = collectionDocumentSchema.extend({
+const offlineMeta = z.object({
   meta: z.object({
     total: z.number().int(),
     page: z.object({ number: z.number().int(), size: z.number().int() }),
     lesson: z.object({
-      lessonScoring: z.unknown(),
-      courseTypeSettings: z.unknown(),
+      // The stored scoring as is: `global` is absent until the lesson's first score.
+      lessonScoring: z.object({ global: scoringSchema.shape.global.optional() }),
+      courseTypeSettings: lessonPageAttributesSchema.shape.courseTypeSettings,
       needsNetwork: z.enum(['timed']).nullable(),
       started: z.boolean(),
     }),
   }),
 });
+// Typed for the contract; serialised through the envelope with its meta, as before (plugins/contract.ts).
+const offlineDocumentSchema = documented(
+  collectionOf(offlinePageResource).extend(offlineMeta.shape),
+  collectionDocumentSchema.extend(offlineMeta.shape),
+);
 
 async function upcoming(ctx: PlayerContext, l: Loaded, slots: Slot[]): Promise<Resource[]> {
   const count = l.plan.slots.length;

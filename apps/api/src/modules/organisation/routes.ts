@@ -18,6 +18,16 @@ import {
   toRoleResource,
   toRoleUserResource,
 } from './serializer';
+import { collectionOf, documentOf } from '../../plugins/contract';
+import {
+  companyResource,
+  companyUserResource,
+  courseCategoryResource,
+  courseTypeResource,
+  libraryResource,
+  roleResource,
+  roleUserResource,
+} from '../../plugins/resources';
 
 /**
  * Organisation reads of docs/product.md §7 (companies, company users, libraries, roles, role users) and the
@@ -33,6 +43,7 @@ export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
     tag: 'organisation',
     summary: "The viewer's companies (every company of the tenant for administrators).",
     query: paged({ id: filterValue }, ['name', 'createdAt']),
+    document: collectionOf(companyResource),
     list: listCompanies,
     toResource: toCompanyResource,
   });
@@ -41,6 +52,7 @@ export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
     tag: 'organisation',
     summary: 'One of the viewer’s companies.',
     query: jsonApiQuerySchema({}),
+    document: documentOf(companyResource),
     name: 'Company',
     find: findCompany,
     toResource: toCompanyResource,
@@ -53,6 +65,7 @@ export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
     query: paged({ id: filterValue, companyId: filterValue, userId: filterValue, role: filterValue }, [
       'role',
     ]),
+    document: collectionOf(companyUserResource),
     list: listCompanyUsers,
     toResource: toCompanyUserResource,
   });
@@ -61,6 +74,7 @@ export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
     tag: 'organisation',
     summary: 'File libraries owned by the viewer or their companies (the whole tenant for administrators).',
     query: paged({ id: filterValue, ownerId: filterValue, ownerType: filterValue }, ['createdAt']),
+    document: collectionOf(libraryResource),
     list: listLibraries,
     toResource: toLibraryResource,
   });
@@ -69,6 +83,7 @@ export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
     tag: 'organisation',
     summary: 'System roles: the ones the viewer holds (all of them for administrators).',
     query: paged({ id: filterValue, name: filterValue }, ['name']),
+    document: collectionOf(roleResource),
     list: listRoles,
     toResource: toRoleResource,
   });
@@ -77,6 +92,7 @@ export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
     tag: 'organisation',
     summary: 'Role assignments: the viewer’s own (and the tenant’s for administrators).',
     query: paged({ id: filterValue, roleId: filterValue, principalId: filterValue }),
+    document: collectionOf(roleUserResource),
     list: listRoleUsers,
     toResource: toRoleUserResource,
   });
@@ -85,6 +101,7 @@ export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
     tag: 'courses',
     summary: 'One course category of the tenant.',
     query: jsonApiQuerySchema({}),
+    document: documentOf(courseCategoryResource),
     name: 'Course category',
     find: async (db, v, id) => (await courseCategoriesByIds(db, v, [id]))[0],
     toResource: toCourseCategoryResource,
@@ -94,6 +111,7 @@ export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
     tag: 'courses',
     summary: 'One course type of the tenant.',
     query: jsonApiQuerySchema({}),
+    document: documentOf(courseTypeResource),
     name: 'Course type',
     find: async (db, v, id) => (await courseTypesByIds(db, v, [id]))[0],
     toResource: toCourseTypeResource,

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { filterValue, jsonApiQuerySchema } from '../../plugins/jsonapi';
 import { listRoute } from '../respond';
 import { listPages, toPageSummary } from './list';
+import { collectionOf } from '../../plugins/contract';
+import { pageSummaryResource } from '../../plugins/resources';
 
 /**
  * GET /api/pages. Apart from the reads in list.ts, which the relations of every resource use
@@ -23,6 +25,7 @@ export const pageListRoutes: FastifyPluginAsyncZod = async (app) => {
       sorts: ['position', 'createdAt', 'answeredAt'],
       paginated: true,
     }),
+    document: collectionOf(pageSummaryResource),
     list: listPages,
     toResource: toPageSummary,
   });

@@ -4,6 +4,8 @@ import { INCLUDES } from '../relations';
 import { listRoute, oneRoute } from '../respond';
 import { findProgram, listProgramCourses, listPrograms } from './repository';
 import { toProgramCourseResource, toProgramResource } from './serializer';
+import { collectionOf, documentOf } from '../../plugins/contract';
+import { courseResource, programCourseResource, programResource } from '../../plugins/resources';
 
 export const programRoutes: FastifyPluginAsyncZod = async (app) => {
   listRoute(app, {
@@ -16,6 +18,7 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
       includes: INCLUDES.programs,
       paginated: true,
     }),
+    document: collectionOf(programResource, [programCourseResource, courseResource]),
     list: listPrograms,
     toResource: toProgramResource,
   });
@@ -24,6 +27,7 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
     tag: 'programs',
     summary: 'One program.',
     query: jsonApiQuerySchema({ includes: INCLUDES.programs }),
+    document: documentOf(programResource, [programCourseResource, courseResource]),
     name: 'Program',
     find: findProgram,
     toResource: toProgramResource,
@@ -38,6 +42,7 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
       includes: INCLUDES.programCourses,
       paginated: true,
     }),
+    document: collectionOf(programCourseResource, [courseResource]),
     list: listProgramCourses,
     toResource: toProgramCourseResource,
   });

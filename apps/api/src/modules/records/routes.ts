@@ -1,17 +1,15 @@
 import { z } from 'zod';
+import type { RecordAttributes } from '@parcours/domain/contract/dashboard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { parseJson } from '../../db/schema';
-import {
-  collectionDocumentSchema,
-  filterValue,
-  jsonApiQuerySchema,
-  parseJsonApiQuery,
-} from '../../plugins/jsonapi';
+import { filterValue, jsonApiQuerySchema, parseJsonApiQuery } from '../../plugins/jsonapi';
 import type { Resource } from '../../plugins/jsonapi';
 import { collection } from '../respond';
 import { ownUserIds, scopeOf } from '../scope';
 import { listRecords } from './repository';
 import type { RecordRow } from './repository';
+import { collectionOf } from '../../plugins/contract';
+import { recordResource } from '../../plugins/resources';
 
 const listQuery = jsonApiQuerySchema({
   filters: {
@@ -22,11 +20,7 @@ const listQuery = jsonApiQuerySchema({
   paginated: true,
 });
 
-export interface RecordAttributes {
-  userId: string;
-  date: string;
-  scoring: { xp: number; donePageCount: number; timeAlive: number };
-}
+export type { RecordAttributes };
 
 function toRecordResource(row: RecordRow): Resource {
   const s = parseJson<Partial<RecordAttributes['scoring']>>(row.scoring, {});
@@ -50,7 +44,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "The learner's score records (`filter[userId]` = own id or `me`; `filter[before]` strictly before an instant).",
         querystring: listQuery,
-        response: { 200: collectionDocumentSchema },
+        response: { 200: collectionOf(recordResource) },
       },
     },
     async (request) => {

@@ -1,17 +1,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  collectionDocumentSchema,
-  filterValue,
-  jsonApiQuerySchema,
-  parseJsonApiQuery,
-  resourceDocumentSchema,
-} from '../../plugins/jsonapi';
+import { filterValue, jsonApiQuerySchema, parseJsonApiQuery } from '../../plugins/jsonapi';
 import { collection } from '../respond';
 import { ownUserIds, scopeOf } from '../scope';
 import { listReviews } from './repository';
 import { toReviewResource } from './serializer';
 import { COMMENT_MAX, createReview, isRatingRatio } from './service';
+import { collectionOf, documentOf } from '../../plugins/contract';
+import { reviewResource } from '../../plugins/resources';
 
 const listQuery = jsonApiQuerySchema({
   filters: { resourceType: filterValue, resourceId: filterValue, userId: filterValue, classId: filterValue },
@@ -47,7 +43,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (a
         tags: ['reviews'],
         summary: "The learner's reviews (`filter[userId]` = own id or `me`).",
         querystring: listQuery,
-        response: { 200: collectionDocumentSchema },
+        response: { 200: collectionOf(reviewResource) },
       },
     },
     async (request) => {
@@ -67,7 +63,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (a
         tags: ['reviews'],
         summary: 'Evaluates a program (one review per learner and program).',
         body: createBody,
-        response: { 201: resourceDocumentSchema },
+        response: { 201: documentOf(reviewResource) },
       },
     },
     async (request, reply) => {

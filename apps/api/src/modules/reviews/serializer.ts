@@ -1,16 +1,9 @@
+import type { ReviewAttributes } from '@parcours/domain/contract/dashboard';
 import type { Resource } from '../../plugins/jsonapi';
 import type { ReviewRow } from './repository';
 
-/** docs/product.md §3 Review. */
-export interface ReviewAttributes {
-  classId: string | null;
-  comment: string | null;
-  resourceType: string;
-  resourceId: string;
-  ratio: number;
-  userId: string;
-  createdAt: string;
-}
+/** docs/product.md §3 Review: the contract's type (packages/domain/src/contract). */
+export type { ReviewAttributes };
 
 export function toReviewResource(row: ReviewRow): Resource {
   const attributes: ReviewAttributes = {

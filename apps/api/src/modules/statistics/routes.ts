@@ -2,9 +2,11 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEFAULT_STATISTICS_PERIOD, STATISTICS_PERIODS, isTimeZone } from '@parcours/domain/statistics';
 import { ApiError } from '../../plugins/errors';
-import { jsonApiQuerySchema, resourceDocumentSchema } from '../../plugins/jsonapi';
+import { jsonApiQuerySchema } from '../../plugins/jsonapi';
 import { scopeOf } from '../scope';
 import { learnerStatistics } from './service';
+import { documentOf } from '../../plugins/contract';
+import { statisticsResource } from '../../plugins/resources';
 
 const query = jsonApiQuerySchema({
   filters: {
@@ -35,7 +37,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod<StatisticsRouteOptions> = a
         summary:
           "The learner's statistics for a period: `filter[period]` one of 1w (default), 1m, 3m, 6m, 1y; `filter[tz]` the IANA zone of the buckets (default UTC); `filter[userId]` own id or `me`.",
         querystring: query,
-        response: { 200: resourceDocumentSchema },
+        response: { 200: documentOf(statisticsResource) },
       },
     },
     async (request) => {

@@ -4,7 +4,7 @@ import { displayName } from '@parcours/domain/display-name';
 import { progressionPercent, scoreRatio } from '@parcours/domain/progress';
 import type { Db } from '../../db/db';
 import { parseJson } from '../../db/schema';
-import { collectionDocument, collectionDocumentSchema, jsonApiQuerySchema } from '../../plugins/jsonapi';
+import { collectionDocument, jsonApiQuerySchema } from '../../plugins/jsonapi';
 import type { Resource } from '../../plugins/jsonapi';
 import { activePagesOfLessons, structureOfCourses } from '../lessons/repository';
 import { buildTree, latestProgressByNode } from '../lessons/serializer';
@@ -12,6 +12,8 @@ import type { Viewer } from '../scope';
 import { groupBy, scopeOf } from '../scope';
 import { assertTeacherOf } from './teacher-of';
 import { accommodationResource, timeAccommodationRoutes } from './time-accommodation';
+import { collectionOf } from '../../plugins/contract';
+import { classUserDataResource } from '../../plugins/resources';
 
 /**
  * docs/product.md §7 `classes/{id}/users/data` (role TEACHER): the learners of one class with, per course
@@ -143,7 +145,7 @@ export const teachingRoutes: FastifyPluginAsyncZod = async (app) => {
           'Learners of a class with their progress, score and time per course (teachers of that class only).',
         params: z.object({ id: z.string().min(1).max(200) }),
         querystring: jsonApiQuerySchema({}),
-        response: { 200: collectionDocumentSchema },
+        response: { 200: collectionOf(classUserDataResource) },
       },
     },
     async (request) => {

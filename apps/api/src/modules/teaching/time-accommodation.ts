@@ -3,11 +3,13 @@ import { z } from 'zod';
 import { timeAccommodationSchema } from '@parcours/domain/time-accommodation';
 import type { TimeAccommodationInput } from '@parcours/domain/time-accommodation';
 import type { Db } from '../../db/db';
-import { resourceDocument, resourceDocumentSchema } from '../../plugins/jsonapi';
+import { resourceDocument } from '../../plugins/jsonapi';
 import type { Resource } from '../../plugins/jsonapi';
 import type { Viewer } from '../scope';
 import { notFound, scopeOf } from '../scope';
 import { assertTeacherOf } from './teacher-of';
+import { documentOf } from '../../plugins/contract';
+import { timeAccommodationResource } from '../../plugins/resources';
 
 /**
  * Time accommodation (RGAA 13.1, decision 0019): a teacher of a class gives one of its learners
@@ -65,7 +67,7 @@ export const timeAccommodationRoutes: FastifyPluginAsyncZod = async (app) => {
           'Set a learner’s time accommodation in a class: a factor on every time limit (1 to 4) or no limit (teachers of that class only).',
         params: z.object({ id: idParam, userId: idParam }),
         body: timeAccommodationSchema,
-        response: { 200: resourceDocumentSchema },
+        response: { 200: documentOf(timeAccommodationResource) },
       },
     },
     async (request) => {

@@ -1,14 +1,10 @@
+import type { RecordAttributes } from '@parcours/domain/contract/dashboard';
 import { xpDelta, type DeltaSign } from '@parcours/domain/badges';
 import type { Document, Resource } from '@parcours/domain/entities';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { levelKeys } from '../levels/api/query-keys';
 
-interface RecordAttributes {
-  userId: string;
-  date: string;
-  scoring: { xp: number; donePageCount: number; timeAlive: number };
-}
 type RecordResource = Resource<'records', RecordAttributes>;
 
 export interface Xp {

@@ -1,3 +1,4 @@
+import type { CourseTermAttributes } from '@parcours/domain/contract/catalogue';
 import type { BlockView, Document, Resource } from '@parcours/domain/entities';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
@@ -9,11 +10,7 @@ type BlockAttributes = Omit<BlockView, 'id' | 'terms' | 'type'> & {
   kind: BlockView['type'];
   terms?: BlockView['terms'];
 };
-interface TermAttributes {
-  title: string;
-  words: string[];
-  definition: string;
-}
+type TermAttributes = CourseTermAttributes;
 
 /** A block's public view with its glossary terms (node mode). */
 export async function getCourseBlock(blockId: string, signal?: AbortSignal): Promise<BlockView> {

@@ -1,23 +1,12 @@
-import type { Document, NodeType, Resource } from '@parcours/domain/entities';
+import type { CourseNodeAttributes } from '@parcours/domain/contract/player';
+import type { Document, Resource } from '@parcours/domain/entities';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { indexDocument, relatedMany } from '../../../lib/json-api';
 import { playerKeys } from './query-keys';
 
-export interface CourseNodeAttributes {
-  /** The node type (JSON:API forbids an attribute named `type`). */
-  kind: NodeType;
-  title: string | null;
-  parentId: string | null;
-  blockId: string | null;
-  courseId: string;
-  order: number;
-  settings: { timeLimit?: number | null; [k: string]: unknown };
-  tools: { calculator?: boolean; [k: string]: unknown };
-  attachmentIds: string[];
-  /** Download URLs of the attachments, in the same order, signed for the learner. */
-  attachmentUrls?: string[];
-}
+/** A node of the course tree (the node type travels as `kind`): the API contract's type. */
+export type { CourseNodeAttributes };
 
 export type CourseNodeResource = Resource<string, CourseNodeAttributes>;
 

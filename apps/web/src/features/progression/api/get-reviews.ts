@@ -1,19 +1,11 @@
+import type { ReviewAttributes } from '@parcours/domain/contract/dashboard';
 import type { Document, Resource } from '@parcours/domain/entities';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { progressionKeys } from './query-keys';
 
-/** docs/product.md §3 Review, as docs/api.md "Progression" serves it. */
-export interface ReviewAttributes {
-  classId: string;
-  comment: string | null;
-  resourceType: 'program';
-  resourceId: string;
-  /** rating / 5 */
-  ratio: number;
-  userId: string;
-  createdAt: string;
-}
+/** docs/product.md §3 Review (`ratio` is the rating / 5): the API contract's type. */
+export type { ReviewAttributes };
 
 export type ReviewResource = Resource<string, ReviewAttributes>;
 
