@@ -256,7 +256,8 @@ function scormManifest(data: Buffer, files: ReadonlyMap<string, number>): Packag
     if (attr(it, 'isvisible') === 'false') node.hidden = true;
     if (ref) {
       const resource = byId.get(ref);
-      if (!resource) throw new PackageError(`launch file missing: item "${id}" names no resource of the manifest`);
+      if (!resource)
+        throw new PackageError(`launch file missing: item "${id}" names no resource of the manifest`);
       node.entry = launchOf(resource, it);
       node.settings = settingsOf(it);
     }
@@ -278,7 +279,8 @@ function scormManifest(data: Buffer, files: ReadonlyMap<string, number>): Packag
   } else {
     // A manifest without organizations may still have one launchable resource.
     const resource = list(resources.resource).find((r) => attr(r, 'href'));
-    if (!resource) throw new PackageError('launch file missing: imsmanifest.xml has no resource with an href');
+    if (!resource)
+      throw new PackageError('launch file missing: imsmanifest.xml has no resource with an href');
     entry = launchOf(resource, null);
     settings = settingsOf({});
     item = attr(resource, 'identifier') ?? 'sco';

@@ -233,12 +233,7 @@ export function sequencingSettings(
 ): { activityTree: Json; collections?: Record<string, Json> } {
   const walk = (n: Node): Json => {
     const items = list(n.item);
-    return activityOf(
-      n,
-      attr(n, 'identifier') ?? '',
-      titleOf(n),
-      items.length ? items.map(walk) : undefined,
-    );
+    return activityOf(n, attr(n, 'identifier') ?? '', titleOf(n), items.length ? items.map(walk) : undefined);
   };
   const collections: Record<string, Json> = {};
   for (const c of list(obj(manifest.sequencingCollection).sequencing)) {

@@ -62,8 +62,10 @@ export async function commitScorm(
   ]);
   const tree = treeOf(summary);
   const sco = tree ? scosOf(tree).find((s) => s.id === body.sco) : undefined;
-  if (tree && !sco)
+  if (tree && body.sco !== undefined && !sco)
     throw new ApiError(400, 'VALIDATION_ERROR', 'sco must name a SCO of the package.', { pointer: '/sco' });
+  // A course's commit naming no SCO carries the sequencing engine's state after a move, only.
+  const stateOnly = tree !== null && !sco;
   // SCORM 1.2 RTE 3.4.4: a SCO that finishes without a status is completed (then judged by the
   // mastery score); every SCO of a course by its own item's settings.
   const settings = sco?.settings ?? summary.scorm;
@@ -97,24 +99,32 @@ export async function commitScorm(
     const priorSco = sco ? prior?.scos?.[sco.id] : undefined;
     // One SCO: its data (issue 31). A course: each SCO's data under its item, the SCO the
     // learner is in, the engine's state and the course's rollup (issue 39).
-    const next: StoredScorm = sco
+    const next: StoredScorm = stateOnly
       ? {
           cmi: {},
-          terminated: body.terminate,
-          sco: sco.id,
-          scos: {
-            ...prior?.scos,
-            [sco.id]: {
-              cmi,
-              terminated: body.terminate,
-              launchKey: launch.key,
-              seconds: (priorSco?.seconds ?? 0) + session,
-            },
-          },
+          terminated: false,
+          ...prior,
           ...((body.state ?? prior?.state) !== undefined ? { state: body.state ?? prior?.state } : {}),
           ...((body.course ?? prior?.course) ? { course: body.course ?? prior?.course } : {}),
         }
-      : { cmi, terminated: body.terminate };
+      : sco
+        ? {
+            cmi: {},
+            terminated: body.terminate,
+            sco: sco.id,
+            scos: {
+              ...prior?.scos,
+              [sco.id]: {
+                cmi,
+                terminated: body.terminate,
+                launchKey: launch.key,
+                seconds: (priorSco?.seconds ?? 0) + session,
+              },
+            },
+            ...((body.state ?? prior?.state) !== undefined ? { state: body.state ?? prior?.state } : {}),
+            ...((body.course ?? prior?.course) ? { course: body.course ?? prior?.course } : {}),
+          }
+        : { cmi, terminated: body.terminate };
     const storedCmi = JSON.stringify(next);
     // A commit is charged to its learner like a write of module data (issue 36): per minute and
     // its bytes per day. A refusal (429) rolls the whole commit back, sequence included.
@@ -182,21 +192,22 @@ export async function commitScorm(
     const first = sco ? priorSco?.launchKey !== launch.key : previous?.launchKey !== launch.key;
     // The statements the commit means (one per changed interaction among them) are stored and
     // charged with it (issue 36: they used to be queued after it, charged to nobody).
-    await storeScormStatements(trx, budget, launch, summary, tenant, user, {
-      before,
-      after,
-      first,
-      resumed: (sco ? priorSco !== undefined : previous !== undefined) && first,
-      item: sco?.id,
-      title: sco?.title,
-      terminate: body.terminate,
-      sequence: body.sequence,
-      at: d.now,
-    });
+    if (!stateOnly)
+      await storeScormStatements(trx, budget, launch, summary, tenant, user, {
+        before,
+        after,
+        first,
+        resumed: (sco ? priorSco !== undefined : previous !== undefined) && first,
+        item: sco?.id,
+        title: sco?.title,
+        terminate: body.terminate,
+        sequence: body.sequence,
+        at: d.now,
+      });
     return next;
   });
   if (!outcome) return { applied: false };
-  if (sco) {
+  if (tree) {
     // A course scores the page once it is done as a whole.
     const fraction = courseFraction(kind, summary, outcome.scos ?? {}, outcome.course);
     if (fraction !== null) await scorePage(d, launch, fraction);

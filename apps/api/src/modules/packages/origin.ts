@@ -100,7 +100,10 @@ function courseOf(v: unknown): CourseResult | null {
   const { completion, success, scaled } = v as Record<string, unknown>;
   if (completion !== 'completed' && completion !== 'incomplete' && completion !== 'unknown') return null;
   if (success !== 'passed' && success !== 'failed' && success !== 'unknown') return null;
-  if (scaled !== null && (typeof scaled !== 'number' || !Number.isFinite(scaled) || scaled < -1 || scaled > 1))
+  if (
+    scaled !== null &&
+    (typeof scaled !== 'number' || !Number.isFinite(scaled) || scaled < -1 || scaled > 1)
+  )
     return null;
   return { completion, success, scaled };
 }

@@ -131,7 +131,11 @@ export async function scoLaunch(d: RuntimeDeps, launch: LaunchRow, scoId: string
 }
 
 /** What POST /start adds for a course: its table of contents, where the learner was, the engine's state. */
-export function courseAnswer(launch: LaunchRow, summary: PackageSummary, stored: StoredScorm | null): CourseAnswer {
+export function courseAnswer(
+  launch: LaunchRow,
+  summary: PackageSummary,
+  stored: StoredScorm | null,
+): CourseAnswer {
   const tree = treeOf(summary) as ScormNode;
   const scos = scosOf(tree);
   const kind = summary.kind as ScormKind;
