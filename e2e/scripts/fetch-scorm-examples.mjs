@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * Fetches the SCORM examples the package journeys play (issue 39 item 2) into e2e/.scorm-examples/
- * (gitignored), one zip per example, as a learner's organisation would upload them:
+ * Fetches the SCORM examples the package journeys play (issue 39 item 2) into
+ * e2e/fixtures/scorm-examples-tenant/packages/ (gitignored), one zip per example, as a learner's organisation would upload them:
  * Rustici Software's "golf examples" (CC BY 3.0, https://scorm.com/scorm-explained/technical-scorm/golf-examples/),
  * as kept unzipped in the test resources of jcputney/elearning-module-parser (Apache-2.0), at a
  * pinned commit. Nothing here is written by us: the journeys play what the world ships.
@@ -28,7 +28,7 @@ export const EXAMPLES = [
   'scorm2004/SequencingPostTestRollup4thEd_SCORM20044thEdition',
 ];
 
-const out = path.resolve(import.meta.dirname, '../.scorm-examples');
+const out = path.resolve(import.meta.dirname, '../fixtures/scorm-examples-tenant/packages');
 mkdirSync(out, { recursive: true });
 
 let gitDir = process.env.SCORM_EXAMPLES_GIT ?? null;
@@ -53,7 +53,10 @@ for (const example of EXAMPLES) {
   if (!files.length) throw new Error(`${example}: not found at ${COMMIT}`);
   const entries = {};
   for (const file of files)
-    entries[file.slice(prefix.length)] = [new Uint8Array(git('show', `${COMMIT}:${file}`)), { mtime: new Date('2020-01-01T00:00:00Z') }];
+    entries[file.slice(prefix.length)] = [
+      new Uint8Array(git('show', `${COMMIT}:${file}`)),
+      { mtime: new Date('2020-01-01T00:00:00Z') },
+    ];
   writeFileSync(target, zipSync(entries));
   console.log(`${name}.zip: ${files.length} files`);
 }

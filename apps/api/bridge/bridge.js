@@ -329,7 +329,14 @@
       var at = scos.indexOf(current);
       var to = request === 'choice' ? target : scos[request === 'continue' ? at + 1 : at - 1];
       if (!to || to === current) return;
-      if (api && state('isInitialized') && !state('isTerminated')) api.LMSFinish('');
+      // The SCO leaves first (its own unload handler may finish it, as SCORM expects), then
+      // the bridge finishes it if it did not.
+      if (frame && frame.parentNode) frame.parentNode.removeChild(frame);
+      frame = null;
+      if (api && state('isInitialized') && !state('isTerminated')) {
+        if (kind === 'scorm12') api.LMSFinish('');
+        else api.Terminate('');
+      }
       deliver(to);
       return;
     }
