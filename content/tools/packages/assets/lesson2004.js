@@ -1,4 +1,4 @@
-/* global window */
+/* global window, document */
 /*
  * A reading SCO of the demo course (issue 39): SCORM 2004, opened by the sequencing engine. It
  * says it is completed once read (its page is short), keeps no score, and ends its session when
