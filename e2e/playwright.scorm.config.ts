@@ -18,6 +18,8 @@ export default defineConfig({
   timeout: 180_000,
   webServer: {
     ...server!,
+    // The build, the fetch and the import on a busy shared machine.
+    timeout: 900_000,
     command:
       'node e2e/scripts/fetch-scorm-examples.mjs && npm run build && npm run import -- e2e/fixtures/scorm-examples-tenant && npm run start -w @parcours/api',
   },
