@@ -20,7 +20,7 @@ export default defineConfig({
     ...server!,
     // The build, the fetch and the import on a busy shared machine.
     timeout: 900_000,
-    command:
-      'node e2e/scripts/fetch-scorm-examples.mjs && npm run build && npm run import -- e2e/fixtures/scorm-examples-tenant && npm run start -w @parcours/api',
+    // E2E_SKIP_BUILD=1: the build of a run just before is reused (the journeys are iterated on).
+    command: `node e2e/scripts/fetch-scorm-examples.mjs && ${process.env.E2E_SKIP_BUILD ? '' : 'npm run build && '}npm run import -- e2e/fixtures/scorm-examples-tenant && npm run start -w @parcours/api`,
   },
 });

@@ -29,7 +29,8 @@ async function signedIn(page: Page, baseURL: string | undefined) {
   const golf = (baseURL ?? '').replace('://localhost', '://golf.localhost');
   await page.goto(`${golf}/login`);
   await signIn(page, GOLFER);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page).not.toHaveURL(/\/login/);
+  await expect.poll(() => page.evaluate(() => window.localStorage.getItem('parcours.token'))).toBeTruthy();
   return golf;
 }
 
