@@ -329,10 +329,9 @@
       var at = scos.indexOf(current);
       var to = request === 'choice' ? target : scos[request === 'continue' ? at + 1 : at - 1];
       if (!to || to === current) return;
-      // The SCO leaves first (its own unload handler may finish it, as SCORM expects), then
-      // the bridge finishes it if it did not.
-      if (frame && frame.parentNode) frame.parentNode.removeChild(frame);
-      frame = null;
+      // The bridge finishes the SCO before it leaves: a save made while a page unloads can only
+      // be a beacon. The SCO's own unload handler then finds its session over (an error it
+      // ignores), as with any LMS that finishes a SCO on navigation.
       if (api && state('isInitialized') && !state('isTerminated')) {
         if (kind === 'scorm12') api.LMSFinish('');
         else api.Terminate('');

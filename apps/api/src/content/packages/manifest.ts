@@ -90,6 +90,7 @@ const ARRAYS = new Set([
   'objective',
   'mapInfo',
   'hideLMSUI',
+  'map',
 ]);
 
 const parser = new XMLParser({

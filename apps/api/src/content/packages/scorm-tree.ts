@@ -139,6 +139,50 @@ function objective(o: Node, isPrimary: boolean): Json {
   });
 }
 
+const ADLSEQ_MAP = [
+  'readCompletionStatus',
+  'writeCompletionStatus',
+  'readProgressMeasure',
+  'writeProgressMeasure',
+  'readRawScore',
+  'writeRawScore',
+  'readMinScore',
+  'writeMinScore',
+  'readMaxScore',
+  'writeMaxScore',
+] as const;
+
+/**
+ * SCORM 2004 4th edition's `adlseq:objectives`: more of an `imsss` objective's maps (completion,
+ * progress, scores), by the objective's id. Merged into that objective's `mapInfo`, as the
+ * engine takes them.
+ */
+function mergeAdlseq(objectives: Json[], adlseq: Node[]): void {
+  for (const group of adlseq)
+    for (const o of list(group.objective)) {
+      const target = objectives.find((x) => x.objectiveID === attr(o, 'objectiveID'));
+      if (!target) continue;
+      const maps = (target.mapInfo as Json[] | undefined) ?? [];
+      for (const m of list(o.mapInfo)) {
+        const id = attr(m, 'targetObjectiveID');
+        if (!id) continue;
+        const extra = defined(Object.fromEntries(ADLSEQ_MAP.map((k) => [k, bool(m, k)])));
+        const same = maps.find((x) => x.targetObjectiveID === id);
+        if (same) Object.assign(same, extra);
+        else
+          maps.push({
+            targetObjectiveID: id,
+            readSatisfiedStatus: false,
+            readNormalizedMeasure: false,
+            writeSatisfiedStatus: false,
+            writeNormalizedMeasure: false,
+            ...extra,
+          });
+      }
+      if (maps.length) target.mapInfo = maps;
+    }
+}
+
 /** One `imsss:sequencing` element (an item's, the organization's, or a collection's). */
 export function sequencingOf(seq: Node): Json {
   const control = obj(seq.controlMode);
@@ -149,8 +193,17 @@ export function sequencingOf(seq: Node): Json {
   const constrained = obj(seq.constrainedChoiceConsiderations);
   const considerations = obj(seq.rollupConsiderations);
   // imsss:objectives and adlseq:objectives share a local name: the one with a primary objective.
-  const objectives = list(seq.objectives).find((o) => o.primaryObjective !== undefined) ?? {};
+  const groups = list(seq.objectives);
+  const objectives = groups.find((o) => o.primaryObjective !== undefined) ?? {};
   const primary = objectives.primaryObjective !== undefined ? obj(objectives.primaryObjective) : null;
+  const converted = [
+    ...(primary ? [objective(primary, true)] : []),
+    ...list(objectives.objective).map((o) => objective(o, false)),
+  ];
+  mergeAdlseq(
+    converted,
+    groups.filter((g) => g !== objectives),
+  );
   const controls = defined({
     choice: bool(control, 'choice'),
     choiceExit: bool(control, 'choiceExit'),
@@ -186,10 +239,8 @@ export function sequencingOf(seq: Node): Json {
     rollupConsiderations: Object.keys(rollupConsiderations).length ? rollupConsiderations : undefined,
     sequencingRules: sequencingRules(obj(seq.sequencingRules)),
     rollupRules: rollupRules(rollup),
-    primaryObjective: primary ? objective(primary, true) : undefined,
-    objectives: list(objectives.objective).length
-      ? list(objectives.objective).map((o) => objective(o, false))
-      : undefined,
+    primaryObjective: primary ? converted[0] : undefined,
+    objectives: converted.length > (primary ? 1 : 0) ? converted.slice(primary ? 1 : 0) : undefined,
     attemptLimit: decimal(attr(limits, 'attemptLimit')),
     attemptAbsoluteDurationLimit: attr(limits, 'attemptAbsoluteDurationLimit') ?? undefined,
   });
@@ -207,6 +258,16 @@ function activityOf(n: Node, id: string, title: string, children: Json[] | undef
     .map((h) => text(h))
     .filter((h): h is string => !!h);
   const completion = n.completionThreshold !== undefined ? obj(n.completionThreshold) : null;
+  // 4th edition's shared data (adlcp:data / adlcp:map): adl.data, shared by the SCOs that map it.
+  const sharedDataMaps = list(obj(n.data).map)
+    .filter((m) => attr(m, 'targetID'))
+    .map((m) =>
+      defined({
+        targetID: attr(m, 'targetID') as string,
+        readSharedData: bool(m, 'readSharedData'),
+        writeSharedData: bool(m, 'writeSharedData'),
+      }),
+    );
   return defined({
     id,
     title,
@@ -214,6 +275,7 @@ function activityOf(n: Node, id: string, title: string, children: Json[] | undef
     ...own,
     sequencingCollectionRefs: ref ?? undefined,
     hideLmsUi: hideLmsUi.length ? hideLmsUi : undefined,
+    sharedDataMaps: sharedDataMaps.length ? sharedDataMaps : undefined,
     completionThreshold: completion
       ? defined({
           completedByMeasure: bool(completion, 'completedByMeasure'),

@@ -159,7 +159,8 @@ export function courseAnswer(
 
 /**
  * The fraction a course earned, or null while it is not done. SCORM 2004: the organization's
- * rollup (the engine's): its scaled measure, else satisfied 1, not satisfied 0, completed 1.
+ * rollup (the engine's): its scaled measure, else satisfied 1, not satisfied 0, completed 1
+ * (a measure of 0 beside "satisfied" is no measure: every weight was 0).
  * SCORM 1.2 (no rollup in the standard): every SCO done, the mean of their fractions.
  */
 export function courseFraction(
@@ -171,9 +172,14 @@ export function courseFraction(
   if (kind === 'scorm2004') {
     if (!course) return null;
     if (course.completion !== 'completed' && course.success === 'unknown') return null;
-    if (course.scaled !== null && Number.isFinite(course.scaled))
-      return Math.min(1, Math.max(0, course.scaled));
-    return course.success === 'failed' ? 0 : 1;
+    const scaled =
+      course.scaled !== null && Number.isFinite(course.scaled)
+        ? Math.min(1, Math.max(0, course.scaled))
+        : null;
+    // A measure of 0 beside "passed" is a rollup whose weights are all 0 (no measure to roll up).
+    if (course.success === 'passed') return scaled !== null && scaled > 0 ? scaled : 1;
+    if (course.success === 'failed') return scaled ?? 0;
+    return scaled ?? 1;
   }
   const tree = treeOf(summary);
   if (!tree) return null;
