@@ -5,6 +5,9 @@ import * as scorm2004 from 'scorm-again/scorm2004';
 import type Scorm2004Class from 'scorm-again/scorm2004';
 import { readManifest } from '../../../src/content/packages/manifest';
 import { settleOnFinish } from '../../../src/modules/packages/scorm';
+import { courseFraction } from '../../../src/modules/packages/scorm-course';
+import { sequencingOf } from '../../../src/content/packages/scorm-tree';
+import { XMLParser } from 'fast-xml-parser';
 import { TestClock } from '../../helpers/player';
 import { bridge, launchOf, startPackageWorld, zipOf } from '../../helpers/packages';
 import type { Entries, PackageWorld, PageData } from '../../helpers/packages';
@@ -213,6 +216,64 @@ describe('the importer reads a SCORM course whole', () => {
     expect(api.Terminate('')).toBe('true');
     expect(delivered).toEqual(['one', 'two']);
     expect(api.getActivityTrackingData('one')).toMatchObject({ successStatus: 'passed' });
+  });
+});
+
+describe('SCORM 2004 4th edition sequencing extensions', () => {
+  it('merges adlseq:objectives maps into the imsss objective of the same id', () => {
+    const xml = `<sequencing>
+      <objectives>
+        <primaryObjective objectiveID="etiquette_completed"/>
+        <objective objectiveID="previous_sco_completed"/>
+      </objectives>
+      <objectives>
+        <objective objectiveID="etiquette_completed">
+          <mapInfo targetObjectiveID="g.etiquette" readCompletionStatus="true" writeCompletionStatus="true"/>
+        </objective>
+        <objective objectiveID="previous_sco_completed">
+          <mapInfo targetObjectiveID="g.playing" readCompletionStatus="true" writeCompletionStatus="false"/>
+        </objective>
+      </objectives>
+    </sequencing>`;
+    const parsed = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '@',
+      isArray: (name) => ['objective', 'mapInfo'].includes(name),
+    }).parse(xml) as { sequencing: Record<string, unknown> };
+    const seq = sequencingOf(parsed.sequencing) as {
+      primaryObjective: { mapInfo: Record<string, unknown>[] };
+      objectives: { objectiveID: string; mapInfo: Record<string, unknown>[] }[];
+    };
+    expect(seq.primaryObjective.mapInfo).toEqual([
+      {
+        targetObjectiveID: 'g.etiquette',
+        readSatisfiedStatus: false,
+        readNormalizedMeasure: false,
+        writeSatisfiedStatus: false,
+        writeNormalizedMeasure: false,
+        readCompletionStatus: true,
+        writeCompletionStatus: true,
+      },
+    ]);
+    expect(seq.objectives[0]).toMatchObject({
+      objectiveID: 'previous_sco_completed',
+      mapInfo: [{ targetObjectiveID: 'g.playing', readCompletionStatus: true, writeCompletionStatus: false }],
+    });
+  });
+});
+
+describe('a course’s fraction', () => {
+  const summary = {} as never;
+  it('SCORM 2004: the rollup’s measure, else its statuses; a 0 measure beside passed is no measure', () => {
+    const f = (completion: string, success: string, scaled: number | null) =>
+      courseFraction('scorm2004', summary, {}, { completion, success, scaled } as never);
+    expect(f('incomplete', 'unknown', null)).toBeNull();
+    expect(f('completed', 'unknown', null)).toBe(1);
+    expect(f('completed', 'passed', 0.8)).toBe(0.8);
+    expect(f('completed', 'passed', 0)).toBe(1);
+    expect(f('completed', 'failed', 0.4)).toBe(0.4);
+    expect(f('incomplete', 'failed', null)).toBe(0);
+    expect(courseFraction('scorm2004', summary, {}, undefined)).toBeNull();
   });
 });
 
