@@ -98,8 +98,16 @@ test.describe('SCORM courses: the golf examples', () => {
     await expect(bridgeFrame(page)).toHaveAttribute('data-sco', 'playing_playing_item');
     await expect(sco(page).getByRole('heading', { level: 1 })).toHaveText('Play of the game');
 
+    const bridge = await bridgeWindow(page);
+    // The SCO in the frame has begun its session (its LMSInitialize, when its page loaded).
+    const initialized = () =>
+      bridge.evaluate(() => {
+        const api = (window as unknown as { API?: { isInitialized(): boolean } }).API;
+        return !!api && api.isInitialized();
+      });
     const seen = new Set<string>([(await bridgeFrame(page).getAttribute('data-sco'))!]);
     for (let i = 1; i < 18; i++) {
+      await expect.poll(initialized).toBe(true);
       const before = await commits(page);
       await nav.getByRole('button', { name: /^(Next|Suivant)$/ }).click();
       // The SCO left finishes (its LMSFinish, or the bridge's), saved before the next one plays.

@@ -97,7 +97,7 @@
       }
       tell('committed');
       if (immediate && !course) terminated();
-      if (course) statusChanged(sco, cmi);
+      if (course) statusChanged(sco, cmi, xhr.responseText);
       return { result: 'true', errorCode: 0 };
     } catch {
       body.auth = secret;
@@ -208,8 +208,16 @@
     }
     return { completion: cmi.completion_status || 'unknown', success: cmi.success_status || 'unknown' };
   }
-  function statusChanged(sco, cmi) {
+  function statusChanged(sco, cmi, answer) {
+    // The status the server stored (a SCO finishing without one is completed there, RTE 3.4.4).
     var st = statusOf(cmi);
+    try {
+      var saved = JSON.parse(answer);
+      if (saved && typeof saved.completion === 'string')
+        st = { completion: saved.completion, success: saved.success };
+    } catch {
+      // No answer to read: the SCO's own data.
+    }
     if (st && sco) statuses[sco] = st;
     report();
   }

@@ -50,7 +50,7 @@ export async function commitScorm(
   d: RuntimeDeps,
   launch: LaunchRow,
   body: CommitBody,
-): Promise<{ applied: boolean }> {
+): Promise<{ applied: boolean; completion?: string; success?: string }> {
   const kind = launch.kind as ScormKind;
   if (kind !== 'scorm12' && kind !== 'scorm2004') throw conflict('This launch is not a SCORM package.');
   const iso = d.now.toISOString();
@@ -211,7 +211,8 @@ export async function commitScorm(
     // A course scores the page once it is done as a whole.
     const fraction = courseFraction(kind, summary, outcome.scos ?? {}, outcome.course);
     if (fraction !== null) await scorePage(d, launch, fraction);
-    return { applied: true };
+    // The SCO's status as stored (settled on finish): the bridge's contents show this one.
+    return sco ? { applied: true, completion: after.completion, success: after.success } : { applied: true };
   }
   const fraction = scormFraction(kind, after);
   if (fraction !== null && (body.terminate || after.score !== null)) await scorePage(d, launch, fraction);

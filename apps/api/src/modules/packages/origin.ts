@@ -251,7 +251,7 @@ export async function buildPackagesApp(opts: PackagesAppOptions): Promise<Fastif
       ...(course ? { course } : {}),
     });
     // The shape scorm-again reads (result, errorCode); a commit seen already is saved all the same.
-    return noStore(reply).send({ result: true, errorCode: 0, applied: result.applied });
+    return noStore(reply).send({ result: true, errorCode: 0, ...result });
   });
 
   app.get('/runtime/:key/status', async (request, reply) => {
