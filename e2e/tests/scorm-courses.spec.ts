@@ -46,14 +46,15 @@ async function openCourse(page: Page, golf: string, course: string) {
 
 const commits = async (page: Page) => Number(await bridgeFrame(page).getAttribute('data-commits'));
 
-async function pageAnswered(page: Page, lessonId: string) {
+/** The lesson's score (its one page is the package's). */
+async function lessonScore(page: Page, lessonId: string) {
   return page.evaluate(async (id) => {
     const token = window.localStorage.getItem('parcours.token');
-    const res = await fetch(`/api/lessons/${id}/pages/current`, {
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    const doc = (await res.json()) as { data: { attributes: { answeredAt: string | null } } };
-    return doc.data.attributes.answeredAt;
+    const res = await fetch(`/api/lessons/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+    const doc = (await res.json()) as {
+      data?: { attributes: { scoring: { global: { actual: number; max: number } } } };
+    };
+    return doc.data?.attributes.scoring.global ?? null;
   }, lessonId);
 }
 
@@ -124,7 +125,10 @@ test.describe('SCORM courses: the golf examples', () => {
 
     await dialog.getByRole('button', { name: /^(Close and save|Fermer et enregistrer)$/ }).click();
     await expect(dialog).toBeHidden();
-    await expect.poll(() => pageAnswered(page, lessonId)).not.toBeNull();
+    // Every SCO completed: the page scores whole.
+    await expect.poll(async () => (await lessonScore(page, lessonId))?.actual ?? 0).toBeGreaterThan(0);
+    const score = await lessonScore(page, lessonId);
+    expect(score?.actual).toBe(score?.max);
   });
 
   test('SCORM 2004 sequencing is honoured: forced order, the SCO reads the moves open', async ({
