@@ -1,5 +1,5 @@
 import { Button } from '../../../components/ui/Button';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation, type TranslationKey } from '../../../lib/i18n';
 import type { CourseItemState, CourseNode, CourseRequest, CourseView } from './bridge-messages';
 
 /**
@@ -95,7 +95,7 @@ function NodeList({
   );
 }
 
-function statusKey(state: CourseItemState | undefined): string {
+function statusKey(state: CourseItemState | undefined): TranslationKey {
   if (state?.success === 'passed') return 'exercises.package.course.status.passed';
   if (state?.success === 'failed') return 'exercises.package.course.status.failed';
   if (state?.completion === 'completed') return 'exercises.package.course.status.completed';

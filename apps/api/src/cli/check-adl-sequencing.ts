@@ -7,14 +7,14 @@
  * (adlnet/SCORM-2004-4ed-Test-Suite) or the copy kept by jcputney/elearning-module-parser.
  *
  *   ADL_CTS_GIT=/path/to/clone/.git ADL_CTS_PREFIX=src/test/resources/modules/conformance/scorm2004/adl-cts/ \
- *     npx tsx e2e/scripts/check-adl-sequencing.ts
+ *     npx tsx apps/api/src/cli/check-adl-sequencing.ts
  * Exit 1 when a manifest is refused or the engine cannot start a course that has SCOs.
  */
 import { execFileSync } from 'node:child_process';
 import * as scorm2004 from 'scorm-again/scorm2004';
 import type Scorm2004Class from 'scorm-again/scorm2004';
-import { readManifest } from '../../apps/api/src/content/packages/manifest';
-import { scosOf } from '../../apps/api/src/content/packages/scorm-tree';
+import { readManifest } from '../content/packages/manifest';
+import { scosOf } from '../content/packages/scorm-tree';
 
 const Scorm2004API = (scorm2004 as unknown as { Scorm2004API: typeof Scorm2004Class }).Scorm2004API;
 const gitDir = process.env.ADL_CTS_GIT;
