@@ -2,7 +2,9 @@
  * Makes the demo's e-learning packages (issue 31, decision 0050), reproducibly: the same bytes on
  * every run and machine (files in a fixed order, one fixed date, fflate's deflate at level 9).
  *   content/demo/packages/*.zip                       SCORM 1.2, SCORM 2004 4th edition and cmi5
- *                                                     quizzes, one of each per tenant language
+ *                                                     quizzes, one of each per tenant language, and
+ *                                                     a SCORM 2004 course of three SCOs per language
+ *                                                     (packages/course.ts, issue 39)
  *   e2e/fixtures/package-tenant/packages/hostile-scorm12.zip
  *                                                     a package that tries to reach the learner's
  *                                                     token (browser journeys only, never the demo)
@@ -16,6 +18,7 @@ import path from 'node:path';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { cmi5CourseStructure, scorm12Manifest, scorm2004Manifest } from './packages/manifests';
 import { MASTERY, QUIZZES, UI, type Quiz } from './packages/quizzes';
+import { COURSES, courseManifest, type CourseTexts } from './packages/course';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const ASSETS = path.join(import.meta.dirname, 'packages/assets');
@@ -87,6 +90,32 @@ function quizFiles(quiz: Quiz): Record<string, string> {
   return content;
 }
 
+/** A course: two reading SCOs and the language's SCORM 2004 quiz as its third SCO. */
+function courseFiles(course: CourseTexts): Record<string, string> {
+  const quiz = QUIZZES.find((q) => q.file === course.quizFile);
+  if (!quiz) throw new Error(`${course.file}: no quiz ${course.quizFile}`);
+  const files: Record<string, string> = {
+    'shared/style.css': asset('style.css'),
+    'shared/scorm-find-api.js': asset('scorm-find-api.js'),
+    'shared/lesson.js': asset('lesson2004.js'),
+  };
+  course.lessons.forEach((lesson, i) => {
+    const body = `<p id="notice" class="notice" role="status" hidden>${escapeHtml(course.noLms)}</p>
+<main>
+<h1>${escapeHtml(lesson.title)}</h1>
+${lesson.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+</main>`;
+    files[`lesson-${i + 1}/index.html`] = page(course.lang, lesson.title, body, [
+      '../shared/scorm-find-api.js',
+      '../shared/lesson.js',
+    ]).replace('href="style.css"', 'href="../shared/style.css"');
+  });
+  for (const [name, data] of Object.entries(quizFiles(quiz)))
+    if (name !== 'imsmanifest.xml') files[`quiz/${name}`] = data;
+  files['imsmanifest.xml'] = courseManifest(course, quiz, Object.keys(files).sort());
+  return files;
+}
+
 function hostileFiles(): Record<string, string> {
   const content: Record<string, string> = {
     'index.html': page(
@@ -112,6 +141,10 @@ function main(): number {
     ...QUIZZES.map((quiz) => ({
       file: path.join(DEMO_OUT, quiz.file),
       bytes: deterministicZip(quizFiles(quiz)),
+    })),
+    ...COURSES.map((course) => ({
+      file: path.join(DEMO_OUT, course.file),
+      bytes: deterministicZip(courseFiles(course)),
     })),
     { file: path.join(E2E_OUT, 'hostile-scorm12.zip'), bytes: deterministicZip(hostileFiles()) },
   ];

@@ -273,9 +273,10 @@ export async function startPackageWorld(
   prefix: string,
   now?: () => Date,
   envOverrides: Record<string, string> = {},
+  zips: Partial<Record<Kind, Buffer>> = {},
 ): Promise<PackageWorld> {
   const t = await createTestDb();
-  const contentDir = await writePackageContent();
+  const contentDir = await writePackageContent(zips);
   const filesDir = mkdtempSync(path.join(tmpdir(), `parcours-${prefix}-files-`));
   const report = await importFolder(t.db, contentDir, { filesDir });
   if (!report.ok) throw new Error(`import failed: ${JSON.stringify(report.errors)}`);

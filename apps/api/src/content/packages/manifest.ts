@@ -2,12 +2,14 @@
  * What a package's manifest says (issue 31): its kind, title, launch file and the settings the
  * runtime needs. `imsmanifest.xml` (SCORM 1.2 or 2004, told apart by `schemaversion`, else by the
  * ADL namespace), `cmi5.xml` (cmi5 course structure, its first AU) or `tincan.xml` (the first
- * activity with a launch). One package plays one launchable unit: a multi-SCO SCORM package plays
- * its first SCO, a cmi5 course its first AU (docs/content-format.md "Packages").
+ * activity with a launch). A SCORM package plays its whole organization (issue 39: every SCO, in
+ * a table of contents; scorm-tree.ts); a cmi5 course its first AU (docs/content-format.md "Packages").
  */
 import { XMLParser } from 'fast-xml-parser';
 import type { PackageKind } from '@parcours/domain/entities';
 import { PackageError } from './zip';
+import { scosOf, sequencingSettings } from './scorm-tree';
+import type { ScormNode, ScoSettings } from './scorm-tree';
 
 export const MANIFEST_FILES = ['cmi5.xml', 'imsmanifest.xml', 'tincan.xml'] as const;
 const MAX_MANIFEST_BYTES = 4 * 1024 * 1024;
@@ -36,6 +38,13 @@ export interface ScormSettings {
   launchData: string | null;
   maxTimeAllowed: string | null;
   timeLimitAction: string | null;
+  /**
+   * The default organization, every item (issue 39), when it has more than one SCO; absent for a
+   * single SCO (and in summaries stored before): the fields above are then the SCO's.
+   */
+  tree?: ScormNode;
+  /** SCORM 2004 with several SCOs: scorm-again's sequencing settings (activity tree, collections). */
+  sequencing?: Record<string, unknown>;
 }
 
 export interface Cmi5Settings {
@@ -72,6 +81,16 @@ const ARRAYS = new Set([
   'langstring',
   'launch',
   'name',
+  'preConditionRule',
+  'exitConditionRule',
+  'postConditionRule',
+  'ruleCondition',
+  'rollupRule',
+  'rollupCondition',
+  'objective',
+  'mapInfo',
+  'hideLMSUI',
+  'map',
 ]);
 
 const parser = new XMLParser({
@@ -185,7 +204,8 @@ export function scormVersionOf(
 }
 
 function scormManifest(data: Buffer, files: ReadonlyMap<string, number>): PackageManifest {
-  const root = obj(parseXml('imsmanifest.xml', data).manifest);
+  const doc = parseXml('imsmanifest.xml', data);
+  const root = obj(doc.manifest);
   if (!Object.keys(root).length) throw new PackageError('imsmanifest.xml has no <manifest> element');
   const { kind, version } = scormVersionOf(data.toString('utf8'), text(obj(root.metadata).schemaversion));
   const orgs = obj(root.organizations);
@@ -193,45 +213,24 @@ function scormManifest(data: Buffer, files: ReadonlyMap<string, number>): Packag
   const org = all.find((o) => attr(o, 'identifier') === attr(orgs, 'default')) ?? all[0];
   const resources = obj(root.resources);
   const byId = new Map(list(resources.resource).map((r) => [attr(r, 'identifier'), r]));
-  // The first item that names a resource, depth first: the SCO (or asset) a learner starts with.
-  const firstItem = (items: Node[]): Node | null => {
-    for (const it of items) {
-      if (attr(it, 'identifierref')) return it;
-      const inner = firstItem(list(it.item));
-      if (inner) return inner;
+
+  /** The launch of a resource, with the item's parameters; refused when it is not in the package. */
+  const launchOf = (resource: Node, item: Node | null): string => {
+    const href = attr(resource, 'href');
+    const base = joinBase([attr(root, 'base'), attr(resources, 'base'), attr(resource, 'base')], href ?? '');
+    if (href && base === null) throw new PackageError(`a path escaping the package in the launch "${href}"`);
+    let entry = href ? base : null;
+    const params = item ? attr(item, 'parameters') : null;
+    if (entry && params) {
+      const p = params.replace(/^[?&]/, '');
+      entry = params.startsWith('#') ? entry + params : `${entry}${entry.includes('?') ? '&' : '?'}${p}`;
     }
-    return null;
+    return requireLaunch('SCORM', entry, files, `resource "${attr(resource, 'identifier') ?? '?'}"`);
   };
-  const item = org ? firstItem(list(org.item)) : null;
-  let resource = item ? byId.get(attr(item, 'identifierref')) : undefined;
-  if (item && !resource)
-    throw new PackageError(
-      `launch file missing: item "${attr(item, 'identifier')}" names no resource of the manifest`,
-    );
-  // A manifest without organizations may still have one launchable resource.
-  resource ??= list(resources.resource).find((r) => attr(r, 'href'));
-  if (!resource) throw new PackageError('launch file missing: imsmanifest.xml has no resource with an href');
-  const href = attr(resource, 'href');
-  const base = joinBase([attr(root, 'base'), attr(resources, 'base'), attr(resource, 'base')], href ?? '');
-  if (href && base === null) throw new PackageError(`a path escaping the package in the launch "${href}"`);
-  let entry = href ? base : null;
-  const params = item ? attr(item, 'parameters') : null;
-  if (entry && params) {
-    const p = params.replace(/^[?&]/, '');
-    entry = params.startsWith('#') ? entry + params : `${entry}${entry.includes('?') ? '&' : '?'}${p}`;
-  }
-  const launch = requireLaunch('SCORM', entry, files, `resource "${attr(resource, 'identifier') ?? '?'}"`);
-  const it = item ?? {};
-  const primary = obj(obj(obj(it.sequencing).objectives).primaryObjective);
-  const threshold = it.completionThreshold;
-  const title = text(obj(org).title) ?? text(it.title) ?? attr(root, 'identifier') ?? 'SCORM package';
-  return {
-    kind,
-    title,
-    entry: launch,
-    scorm: {
-      item: attr(it, 'identifier') ?? attr(resource, 'identifier') ?? 'sco',
-      schemaVersion: version,
+  const settingsOf = (it: Node): ScoSettings => {
+    const primary = obj(obj(obj(it.sequencing).objectives).primaryObjective);
+    const threshold = it.completionThreshold;
+    return {
       masteryScore: number(text(it.masteryscore), 0, 100, 'adlcp:masteryscore'),
       scaledPassingScore:
         attr(primary, 'satisfiedByMeasure') === 'true'
@@ -246,6 +245,59 @@ function scormManifest(data: Buffer, files: ReadonlyMap<string, number>): Packag
       launchData: text(it.datafromlms) ?? text(it.dataFromLMS),
       maxTimeAllowed: text(it.maxtimeallowed),
       timeLimitAction: text(it.timelimitaction) ?? text(it.timeLimitAction),
+    };
+  };
+  const titleOf = (it: Node) => text(it.title) ?? attr(it, 'identifier') ?? '';
+  // The organization's items, depth first: each that names a resource is a SCO (or asset).
+  const nodeOf = (it: Node): ScormNode => {
+    const id = attr(it, 'identifier') ?? '';
+    const ref = attr(it, 'identifierref');
+    const children = list(it.item).map(nodeOf);
+    const node: ScormNode = { id, title: titleOf(it) };
+    if (attr(it, 'isvisible') === 'false') node.hidden = true;
+    if (ref) {
+      const resource = byId.get(ref);
+      if (!resource)
+        throw new PackageError(`launch file missing: item "${id}" names no resource of the manifest`);
+      node.entry = launchOf(resource, it);
+      node.settings = settingsOf(it);
+    }
+    if (children.length) node.children = children;
+    return node;
+  };
+  const tree: ScormNode | null = org
+    ? { id: attr(org, 'identifier') ?? 'org', title: titleOf(org), children: list(org.item).map(nodeOf) }
+    : null;
+  const scos = tree ? scosOf(tree) : [];
+  const first = scos[0];
+  let entry: string;
+  let settings: ScoSettings;
+  let item: string;
+  if (first?.entry && first.settings) {
+    entry = first.entry;
+    settings = first.settings;
+    item = first.id;
+  } else {
+    // A manifest without organizations may still have one launchable resource.
+    const resource = list(resources.resource).find((r) => attr(r, 'href'));
+    if (!resource)
+      throw new PackageError('launch file missing: imsmanifest.xml has no resource with an href');
+    entry = launchOf(resource, null);
+    settings = settingsOf({});
+    item = attr(resource, 'identifier') ?? 'sco';
+  }
+  const title = text(obj(org).title) ?? first?.title ?? attr(root, 'identifier') ?? 'SCORM package';
+  const multi = tree !== null && scos.length > 1;
+  return {
+    kind,
+    title,
+    entry,
+    scorm: {
+      item,
+      schemaVersion: version,
+      ...settings,
+      ...(multi ? { tree } : {}),
+      ...(multi && kind === 'scorm2004' && org ? { sequencing: sequencingSettings(root, org, titleOf) } : {}),
     },
   };
 }

@@ -4,6 +4,7 @@
  */
 import type { PackageSummary } from '../../content/packages/store';
 import { parseJson } from '../../db/schema';
+import { ApiError } from '../../plugins/errors';
 import { stableId } from '../../lib/ids';
 import { addTime } from '../lesson-pages/repository';
 import { writeTx } from '../../db/tx';
@@ -17,8 +18,11 @@ import type { Budget } from '../quotas/budget';
 import type { TenantFacts } from './cmi5';
 import type { LaunchRow } from './launches';
 import { conflict, summaryOfLaunch, tenantOf, userOf } from './runtime';
-import type { RuntimeDeps, StoredRuntime } from './runtime';
-import { scormFraction, scormState } from './scorm';
+import type { RuntimeDeps } from './runtime';
+import { courseFraction, treeOf } from './scorm-course';
+import type { CourseResult, StoredScorm } from './scorm-course';
+import { scosOf } from '../../content/packages/scorm-tree';
+import { scormFraction, scormState, settleOnFinish } from './scorm';
 import type { ScormKind, ScormState } from './scorm';
 import { scorePage } from './score';
 import { scormStatements } from './statements';
@@ -27,6 +31,12 @@ export interface CommitBody {
   cmi: Record<string, unknown>;
   sequence: number;
   terminate: boolean;
+  /** A course (several SCOs): the SCO whose data these are (issue 39). */
+  sco?: string;
+  /** A SCORM 2004 course: scorm-again's serialized sequencing state after this commit. */
+  state?: string;
+  /** A SCORM 2004 course: the organization's rollup after this commit (the engine's). */
+  course?: CourseResult;
 }
 
 /**
@@ -40,19 +50,28 @@ export async function commitScorm(
   d: RuntimeDeps,
   launch: LaunchRow,
   body: CommitBody,
-): Promise<{ applied: boolean }> {
+): Promise<{ applied: boolean; completion?: string; success?: string }> {
   const kind = launch.kind as ScormKind;
   if (kind !== 'scorm12' && kind !== 'scorm2004') throw conflict('This launch is not a SCORM package.');
   const iso = d.now.toISOString();
-  const after = scormState(kind, body.cmi);
   // What the statements need, read before the transaction that stores them with the commit.
   const [summary, tenant, user] = await Promise.all([
     summaryOfLaunch(d, launch),
     tenantOf(d.db, launch.contextId),
     userOf(d.db, launch.userId),
   ]);
+  const tree = treeOf(summary);
+  const sco = tree ? scosOf(tree).find((s) => s.id === body.sco) : undefined;
+  if (tree && body.sco !== undefined && !sco)
+    throw new ApiError(400, 'VALIDATION_ERROR', 'sco must name a SCO of the package.', { pointer: '/sco' });
+  // A course's commit naming no SCO carries the sequencing engine's state after a move, only.
+  const stateOnly = tree !== null && !sco;
+  // SCORM 1.2 RTE 3.4.4: a SCO that finishes without a status is completed (then judged by the
+  // mastery score); every SCO of a course by its own item's settings.
+  const settings = sco?.settings ?? summary.scorm;
+  const cmi = body.terminate ? settleOnFinish(kind, body.cmi, settings?.masteryScore ?? null) : body.cmi;
+  const after = scormState(kind, cmi);
   const budget = budgetOf(d.db);
-  const storedCmi = JSON.stringify({ cmi: body.cmi, terminated: body.terminate } satisfies StoredRuntime);
   // The SCO's own session_time is believed no further than the launch has lasted, as the page's
   // time is (the player counts only what its clock saw, lesson-pages/clock.ts): a SCO reporting
   // 10 000 hours no longer adds them to its total time (issue 36).
@@ -66,6 +85,47 @@ export async function commitScorm(
       .where('lastSequence', '<', body.sequence)
       .executeTakeFirst();
     if (Number(seq.numUpdatedRows) !== 1) return null;
+    const page = await trx
+      .selectFrom('lessonPages')
+      .select(['id', 'attempt', 'timeSpent'])
+      .where('id', '=', launch.pageId)
+      .executeTakeFirstOrThrow();
+    const previous = await trx
+      .selectFrom('packageRuntime')
+      .select(['cmi', 'launchKey', 'totalSeconds'])
+      .where('pageId', '=', launch.pageId)
+      .executeTakeFirst();
+    const prior = parseJson<StoredScorm | null>(previous?.cmi, null);
+    const priorSco = sco ? prior?.scos?.[sco.id] : undefined;
+    // One SCO: its data (issue 31). A course: each SCO's data under its item, the SCO the
+    // learner is in, the engine's state and the course's rollup (issue 39).
+    const next: StoredScorm = stateOnly
+      ? {
+          cmi: {},
+          terminated: false,
+          ...prior,
+          ...((body.state ?? prior?.state) !== undefined ? { state: body.state ?? prior?.state } : {}),
+          ...((body.course ?? prior?.course) ? { course: body.course ?? prior?.course } : {}),
+        }
+      : sco
+        ? {
+            cmi: {},
+            terminated: body.terminate,
+            sco: sco.id,
+            scos: {
+              ...prior?.scos,
+              [sco.id]: {
+                cmi,
+                terminated: body.terminate,
+                launchKey: launch.key,
+                seconds: (priorSco?.seconds ?? 0) + session,
+              },
+            },
+            ...((body.state ?? prior?.state) !== undefined ? { state: body.state ?? prior?.state } : {}),
+            ...((body.course ?? prior?.course) ? { course: body.course ?? prior?.course } : {}),
+          }
+        : { cmi, terminated: body.terminate };
+    const storedCmi = JSON.stringify(next);
     // A commit is charged to its learner like a write of module data (issue 36): per minute and
     // its bytes per day. A refusal (429) rolls the whole commit back, sequence included.
     await spend(
@@ -80,16 +140,6 @@ export async function commitScorm(
       },
       d.now,
     );
-    const page = await trx
-      .selectFrom('lessonPages')
-      .select(['id', 'attempt', 'timeSpent'])
-      .where('id', '=', launch.pageId)
-      .executeTakeFirstOrThrow();
-    const previous = await trx
-      .selectFrom('packageRuntime')
-      .select(['cmi', 'launchKey', 'totalSeconds'])
-      .where('pageId', '=', launch.pageId)
-      .executeTakeFirst();
     if (previous)
       await trx
         .updateTable('packageRuntime')
@@ -132,24 +182,38 @@ export async function commitScorm(
         await addTime(trx, { id: launch.lessonId, userId: launch.userId }, extra);
       }
     }
-    const before = previous
-      ? scormState(kind, parseJson<StoredRuntime | null>(previous.cmi, null)?.cmi ?? {})
-      : null;
-    const first = previous?.launchKey !== launch.key;
+    const before = sco
+      ? priorSco
+        ? scormState(kind, priorSco.cmi)
+        : null
+      : previous
+        ? scormState(kind, prior?.cmi ?? {})
+        : null;
+    const first = sco ? priorSco?.launchKey !== launch.key : previous?.launchKey !== launch.key;
     // The statements the commit means (one per changed interaction among them) are stored and
     // charged with it (issue 36: they used to be queued after it, charged to nobody).
-    await storeScormStatements(trx, budget, launch, summary, tenant, user, {
-      before,
-      after,
-      first,
-      resumed: previous !== undefined && first,
-      terminate: body.terminate,
-      sequence: body.sequence,
-      at: d.now,
-    });
-    return true;
+    if (!stateOnly)
+      await storeScormStatements(trx, budget, launch, summary, tenant, user, {
+        before,
+        after,
+        first,
+        resumed: (sco ? priorSco !== undefined : previous !== undefined) && first,
+        item: sco?.id,
+        title: sco?.title,
+        terminate: body.terminate,
+        sequence: body.sequence,
+        at: d.now,
+      });
+    return next;
   });
   if (!outcome) return { applied: false };
+  if (tree) {
+    // A course scores the page once it is done as a whole.
+    const fraction = courseFraction(kind, summary, outcome.scos ?? {}, outcome.course);
+    if (fraction !== null) await scorePage(d, launch, fraction);
+    // The SCO's status as stored (settled on finish): the bridge's contents show this one.
+    return sco ? { applied: true, completion: after.completion, success: after.success } : { applied: true };
+  }
   const fraction = scormFraction(kind, after);
   if (fraction !== null && (body.terminate || after.score !== null)) await scorePage(d, launch, fraction);
   return { applied: true };
@@ -170,17 +234,21 @@ async function storeScormStatements(
     terminate: boolean;
     sequence: number;
     at: Date;
+    /** A course's SCO: its item and title. */
+    item?: string;
+    title?: string;
   },
 ) {
+  const { item, title, ...facts } = c;
   const list = scormStatements({
     actor: learnerAgent(tenant, user),
     blockId: launch.blockId,
     lessonId: launch.lessonId,
     pageId: launch.pageId,
-    item: summary.scorm?.item ?? 'sco',
-    title: summary.title,
+    item: item ?? summary.scorm?.item ?? 'sco',
+    title: title ?? summary.title,
     registration: registrationOf(launch.blockId),
-    ...c,
+    ...facts,
   });
   const stored = c.at.toISOString();
   const context = { id: tenant.id, alias: tenant.alias, hosts: tenant.hosts };

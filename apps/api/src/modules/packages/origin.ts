@@ -24,6 +24,8 @@ import { redactingLogger } from '../../plugins/log-redaction';
 import { authenticateLaunch, bearerOf, liveLaunch } from './launches';
 import { commitScorm } from './commit';
 import { finishLaunch, launchStatus, startLaunch, summaryOfLaunch } from './runtime';
+import { scoLaunch, startScorm } from './scorm-course';
+import type { CourseResult } from './scorm-course';
 import type { RuntimeDeps } from './runtime';
 import { escapeHtml } from '../../lib/html';
 import { depthOver } from '../../lib/depth';
@@ -90,6 +92,21 @@ function bridgeCsp(appOrigin: string): string {
 }
 
 const KEY = /^[0-9a-f]{32}$/;
+const MAX_STATE = 256 * 1024;
+
+/** A course's rollup as the bridge reports it, or null when it is not one. */
+function courseOf(v: unknown): CourseResult | null {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return null;
+  const { completion, success, scaled } = v as Record<string, unknown>;
+  if (completion !== 'completed' && completion !== 'incomplete' && completion !== 'unknown') return null;
+  if (success !== 'passed' && success !== 'failed' && success !== 'unknown') return null;
+  if (
+    scaled !== null &&
+    (typeof scaled !== 'number' || !Number.isFinite(scaled) || scaled < -1 || scaled > 1)
+  )
+    return null;
+  return { completion, success, scaled };
+}
 const ID = /^[0-9a-zA-Z-]{1,64}$/;
 
 export async function buildPackagesApp(opts: PackagesAppOptions): Promise<FastifyInstance> {
@@ -176,7 +193,19 @@ export async function buildPackagesApp(opts: PackagesAppOptions): Promise<Fastif
 
   app.post('/runtime/:key/start', async (request, reply) => {
     const launch = await launchOf(request);
-    return noStore(reply).send(await startLaunch(deps(request), launch, originOf(request)));
+    const answer = launch.kind.startsWith('scorm')
+      ? await startScorm(deps(request), launch)
+      : await startLaunch(deps(request), launch, originOf(request));
+    return noStore(reply).send(answer);
+  });
+
+  // One SCO of a course (issue 39): its launch and the data it resumes with. Reads only.
+  app.get('/runtime/:key/sco/:sco', async (request, reply) => {
+    const launch = await launchOf(request);
+    const { sco } = request.params as { sco: string };
+    if (sco.length > 200)
+      throw new ApiError(400, 'VALIDATION_ERROR', 'sco is an item identifier.', { pointer: '/sco' });
+    return noStore(reply).send(await scoLaunch(deps(request), launch, sco));
   });
 
   app.post('/runtime/:key/commit', async (request, reply) => {
@@ -185,6 +214,9 @@ export async function buildPackagesApp(opts: PackagesAppOptions): Promise<Fastif
       sequence?: unknown;
       terminate?: unknown;
       auth?: unknown;
+      sco?: unknown;
+      state?: unknown;
+      course?: unknown;
     };
     const launch = await launchOf(request, body);
     const cmi = body.cmi;
@@ -199,13 +231,27 @@ export async function buildPackagesApp(opts: PackagesAppOptions): Promise<Fastif
       });
     if (depthOver(cmi, 12))
       throw new ApiError(400, 'VALIDATION_ERROR', 'cmi nests at most 12 levels deep.', { pointer: '/cmi' });
+    if (body.sco !== undefined && (typeof body.sco !== 'string' || body.sco.length > 200))
+      throw new ApiError(400, 'VALIDATION_ERROR', 'sco is an item identifier.', { pointer: '/sco' });
+    if (body.state !== undefined && (typeof body.state !== 'string' || body.state.length > MAX_STATE))
+      throw new ApiError(400, 'VALIDATION_ERROR', 'state is the sequencing state, at most 256 kB.', {
+        pointer: '/state',
+      });
+    const course = body.course === undefined ? undefined : courseOf(body.course);
+    if (course === null)
+      throw new ApiError(400, 'VALIDATION_ERROR', 'course is the rollup: completion, success, scaled.', {
+        pointer: '/course',
+      });
     const result = await commitScorm(deps(request), launch, {
       cmi: cmi as Record<string, unknown>,
       sequence,
       terminate: body.terminate === true,
+      ...(typeof body.sco === 'string' ? { sco: body.sco } : {}),
+      ...(typeof body.state === 'string' ? { state: body.state } : {}),
+      ...(course ? { course } : {}),
     });
     // The shape scorm-again reads (result, errorCode); a commit seen already is saved all the same.
-    return noStore(reply).send({ result: true, errorCode: 0, applied: result.applied });
+    return noStore(reply).send({ result: true, errorCode: 0, ...result });
   });
 
   app.get('/runtime/:key/status', async (request, reply) => {

@@ -6,7 +6,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbKind } from '../../db/db';
-import { parseJson } from '../../db/schema';
 import type { FileStore } from '../../files/store';
 import { readSummary } from '../../content/packages/store';
 import type { PackageSummary } from '../../content/packages/store';
@@ -18,7 +17,6 @@ import { evaluateMoveOn, startCmi5 } from './cmi5';
 import type { TenantFacts } from './cmi5';
 import { sha256 } from './launches';
 import type { LaunchRow } from './launches';
-import { initialCmi } from './scorm';
 
 export interface RuntimeDeps {
   db: Db;
@@ -77,8 +75,8 @@ const joinQuery = (entry: string, query: string) => {
 };
 
 /**
- * POST /runtime/:key/start. SCORM: the saved `cmi`, as often as asked (a reload of the bridge
- * resumes). xAPI and cmi5: credentials are made here, once per launch (a second start: 409).
+ * POST /runtime/:key/start for xAPI and cmi5: credentials are made here, once per launch (a second
+ * start: 409). SCORM: scorm-course.ts.
  */
 export async function startLaunch(
   d: RuntimeDeps,
@@ -88,34 +86,7 @@ export async function startLaunch(
   const summary = await summaryOfLaunch(d, launch);
   const entry = `/p/${launch.contextId}/${launch.packageId}/${summary.entry}`;
   const base = { kind: summary.kind, title: summary.title };
-  if (summary.kind === 'scorm12' || summary.kind === 'scorm2004') {
-    const [row, user] = await Promise.all([
-      d.db
-        .selectFrom('packageRuntime')
-        .select(['cmi', 'totalSeconds'])
-        .where('pageId', '=', launch.pageId)
-        .executeTakeFirst(),
-      userOf(d.db, launch.userId),
-    ]);
-    const stored = parseJson<StoredRuntime | null>(row?.cmi, null);
-    const s = summary.scorm;
-    const cmi = initialCmi(summary.kind, stored?.cmi ?? null, {
-      learnerId: user.id,
-      learnerName: [user.lastname, user.firstname].filter(Boolean).join(', ') || (user.username ?? ''),
-      totalSeconds: row?.totalSeconds ?? 0,
-      masteryScore: s?.masteryScore ?? null,
-      scaledPassingScore: s?.scaledPassingScore ?? null,
-      completionThreshold: s?.completionThreshold ?? null,
-      launchData: s?.launchData ?? null,
-      maxTimeAllowed: s?.maxTimeAllowed ?? null,
-      timeLimitAction: s?.timeLimitAction ?? null,
-    });
-    const resumed =
-      summary.kind === 'scorm12'
-        ? (cmi.core as { entry: string }).entry === 'resume'
-        : cmi.entry === 'resume';
-    return { ...base, entry, cmi, resumed };
-  }
+  // SCORM starts in scorm-course.ts (startScorm): one SCO or a course of several.
   const [tenant, user] = await Promise.all([tenantOf(d.db, launch.contextId), userOf(d.db, launch.userId)]);
   const actor = learnerAgent(tenant, user);
   if (summary.kind === 'cmi5' && summary.cmi5) {

@@ -128,6 +128,28 @@ export function scormState(kind: ScormKind, cmi: unknown): ScormState {
   };
 }
 
+/**
+ * SCORM 1.2 RTE 3.4.4 (cmi.core.lesson_status, "Additional Behavior Requirements"): a SCO need
+ * not set a status. On LMSFinish, a status the SCO never set ("not attempted", or none) becomes
+ * "completed"; then, with a mastery score and a raw score, "passed" or "failed" by comparing
+ * them. Learners here always take a SCO for credit in normal mode, so no other rule applies.
+ * A status the SCO set is kept. SCORM 2004 leaves statuses to the SCO and sequencing: unchanged.
+ */
+export function settleOnFinish(
+  kind: ScormKind,
+  cmi: Record<string, unknown>,
+  masteryScore: number | null,
+): Record<string, unknown> {
+  if (kind !== 'scorm12') return cmi;
+  const core = obj(cmi.core);
+  const status = str(core.lesson_status);
+  if (status !== '' && status !== 'not attempted') return cmi;
+  const raw = num(obj(core.score).raw);
+  const settled =
+    masteryScore !== null && raw !== undefined ? (raw >= masteryScore ? 'passed' : 'failed') : 'completed';
+  return { ...cmi, core: { ...core, lesson_status: settled } };
+}
+
 /** The SCO says it is done: completed, or judged passed or failed. */
 export const isFinal = (s: ScormState) => s.completion === 'completed' || s.success !== 'unknown';
 

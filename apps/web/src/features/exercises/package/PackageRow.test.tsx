@@ -68,6 +68,8 @@ describe('PackageRow: launch', () => {
     expect(frame.src).toBe(BRIDGE);
     expect(frame.getAttribute('sandbox')).toBe(PACKAGE_SANDBOX);
     expect(frame.getAttribute('sandbox')).not.toMatch(/allow-top-navigation|allow-popups/);
+    // A package's own alert / confirm (resume?) is the learner's to answer (decision 0063).
+    expect(frame.getAttribute('sandbox')).toMatch(/\ballow-modals\b/);
     const [, init] = fetchMock.mock.calls[0]!;
     expect(JSON.parse(String(init?.body))).toEqual({ lessonId: 'l-1', pageId: 'p-1', launch: 'L-1' });
   });
@@ -207,5 +209,77 @@ describe('PackageRow: the bridge’s messages (origin and window checked)', () =
     await userEvent.click(screen.getByRole('button', { name: 'Close and save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(onPackageClosed).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('PackageRow: a course of several SCOs (issue 39)', () => {
+  const course = {
+    ...bridge('course'),
+    toc: {
+      id: 'org',
+      title: 'Golf',
+      sco: false,
+      children: [
+        {
+          id: 'playing',
+          title: 'Playing the game',
+          sco: false,
+          children: [
+            { id: 'rules', title: 'Rules', sco: true },
+            { id: 'par', title: 'Par', sco: true },
+          ],
+        },
+        { id: 'quiz', title: 'Quiz', sco: true },
+        { id: 'secret', title: 'Hidden', sco: true, hidden: true },
+      ],
+    },
+    items: {
+      rules: { completion: 'completed', success: 'unknown', choice: true },
+      par: { completion: 'unknown', success: 'unknown', choice: true },
+      quiz: { completion: 'unknown', success: 'unknown', choice: false },
+    },
+    current: 'par',
+    canContinue: false,
+    canPrevious: true,
+    ended: false,
+  };
+
+  it('lists the contents with each SCO’s status and the current step; moves go to the bridge, closed ones are disabled', async () => {
+    const { source, frame } = await openPlaying();
+    post(bridge('ready'), PACKAGES, source);
+    // Only from its frame.
+    post(course, PACKAGES, window);
+    expect(screen.queryByRole('navigation')).toBeNull();
+    post(course, PACKAGES, source);
+    const nav = await screen.findByRole('navigation', { name: 'Module contents' });
+    expect(nav).toBeVisible();
+    expect(screen.getByText('Playing the game')).toBeVisible();
+    expect(screen.queryByText('Hidden')).toBeNull();
+    const rules = screen.getByRole('button', { name: 'Rules Completed' });
+    const par = screen.getByRole('button', { name: 'Par Not started' });
+    expect(par).toHaveAttribute('aria-current', 'step');
+    expect(screen.getByRole('button', { name: 'Quiz Not started' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.getByText('You are in: Par')).toBeInTheDocument();
+    expect(frame).toHaveAttribute('data-sco', 'par');
+
+    const sent = vi.spyOn(frame.contentWindow!, 'postMessage');
+    await userEvent.click(rules);
+    expect(sent).toHaveBeenCalledWith(
+      { source: 'parcours-player', type: 'navigate', request: 'choice', target: 'rules' },
+      PACKAGES,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(sent).toHaveBeenLastCalledWith(
+      { source: 'parcours-player', type: 'navigate', request: 'previous' },
+      PACKAGES,
+    );
+  });
+
+  it('ignores a course message that is not one (a malformed table of contents)', async () => {
+    const { source } = await openPlaying();
+    post(bridge('ready'), PACKAGES, source);
+    post({ ...course, toc: { id: 7, title: 'x' } }, PACKAGES, source);
+    expect(screen.queryByRole('navigation')).toBeNull();
   });
 });

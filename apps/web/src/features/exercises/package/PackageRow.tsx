@@ -5,7 +5,8 @@ import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { keyFromData, useTranslation } from '../../../lib/i18n';
 import type { RowProps } from '../row-props';
-import { PACKAGE_SANDBOX } from './bridge-messages';
+import { PACKAGE_SANDBOX, type CourseRequest, type CourseView } from './bridge-messages';
+import { CourseNav } from './CourseNav';
 import { packageInfoOf } from './package-info';
 import { usePackageSession, type PackagePhase } from './use-package-session';
 import { useOnline } from '../../../lib/use-online';
@@ -79,6 +80,9 @@ export function PackageRow({ row, idPrefix, packagePlay, onPackageClosed }: RowP
           phase={phase}
           commits={session.commits}
           refusal={session.refusal}
+          course={session.course}
+          onNavigate={session.navigate}
+          idPrefix={idPrefix}
           info={info}
           title={title}
           frame={frame}
@@ -93,6 +97,9 @@ function PackageDialogBody({
   phase,
   commits,
   refusal,
+  course,
+  onNavigate,
+  idPrefix,
   info,
   title,
   frame,
@@ -101,6 +108,9 @@ function PackageDialogBody({
   phase: PackagePhase;
   commits: number;
   refusal: string | null;
+  course: CourseView | null;
+  onNavigate: (request: CourseRequest, target?: string) => void;
+  idPrefix: string;
   info: PackageView;
   title: string;
   frame: RefObject<HTMLIFrameElement | null>;
@@ -130,18 +140,25 @@ function PackageDialogBody({
             ? t('exercises.package.ready')
             : t('exercises.package.loading')}
       </p>
-      <iframe
-        ref={frame}
-        className="package-frame"
-        src={phase.launch.url}
-        title={title}
-        sandbox={PACKAGE_SANDBOX}
-        allow="fullscreen"
-        referrerPolicy="no-referrer"
-        style={sized}
-        data-ready={phase.name === 'playing' && phase.ready}
-        data-commits={commits}
-      />
+      {/* A course (several SCOs): its contents beside the frame, which stays the same element. */}
+      <div className={course ? 'package-course' : undefined}>
+        {course && phase.name === 'playing' ? (
+          <CourseNav course={course} idPrefix={idPrefix} onNavigate={onNavigate} />
+        ) : null}
+        <iframe
+          ref={frame}
+          className="package-frame"
+          src={phase.launch.url}
+          title={title}
+          sandbox={PACKAGE_SANDBOX}
+          allow="fullscreen"
+          referrerPolicy="no-referrer"
+          style={sized}
+          data-ready={phase.name === 'playing' && phase.ready}
+          data-commits={commits}
+          data-sco={course?.current ?? undefined}
+        />
+      </div>
     </>
   );
 }

@@ -7,7 +7,15 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { isNetworkError, quotaKeyOf } from '../../../lib/api-errors';
-import { bridgeMessageOf, refusalKeyOf, TERMINATE_MESSAGE } from './bridge-messages';
+import {
+  bridgeMessageOf,
+  courseViewOf,
+  navigateMessage,
+  refusalKeyOf,
+  TERMINATE_MESSAGE,
+  type CourseRequest,
+  type CourseView,
+} from './bridge-messages';
 import { launchPackage, type PackageLaunch, type PackageLaunchRequest } from './api/launch-package';
 
 /** How long closing waits for the bridge's `terminated` before closing anyway. */
@@ -29,6 +37,10 @@ export interface PackageSession {
   commits: number;
   /** The catalogue key of the server's last refusal of a save (`quota.*`), shown over the frame. */
   refusal: string | null;
+  /** A package of several SCOs (issue 39): its table of contents and the moves open. */
+  course: CourseView | null;
+  /** A move in the course, asked of the bridge (which checks it against the package's sequencing). */
+  navigate: (request: CourseRequest, target?: string) => void;
   open: () => void;
   /** The learner closes the dialog: save first when the bridge is there. */
   close: () => void;
@@ -51,6 +63,7 @@ export function usePackageSession({
   const [phase, setPhase] = useState<PackagePhase>({ name: 'closed' });
   const [commits, setCommits] = useState(0);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [course, setCourse] = useState<CourseView | null>(null);
   const attempt = useRef(0);
   const terminated = useRef(false);
   const callbacks = useRef({ onClosed, onTerminated });
@@ -70,6 +83,7 @@ export function usePackageSession({
     terminated.current = false;
     setCommits(0);
     setRefusal(null);
+    setCourse(null);
     if (navigator.onLine === false) {
       setPhase({ name: 'offline' });
       return;
@@ -117,7 +131,10 @@ export function usePackageSession({
         setCommits((n) => n + 1);
         setRefusal(null);
       } else if (message === 'refused') setRefusal((r) => refusalKeyOf(event.data) ?? r);
-      else if (message === 'terminated') {
+      else if (message === 'course') {
+        const view = courseViewOf(event.data);
+        if (view) setCourse(view);
+      } else if (message === 'terminated') {
         terminated.current = true;
         if (closing) finish();
         else callbacks.current.onTerminated?.();
@@ -138,5 +155,10 @@ export function usePackageSession({
     return () => window.clearTimeout(timer);
   }, [closing]);
 
-  return { phase, commits, refusal, open, close };
+  const navigate = (request: CourseRequest, target?: string) => {
+    if (phase.name !== 'playing') return;
+    frame.current?.contentWindow?.postMessage(navigateMessage(request, target), phase.launch.origin);
+  };
+
+  return { phase, commits, refusal, course, navigate, open, close };
 }
