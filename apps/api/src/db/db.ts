@@ -34,6 +34,7 @@ import * as m0024 from './migrations/0024-packages';
 import * as m0026 from './migrations/0026-ended-sessions';
 import * as m0027 from './migrations/0027-data-integrity-credentials';
 import * as m0028 from './migrations/0028-viewer-notify';
+import * as m0029 from './migrations/0029-cmi5-sessions';
 import { startCheckpointer } from './checkpointer';
 import { registerSqliteRoot } from './prepared';
 import { readOnlyScope, refuseWriteInScope, refuseWriteTx } from './read-only';
@@ -88,6 +89,7 @@ const migrations: Record<string, Migration> = {
   '0026-ended-sessions': m0026,
   '0027-data-integrity-credentials': m0027,
   '0028-viewer-notify': m0028,
+  '0029-cmi5-sessions': m0029,
 };
 /** Every migration this code knows: readiness checks they are all applied (plugins/health.ts). */
 export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
