@@ -10,8 +10,9 @@
  * actor the AU receives (the suite compares with what the AU received).
  *
  * Environment (run.sh sets it): PARCOURS_URL, PARCOURS_CONTENT (the content folder),
- * PARCOURS_ROOT (the repository).
+ * PARCOURS_ROOT (the repository), PARCOURS_IMPORT (the import command, compiled by build.mjs).
  */
+/* eslint-disable @typescript-eslint/no-require-imports -- the suite (Jest 27) require()s this file */
 const { execFileSync } = require('child_process');
 const fs = require('fs');
 const path = require('path');
@@ -23,12 +24,11 @@ const content = () => process.env.PARCOURS_CONTENT;
 const tenantDir = () => path.join(content(), 'tenants', 'lts');
 const PASSWORD = 'Lts#Learner2026';
 let adminToken;
+let learnerToken;
 let lrsAuth;
 let count = 0;
 /** registration → the page that holds it, for a relaunch in the same registration. */
 const pages = new Map();
-/** course id → its package file name. */
-const courses = new Map();
 
 async function call(method, url, { token, payload, headers = {} } = {}) {
   const res = await Wreck.request(method, `${base()}${url}`, {
@@ -73,36 +73,30 @@ tree:
   );
 }
 
-/** Each course gets its own learner, so that a new course is a new registration. */
+/** One learner in one class whose program holds every course: each course is its own lesson. */
 function writeRoster(ids) {
-  const users = ids.map(
-    (id) => `  - { id: u-${id}, email: ${id}@lts.test, password: '${PASSWORD}', firstname: L, lastname: ${id} }`,
-  );
   fs.writeFileSync(
     path.join(tenantDir(), 'users.yaml'),
     `users:
   - { id: admin, email: admin@lts.test, password: '${PASSWORD}', firstname: A, lastname: Admin, roles: [admin] }
-${users.join('\n')}
+  - { id: learner, email: learner@lts.test, password: '${PASSWORD}', firstname: L, lastname: Learner }
 `,
   );
   fs.writeFileSync(
     path.join(tenantDir(), 'programs.yaml'),
-    `programs:\n${ids.map((id) => `  - { id: p-${id}, name: ${id}, courses: [${id}] }`).join('\n')}\n`,
+    ids.length ? `programs:\n  - { id: lts, name: LTS, courses: [${ids.join(', ')}] }\n` : 'programs: []\n',
   );
   fs.writeFileSync(
     path.join(tenantDir(), 'classes.yaml'),
-    `classes:\n${ids
-      .map(
-        (id) =>
-          `  - { id: k-${id}, name: ${id}, startAt: -1d, expireAt: +30d, programs: [{ program: p-${id} }], users: [{ user: u-${id}, role: STUDENT }] }`,
-      )
-      .join('\n')}\n`,
+    ids.length
+      ? `classes:\n  - { id: lts, name: LTS, startAt: -1d, expireAt: +30d, programs: [{ program: lts }], users: [{ user: learner, role: STUDENT }] }\n`
+      : 'classes: []\n',
   );
 }
 
 function importContent() {
   try {
-    execFileSync('npx', ['tsx', 'apps/api/src/cli/import.ts', content()], {
+    execFileSync(process.execPath, [process.env.PARCOURS_IMPORT, content()], {
       cwd: process.env.PARCOURS_ROOT,
       env: process.env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -127,48 +121,53 @@ module.exports = {
   getLrsAuthHeader: () => lrsAuth,
 
   importCourse: async (stream, contentType, filename) => {
-    const id = `c${process.pid}-${++count}`;
+    // Unique across the suite's files (Jest loads this module afresh for each).
+    const id = `c${Date.now().toString(36)}-${++count}`;
     const ext = contentType === 'application/zip' ? 'zip' : contentType === 'text/xml' ? 'xml' : 'bin';
     const file = `${id}.${ext}`;
     const chunks = [];
     for await (const c of stream) chunks.push(c);
     fs.writeFileSync(path.join(content(), 'packages', file), Buffer.concat(chunks));
     writeCourse(id, file);
-    const ids = [...courses.keys(), id];
-    writeRoster(ids);
+    const known = () =>
+      fs.readdirSync(path.join(tenantDir(), 'courses')).map((f) => f.replace(/\.yaml$/, ''));
+    writeRoster(known());
     const failure = importContent();
     if (failure) {
       fs.rmSync(path.join(tenantDir(), 'courses', `${id}.yaml`));
       fs.rmSync(path.join(content(), 'packages', file));
-      writeRoster([...courses.keys()]);
+      writeRoster(known());
       if (/package|a package is/i.test(failure))
-        throw new InvalidPackageError(`Invalid package ${filename}: ${failure.split('\n').find((l) => /package/i.test(l))}`);
+        throw new InvalidPackageError(
+          `Invalid package ${filename}: ${failure.split('\n').find((l) => /package/i.test(l))}`,
+        );
       throw new Error(`import failed: ${failure}`);
     }
-    courses.set(id, file);
     return id;
   },
 
   getLaunchUrl: async (courseId, auIndex, _actor, { registration, launchMode } = {}) => {
-    const token = await login(`${courseId}@lts.test`);
+    learnerToken ??= await login('learner@lts.test');
+    const token = learnerToken;
     let page = registration ? pages.get(registration) : undefined;
     if (!page) {
-      const lessons = await call('GET', '/api/lessons', { token });
-      const lesson = lessons.data[0];
+      const lessons = await call('GET', '/api/lessons?include=course', { token });
+      const course = (lessons.included ?? []).find(
+        (c) => c.type === 'courses' && c.attributes.title === courseId,
+      );
+      const lesson = lessons.data.find((l) => l.relationships?.course?.data?.id === course?.id);
+      if (!lesson) throw new Error(`no lesson of ${courseId}`);
       const current = await call('GET', `/api/lessons/${lesson.id}/pages/current`, { token });
       page = { lessonId: lesson.id, pageId: current.data.id, launch: current.data.attributes.tincanLaunch };
-    } else {
-      const current = await call('GET', `/api/lessons/${page.lessonId}/pages/current?pageId=${page.pageId}`, {
-        token,
-      });
-      page = { ...page, launch: current.data.attributes.tincanLaunch ?? page.launch };
     }
+    // A relaunch in the registration uses the page's launch; once the course is satisfied the
+    // page's launch is spent and the server takes the learner's own answered page (decision 0062).
     const launched = await call('POST', '/api/packages/launches', {
       token,
       payload: {
         lessonId: page.lessonId,
         pageId: page.pageId,
-        launch: page.launch ?? 'relaunch',
+        launch: page.launch ?? 'none',
         au: auIndex,
         ...(launchMode ? { launchMode } : {}),
       },

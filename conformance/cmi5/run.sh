@@ -26,7 +26,8 @@ fi
 cp "$here/lms.parcours.cjs" "$lts/lib/lms.parcours.cjs"
 
 work="$(mktemp -d)"
-trap 'kill "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
+server=""
+trap '[ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$work"' EXIT
 mkdir -p "$work/content/tenants/lts/courses" "$work/content/packages" "$work/data"
 cat > "$work/content/tenants/lts/tenant.yaml" <<YAML
 alias: lts
@@ -64,8 +65,16 @@ if [ "$db" = postgres ]; then
   export DATABASE_URL="${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
   export PG_SCHEMA="catapult_$$"
 fi
-(cd "$root" && npx tsx apps/api/src/cli/import.ts "$work/content" >/dev/null)
-(cd "$root" && exec npx tsx apps/api/src/server.ts) > "$work/server.log" 2>&1 &
+if curl -s -o /dev/null "http://localhost:$port/"; then
+  echo "port $port is taken: set PORT" >&2
+  exit 1
+fi
+node "$here/build.mjs"
+dist="$root/apps/api/.test-dist-catapult"
+export PARCOURS_IMPORT="$dist/import.js"
+node "$dist/import.js" "$work/content" >/dev/null
+# exec: $server is the server's own process, which the trap ends.
+(cd "$root" && exec node "$dist/server.js") > "$work/server.log" 2>&1 &
 server=$!
 for _ in $(seq 1 120); do
   curl -fs "http://localhost:$port/api/contexts/current" >/dev/null 2>&1 && break

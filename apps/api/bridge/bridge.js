@@ -162,6 +162,11 @@
         if (kind === 'scorm12') window.API = api;
         else window.API_1484_11 = api;
       }
+      // cmi5 OwnWindow (issue 39): the AU takes this window, opened for it by the player.
+      if (launch.ownWindow) {
+        window.location.replace(launch.entry);
+        return;
+      }
       frame = document.createElement('iframe');
       frame.title = launch.title || title;
       frame.setAttribute('allow', 'fullscreen; autoplay');

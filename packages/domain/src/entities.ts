@@ -381,6 +381,16 @@ export interface PackageView {
   width: number | null;
   height: number | null;
   launch: string | null;
+  /**
+   * A cmi5 course's AUs in order (issue 39): the player lists them, each launched by its place;
+   * `ownWindow`: the AU asks for a window of its own (launchMethod OwnWindow). Empty otherwise.
+   */
+  units?: PackageUnit[];
+}
+
+export interface PackageUnit {
+  title: string;
+  ownWindow: boolean;
 }
 
 /** A spot of an interactive image: a zone (as a clickable image's) and the HTML it reveals. */

@@ -115,7 +115,9 @@ function checkUrl(url: string | null, auId: string, hasFiles: boolean, files: Re
       `cmi5.xml: AU "${auId}" has the relative URL "${url}" but the course comes without a zip holding it (cmi5 §14.2)`,
     );
   if (url.startsWith('/'))
-    throw new PackageError(`cmi5.xml: AU "${auId}" has the URL "${url}": a path from the root leaves the package`);
+    throw new PackageError(
+      `cmi5.xml: AU "${auId}" has the URL "${url}": a path from the root leaves the package`,
+    );
   const path = url.replace(/^\.\//, '');
   let file = path.split(/[?#]/)[0] ?? '';
   try {
@@ -213,5 +215,10 @@ export function readCmi5Structure(xml: string, files: ReadonlyMap<string, number
   };
   walk(root, []);
   if (!aus.length) throw new PackageError('cmi5.xml has no AU');
-  return { courseId, title: langstring(child(course, 'title')) ?? aus[0]?.title ?? 'cmi5 course', blocks, aus };
+  return {
+    courseId,
+    title: langstring(child(course, 'title')) ?? aus[0]?.title ?? 'cmi5 course',
+    blocks,
+    aus,
+  };
 }

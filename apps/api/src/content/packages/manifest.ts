@@ -1,9 +1,9 @@
 /**
  * What a package's manifest says (issue 31): its kind, title, launch file and the settings the
  * runtime needs. `imsmanifest.xml` (SCORM 1.2 or 2004, told apart by `schemaversion`, else by the
- * ADL namespace), `cmi5.xml` (cmi5 course structure, its first AU) or `tincan.xml` (the first
- * activity with a launch). One package plays one launchable unit: a multi-SCO SCORM package plays
- * its first SCO, a cmi5 course its first AU (docs/content-format.md "Packages").
+ * ADL namespace), `cmi5.xml` (a cmi5 course structure, every AU: cmi5-structure.ts) or
+ * `tincan.xml` (the first activity with a launch). A multi-SCO SCORM package plays its first SCO;
+ * a cmi5 course plays whole (issue 39; docs/content-format.md "Packages").
  */
 import { XMLParser } from 'fast-xml-parser';
 import type { PackageKind } from '@parcours/domain/entities';
@@ -248,8 +248,6 @@ function scormManifest(data: Buffer, files: ReadonlyMap<string, number>): Packag
     },
   };
 }
-
-const langstring = (v: unknown): string | null => text(obj(v).langstring) ?? text(v);
 
 function cmi5Manifest(data: Buffer, files: ReadonlyMap<string, number> | null): PackageManifest {
   if (data.length > MAX_MANIFEST_BYTES) throw new PackageError('cmi5.xml is larger than 4 MB');

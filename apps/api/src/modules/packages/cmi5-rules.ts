@@ -143,7 +143,8 @@ export function cmi5Refusal(
   const passed = verb === V.passed;
   if (result?.success !== passed)
     return no(`${passed ? 'passed' : 'failed'} has result.success ${passed} (cmi5 §9.5.2).`);
-  if (result.completion !== undefined) return no('passed and failed have no result.completion (cmi5 §9.5.3).');
+  if (result.completion !== undefined)
+    return no('passed and failed have no result.completion (cmi5 §9.5.3).');
   if (ctx.masteryScore !== null) {
     if (ctxt.extensions?.[`${EXT}masteryscore`] !== ctx.masteryScore)
       return no('The masteryScore extension is the launch data masteryScore (cmi5 §9.6.3.2).');
@@ -168,7 +169,10 @@ const LANG_LIST = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*(,[A-Za-z]{1,8}(-[A-Za-z0-9
  * cmi5 §11: the learner preferences an AU writes, or why they are refused: a JSON object with a
  * languagePreference (RFC 5646 tags, comma separated) and an audioPreference (on or off).
  */
-export function learnerPreferencesRefusal(contentType: string | undefined, body: Buffer | null): string | null {
+export function learnerPreferencesRefusal(
+  contentType: string | undefined,
+  body: Buffer | null,
+): string | null {
   if (!contentType || !/^application\/json\b/i.test(contentType))
     return 'The learner preferences are a JSON document (cmi5 §11).';
   let doc: unknown;

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth';
@@ -57,7 +58,7 @@ export const packageRoutes: FastifyPluginAsyncZod<{
   };
   const courseOf = async (launch: LaunchRow) =>
     app.files ? ((await readSummary(app.files, launch.contextId, launch.packageId))?.cmi5 ?? null) : null;
-  const deps = (request: { log: import('fastify').FastifyBaseLogger }) => ({
+  const deps = (request: { log: FastifyBaseLogger }) => ({
     db: app.db,
     kind: app.dbKind,
     now: now(),

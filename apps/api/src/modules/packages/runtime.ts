@@ -44,6 +44,8 @@ export interface StartAnswer {
   cmi: Record<string, unknown> | null;
   /** SCORM: the SCO starts from saved data (`entry` resume). */
   resumed: boolean;
+  /** cmi5 launchMethod OwnWindow (issue 39): the bridge gives its window to the AU, no frame. */
+  ownWindow?: boolean;
 }
 
 export async function tenantOf(db: Db, contextId: string): Promise<TenantFacts> {
@@ -132,7 +134,8 @@ export async function startLaunch(
     const url = started.url.startsWith(`${packagesOrigin}/`)
       ? started.url.slice(packagesOrigin.length)
       : started.url;
-    return { ...base, entry: url, cmi: null, resumed: false };
+    const ownWindow = summary.cmi5.aus?.[launch.auIndex]?.launchMethod === 'OwnWindow';
+    return { ...base, entry: url, cmi: null, resumed: false, ownWindow };
   }
   // tincan.xml: the launch parameters of a tincan block's module (docs/product.md §7), with
   // credentials of this launch; its statements score the page as a module's do.

@@ -59,22 +59,67 @@ describe('cmi5 statement rules', () => {
     ['no id', st('experienced'), false, /id/],
     ['no timestamp', st('experienced', { timestamp: undefined }), true, /timestamp/],
     ['a timestamp not in UTC', st('experienced', { timestamp: '2026-11-28T10:00:00-06:00' }), true, /UTC/],
-    ['a Group', st('passed', { actor: { objectType: 'Group', account: { homePage: 'h', name: 'n' } } }), true, /Agent/],
+    [
+      'a Group',
+      st('passed', { actor: { objectType: 'Group', account: { homePage: 'h', name: 'n' } } }),
+      true,
+      /Agent/,
+    ],
     ['a voiding statement', st('voided', { object: { objectType: 'StatementRef', id: 'x' } }), true, /void/],
     ['an LMS verb', st('launched'), true, /LMS only/],
     ['no context', st('experienced', { context: undefined }), true, /context/],
-    ['another registration', st('experienced', { context: { registration: 'ccaf384c-f8d4-4e7a-8304-49af58f0b176' } }), true, /registration/],
-    ['another object', passed(0.95, { object: { id: 'http://example.com/not/the/lms/id' } }), true, /activity/],
+    [
+      'another registration',
+      st('experienced', { context: { registration: 'ccaf384c-f8d4-4e7a-8304-49af58f0b176' } }),
+      true,
+      /registration/,
+    ],
+    [
+      'another object',
+      passed(0.95, { object: { id: 'http://example.com/not/the/lms/id' } }),
+      true,
+      /activity/,
+    ],
     ['passed without duration', st('passed', { result: { success: true } }, true), true, /duration/],
-    ['passed with success false', st('passed', { result: { success: false, duration: 'PT1M' } }, true), true, /success true/],
-    ['passed with completion', st('passed', { result: { success: true, completion: true, duration: 'PT1M' } }, true), true, /completion/],
+    [
+      'passed with success false',
+      st('passed', { result: { success: false, duration: 'PT1M' } }, true),
+      true,
+      /success true/,
+    ],
+    [
+      'passed with completion',
+      st('passed', { result: { success: true, completion: true, duration: 'PT1M' } }, true),
+      true,
+      /completion/,
+    ],
     ['passed below the masteryScore', passed(0.89), true, /below/],
     ['failed at the masteryScore', failed(0.9), true, /at or above/],
-    ['a raw score without min', st('passed', { result: { success: true, duration: 'PT1M', score: { raw: 90, max: 100 } } }, true), true, /min and max/],
-    ['completed with success', completed({ completion: true, success: true, duration: 'PT1M' }), true, /success/],
+    [
+      'a raw score without min',
+      st('passed', { result: { success: true, duration: 'PT1M', score: { raw: 90, max: 100 } } }, true),
+      true,
+      /min and max/,
+    ],
+    [
+      'completed with success',
+      completed({ completion: true, success: true, duration: 'PT1M' }),
+      true,
+      /success/,
+    ],
     ['completed without completion', completed({ duration: 'PT1M' }), true, /completion true/],
-    ['completed with a score', completed({ completion: true, duration: 'PT1M', score: { scaled: 0.5 } }), true, /score/],
-    ['completed without the moveOn category', st('completed', { result: { completion: true, duration: 'PT1M' } }), true, /moveOn category/],
+    [
+      'completed with a score',
+      completed({ completion: true, duration: 'PT1M', score: { scaled: 0.5 } }),
+      true,
+      /score/,
+    ],
+    [
+      'completed without the moveOn category',
+      st('completed', { result: { completion: true, duration: 'PT1M' } }),
+      true,
+      /moveOn category/,
+    ],
     ['terminated without duration', st('terminated'), true, /duration/],
   ])('refuses %s', (_what, s, hadId, reason) => {
     expect(refused(cmi5Refusal(s, hadId, ctx, initialized))).toMatch(reason);
@@ -86,9 +131,9 @@ describe('cmi5 statement rules', () => {
       { id: MOVEON_CATEGORY },
     ];
     expect(refused(cmi5Refusal(allowed, true, ctx, initialized))).toMatch(/moveOn category/);
-    expect(refused(cmi5Refusal(st('terminated', { result: { duration: 'PT1M' } }, true), true, ctx, initialized))).toMatch(
-      /moveOn category/,
-    );
+    expect(
+      refused(cmi5Refusal(st('terminated', { result: { duration: 'PT1M' } }, true), true, ctx, initialized)),
+    ).toMatch(/moveOn category/);
   });
 
   it('completed once a registration; one of passed or failed a session; nothing after passed', () => {
@@ -99,7 +144,9 @@ describe('cmi5 statement rules', () => {
     expect(refused(after(completed(), initialized, { ...ctx, registrationCompleted: true }))).toMatch(/once/);
     expect(refused(after(failed(), { ...initialized, failed: true }))).toMatch(/per session/);
     expect(refused(after(passed(), { ...initialized, failed: true }))).toMatch(/per session/);
-    expect(refused(after(failed(), initialized, { ...ctx, registrationPassed: true }))).toMatch(/After passed/);
+    expect(refused(after(failed(), initialized, { ...ctx, registrationPassed: true }))).toMatch(
+      /After passed/,
+    );
     expect(refused(after(passed(), { ...initialized, passed: true }))).toMatch(/After passed/);
     // A failed session, then a new one: failed or passed again.
     expect(refused(after(passed(), initialized))).toBeNull();
@@ -124,14 +171,21 @@ describe('cmi5 learner preferences (§11)', () => {
     ['text', 'text/plain', Buffer.from('just some text')],
     ['no language', 'application/json', json({ audioPreference: 'on' })],
     ['no audio', 'application/json', json({ languagePreference: 'en-US' })],
-    ['a language list with spaces', 'application/json', json({ languagePreference: 'not comma separated', audioPreference: 'on' })],
+    [
+      'a language list with spaces',
+      'application/json',
+      json({ languagePreference: 'not comma separated', audioPreference: 'on' }),
+    ],
     ['an empty language list', 'application/json', json({ languagePreference: '', audioPreference: 'off' })],
   ])('refuses %s', (_what, type, body) => {
     expect(learnerPreferencesRefusal(type, body)).not.toBeNull();
   });
   it('takes language tags and on or off', () => {
     expect(
-      learnerPreferencesRefusal('application/json', json({ languagePreference: 'en-US,fr-FR,fr-BE', audioPreference: 'off' })),
+      learnerPreferencesRefusal(
+        'application/json',
+        json({ languagePreference: 'en-US,fr-FR,fr-BE', audioPreference: 'off' }),
+      ),
     ).toBeNull();
   });
 });
