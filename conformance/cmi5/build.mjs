@@ -6,10 +6,16 @@ import path from 'node:path';
 import { build } from 'esbuild';
 
 const api = new URL('../../apps/api/', import.meta.url).pathname;
+// One folder per run (run.sh: .test-dist-catapult-<db>), so two runs may build at once.
+const outdir = path.join(api, process.argv[2] ?? '.test-dist-catapult');
 await build({
   absWorkingDir: api,
-  entryPoints: { server: 'src/server.ts', import: 'src/cli/import.ts' },
-  outdir: path.join(api, '.test-dist-catapult'),
+  entryPoints: {
+    server: 'src/server.ts',
+    import: 'src/cli/import.ts',
+    'import-worker': '../../conformance/cmi5/import-worker.ts',
+  },
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',

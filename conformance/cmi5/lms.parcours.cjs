@@ -10,10 +10,11 @@
  * actor the AU receives (the suite compares with what the AU received).
  *
  * Environment (run.sh sets it): PARCOURS_URL, PARCOURS_CONTENT (the content folder),
- * PARCOURS_ROOT (the repository), PARCOURS_IMPORT (the import command, compiled by build.mjs).
+ * PARCOURS_ROOT (the repository), PARCOURS_IMPORT_WORKER (the importer kept running, compiled by
+ * build.mjs).
  */
 /* eslint-disable @typescript-eslint/no-require-imports -- the suite (Jest 27) require()s this file */
-const { execFileSync } = require('child_process');
+const { spawn } = require('child_process');
 const fs = require('fs');
 const path = require('path');
 const Wreck = require('@hapi/wreck');
@@ -94,17 +95,43 @@ function writeRoster(ids) {
   );
 }
 
-function importContent() {
-  try {
-    execFileSync(process.execPath, [process.env.PARCOURS_IMPORT, content()], {
-      cwd: process.env.PARCOURS_ROOT,
-      env: process.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    return null;
-  } catch (err) {
-    return String(err.stderr ?? err.message);
-  }
+/** The importer, kept running (import-worker.ts): one folder a line, one JSON answer a line. */
+let worker;
+function importer() {
+  if (worker) return worker;
+  const child = spawn(process.execPath, [process.env.PARCOURS_IMPORT_WORKER], {
+    cwd: process.env.PARCOURS_ROOT,
+    env: process.env,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const waiting = [];
+  let buffered = '';
+  child.stdout.on('data', (chunk) => {
+    buffered += chunk;
+    let at;
+    while ((at = buffered.indexOf('\n')) >= 0) {
+      const line = buffered.slice(0, at);
+      buffered = buffered.slice(at + 1);
+      waiting.shift()?.(JSON.parse(line));
+    }
+  });
+  worker = {
+    run: (folder) =>
+      new Promise((resolve) => {
+        waiting.push(resolve);
+        child.stdin.write(`${folder}\n`);
+      }),
+    close: () => child.stdin.end(),
+  };
+  return worker;
+}
+
+/** Null when imported, else what the importer said. */
+async function importContent() {
+  const report = await importer().run(content());
+  return report.ok
+    ? null
+    : report.errors.map((e) => `${e.file ?? ''}: ${e.path ?? ''}: ${e.message}`).join('\n');
 }
 
 module.exports = {
@@ -116,7 +143,10 @@ module.exports = {
     });
     lrsAuth = `Basic ${Buffer.from(`${client.key}:${client.secret}`).toString('base64')}`;
   },
-  teardown: async () => {},
+  teardown: async () => {
+    worker?.close();
+    worker = undefined;
+  },
   getLrsEndpoint: () => `${base()}/api/xapi`,
   getLrsAuthHeader: () => lrsAuth,
 
@@ -132,7 +162,7 @@ module.exports = {
     const known = () =>
       fs.readdirSync(path.join(tenantDir(), 'courses')).map((f) => f.replace(/\.yaml$/, ''));
     writeRoster(known());
-    const failure = importContent();
+    const failure = await importContent();
     if (failure) {
       fs.rmSync(path.join(tenantDir(), 'courses', `${id}.yaml`));
       fs.rmSync(path.join(content(), 'packages', file));

@@ -69,9 +69,9 @@ if curl -s -o /dev/null "http://localhost:$port/"; then
   echo "port $port is taken: set PORT" >&2
   exit 1
 fi
-node "$here/build.mjs"
-dist="$root/apps/api/.test-dist-catapult"
-export PARCOURS_IMPORT="$dist/import.js"
+node "$here/build.mjs" ".test-dist-catapult-$db"
+dist="$root/apps/api/.test-dist-catapult-$db"
+export PARCOURS_IMPORT_WORKER="$dist/import-worker.js"
 node "$dist/import.js" "$work/content" >/dev/null
 # exec: $server is the server's own process, which the trap ends.
 (cd "$root" && exec node "$dist/server.js") > "$work/server.log" 2>&1 &
@@ -87,7 +87,7 @@ ENV
 set +e
 (cd "$lts" && PARCOURS_URL="http://localhost:$port" PARCOURS_CONTENT="$work/content" PARCOURS_ROOT="$root" \
   JEST_PUPPETEER_CONFIG="$here/jest-puppeteer.config.cjs" \
-  npx jest --runInBand --json --outputFile="$work/result.json" ${JEST_ARGS:-} 2>&1 | tail -n 80)
+  npx jest --runInBand --testTimeout=180000 --json --outputFile="$work/result.json" ${JEST_ARGS:-} 2>&1 | tail -n 80)
 set -e
 node -e '
 const r = require(process.argv[1]);

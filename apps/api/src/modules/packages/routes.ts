@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth';
 import { ApiError } from '../../plugins/errors';
+import { uuid } from '../lrs/statement-schema';
 import { readSummary } from '../../content/packages/store';
 import { abandonSession, fetchAuthToken, waiveAu } from './cmi5';
 import { LAUNCH_MODES, createLaunch, packagesOriginOf } from './launches';
@@ -71,7 +72,7 @@ export const packageRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'cmi5: a tenant administrator abandons an open AU session; `abandoned` is recorded.',
-        params: z.strictObject({ sessionId: z.uuid() }),
+        params: z.strictObject({ sessionId: uuid }),
       },
     },
     async (request, reply) => {
@@ -88,7 +89,7 @@ export const packageRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'cmi5: a tenant administrator waives an AU of a registration, with the reason.',
-        params: z.strictObject({ registration: z.uuid() }),
+        params: z.strictObject({ registration: uuid }),
         body: z.strictObject({
           au: z.number().int().min(0).max(9999),
           reason: z.enum(['Tested Out', 'Equivalent AU', 'Equivalent Outside Activity', 'Administrative']),

@@ -333,3 +333,88 @@ describe('xAPI packages (tincan.xml)', () => {
     expect(finish.json()).toMatchObject({ finished: true });
   });
 });
+
+describe('cmi5: abandon, waive and launch modes (issue 39)', () => {
+  it('an administrator abandons an open session: abandoned with its duration, its credentials end', async () => {
+    const au = await startAu();
+    expect((await au.lrs('POST', 'statements', [au.statement('initialized')])).statusCode).toBe(200);
+    const sessionId = (au.launchData as { contextTemplate: { extensions: Record<string, string> } })
+      .contextTemplate.extensions[`${EXT}sessionid`] as string;
+    // A learner may not.
+    const learner = await w.api(au.p.token)('POST', `/api/packages/cmi5/sessions/${sessionId}/abandon`);
+    expect(learner.statusCode).toBe(403);
+    const admin = w.api(await w.login('ada'));
+    expect((await admin('POST', `/api/packages/cmi5/sessions/${sessionId}/abandon`)).statusCode).toBe(204);
+    expect((await admin('POST', `/api/packages/cmi5/sessions/${sessionId}/abandon`)).statusCode).toBe(404);
+    expect((await au.lrs('POST', 'statements', [au.statement('experienced')])).statusCode).toBe(401);
+    await flushEmitted(w.t.db);
+    const abandoned = await w.t.db
+      .selectFrom('xapiStatements')
+      .select('body')
+      .where('verbId', '=', 'https://w3id.org/xapi/adl/verbs/abandoned')
+      .where('registration', '=', au.registration)
+      .execute();
+    expect(abandoned).toHaveLength(1);
+    expect(JSON.parse(abandoned[0]!.body)).toMatchObject({
+      object: { id: au.activityId },
+      result: { duration: expect.stringMatching(/^PT/) },
+      context: { extensions: { [`${EXT}sessionid`]: sessionId } },
+    });
+  });
+
+  it('an administrator waives an AU: waived with the reason, then the course satisfied and the page scored', async () => {
+    const au = await startAu();
+    const admin = w.api(await w.login('ada'));
+    const waive = (reason: string) =>
+      admin('POST', `/api/packages/cmi5/registrations/${au.registration}/waive`, { au: 0, reason });
+    expect((await waive('Because')).statusCode).toBe(400);
+    expect((await waive('Tested Out')).statusCode).toBe(204);
+    expect((await waive('Tested Out')).statusCode).toBe(404);
+    await flushEmitted(w.t.db);
+    const verbs = await w.t.db
+      .selectFrom('xapiStatements')
+      .select(['verbId', 'body'])
+      .where('registration', '=', au.registration)
+      .orderBy('stored')
+      .execute();
+    const waived = verbs.find((v) => v.verbId === 'https://w3id.org/xapi/adl/verbs/waived');
+    expect(JSON.parse(waived!.body)).toMatchObject({
+      result: {
+        success: true,
+        completion: true,
+        extensions: { 'https://w3id.org/xapi/cmi5/result/extensions/reason': 'Tested Out' },
+      },
+      context: { contextActivities: { category: [{ id: CMI5 }, { id: MOVEON }] } },
+    });
+    expect(verbs.map((v) => v.verbId).at(-1)).toBe('https://w3id.org/xapi/adl/verbs/satisfied');
+    expect((await pageOf(au.p.token, au.p.lessonId, au.p.pageId)).attributes.answeredAt).not.toBeNull();
+  });
+
+  it('in Browse mode the AU records no passed; the launched statement and LaunchData say the mode', async () => {
+    const p = await w.toPackage('cmi5');
+    const res = await w.api(p.token)('POST', '/api/packages/launches', {
+      lessonId: p.lessonId,
+      pageId: p.pageId,
+      launch: p.launch,
+      launchMode: 'Browse',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const m = /\/launch\/([0-9a-f]{32})#(.+)$/.exec((res.json() as { url: string }).url)!;
+    const b = bridge(w, m[1]!, m[2]!);
+    const { entry } = (await b('POST', '/start')).json() as { entry: string };
+    const q = new URL(entry, 'http://packages.pk.test').searchParams;
+    const got = await w.app.inject({
+      method: 'POST',
+      url: new URL(q.get('fetch')!).pathname,
+      headers: { host: PK_HOST },
+    });
+    const auth = (got.json() as { 'auth-token': string })['auth-token'];
+    const actor = q.get('actor')!;
+    const data = await w.app.inject({
+      method: 'GET',
+      url: `/api/xapi/activities/state?stateId=LMS.LaunchData&activityId=${encodeURIComponent(q.get('activityId')!)}&agent=${encodeURIComponent(actor)}&registration=${q.get('registration')}`,
+      headers: { host: PK_HOST, authorization: `Basic ${auth}`, 'x-experience-api-version': '1.0.3' },
+    });
+    expect(data.json()).toMatchObject({ launchMode: 'Browse' });
+  });
+});
