@@ -87,7 +87,8 @@ ENV
 set +e
 (cd "$lts" && PARCOURS_URL="http://localhost:$port" PARCOURS_CONTENT="$work/content" PARCOURS_ROOT="$root" \
   JEST_PUPPETEER_CONFIG="$here/jest-puppeteer.config.cjs" \
-  npx jest --runInBand --testTimeout=180000 --json --outputFile="$work/result.json" ${JEST_ARGS:-} 2>&1 | tail -n 80)
+  npx jest --runInBand --testTimeout=180000 --json --outputFile="$work/result.json" ${JEST_ARGS:-} > "$here/.last-run-$db.log" 2>&1)
+tail -n 40 "$here/.last-run-$db.log"
 set -e
 node -e '
 const r = require(process.argv[1]);

@@ -146,7 +146,10 @@ export function cmi5Refusal(
   if (result.completion !== undefined)
     return no('passed and failed have no result.completion (cmi5 §9.5.3).');
   if (ctx.masteryScore !== null) {
-    if (ctxt.extensions?.[`${EXT}masteryscore`] !== ctx.masteryScore)
+    // A judgement by score names the masteryScore it was judged by; one without a score may
+    // leave it out (ADL's suite sends such a passed), but never names another.
+    const named = ctxt.extensions?.[`${EXT}masteryscore`];
+    if (named === undefined ? score !== undefined : named !== ctx.masteryScore)
       return no('The masteryScore extension is the launch data masteryScore (cmi5 §9.6.3.2).');
     const scaled = score?.scaled;
     if (typeof scaled === 'number' && (passed ? scaled < ctx.masteryScore : scaled >= ctx.masteryScore))

@@ -125,6 +125,19 @@ describe('cmi5 statement rules', () => {
     expect(refused(cmi5Refusal(s, hadId, ctx, initialized))).toMatch(reason);
   });
 
+  it('the masteryScore extension: the launch data one, required with a score', () => {
+    const without = (s: Statement) => {
+      delete (s.context as { extensions: Record<string, unknown> }).extensions[`${EXT}masteryscore`];
+      return s;
+    };
+    expect(refused(cmi5Refusal(without(passed()), true, ctx, initialized))).toMatch(/masteryScore/);
+    const noScore = without(st('passed', { result: { success: true, duration: 'PT1S' } }, true));
+    expect(refused(cmi5Refusal(noScore, true, ctx, initialized))).toBeNull();
+    const other = passed();
+    (other.context as { extensions: Record<string, unknown> }).extensions[`${EXT}masteryscore`] = 0.8;
+    expect(refused(cmi5Refusal(other, true, ctx, initialized))).toMatch(/masteryScore/);
+  });
+
   it('the moveOn category only on completed, passed and failed', () => {
     const allowed = st('experienced');
     (allowed.context as { contextActivities: { category: unknown[] } }).contextActivities.category = [
