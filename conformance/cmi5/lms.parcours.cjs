@@ -74,7 +74,10 @@ tree:
   );
 }
 
-/** One learner in one class whose program holds every course: each course is its own lesson. */
+/**
+ * One learner in one class with a program per course (a program's lessons open one after the
+ * other; the suite's courses are independent): each course is its own lesson.
+ */
 function writeRoster(ids) {
   fs.writeFileSync(
     path.join(tenantDir(), 'users.yaml'),
@@ -85,12 +88,16 @@ function writeRoster(ids) {
   );
   fs.writeFileSync(
     path.join(tenantDir(), 'programs.yaml'),
-    ids.length ? `programs:\n  - { id: lts, name: LTS, courses: [${ids.join(', ')}] }\n` : 'programs: []\n',
+    ids.length
+      ? `programs:\n${ids.map((id) => `  - { id: p-${id}, name: ${id}, courses: [${id}] }`).join('\n')}\n`
+      : 'programs: []\n',
   );
   fs.writeFileSync(
     path.join(tenantDir(), 'classes.yaml'),
     ids.length
-      ? `classes:\n  - { id: lts, name: LTS, startAt: -1d, expireAt: +30d, programs: [{ program: lts }], users: [{ user: learner, role: STUDENT }] }\n`
+      ? `classes:\n  - { id: lts, name: LTS, startAt: -1d, expireAt: +30d, programs: [${ids
+          .map((id) => `{ program: p-${id} }`)
+          .join(', ')}], users: [{ user: learner, role: STUDENT }] }\n`
       : 'classes: []\n',
   );
 }

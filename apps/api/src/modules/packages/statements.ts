@@ -6,6 +6,7 @@
  * - the LMS's own cmi5 statements (launched, satisfied, abandoned) with the cmi5 context
  *   template (cmi5 spec §9.6). Pure builders; the caller stores them.
  */
+import { randomBytes } from 'node:crypto';
 import type { Agent, Statement } from '../lrs/statement-schema';
 import type { Cmi5Settings } from '../../content/packages/manifest';
 import type { ScormState } from './scorm';
@@ -217,6 +218,25 @@ export function launchData(s: Cmi5Session) {
   };
 }
 
+let lastMs = 0;
+let seq = 0;
+/**
+ * A time-ordered id (UUID version 7): the LRS orders statements stored at the same instant by
+ * id, so the LMS's statements of one moment keep the order they were made in (a block satisfied
+ * before its course, both before `launched` at a new registration: cmi5 §9.3.9, §9.6.1).
+ */
+export function orderedStatementId(now = Date.now()): string {
+  if (now <= lastMs) seq += 1;
+  else {
+    lastMs = now;
+    seq = 0;
+  }
+  const t = lastMs.toString(16).padStart(12, '0');
+  const r = randomBytes(8).toString('hex');
+  const variant = (8 | (parseInt(r[0] as string, 16) & 3)).toString(16);
+  return `${t.slice(0, 8)}-${t.slice(8, 12)}-7${(seq & 0xfff).toString(16).padStart(3, '0')}-${variant}${r.slice(1, 4)}-${r.slice(4, 16)}`;
+}
+
 /** A cmi5 defined statement the LMS makes, with the template (§9.6) and the cmi5 category. */
 function lmsStatement(
   s: Cmi5Session,
@@ -230,6 +250,7 @@ function lmsStatement(
 ): Statement {
   const template = contextTemplate(s);
   return {
+    id: orderedStatementId(),
     actor: s.actor,
     verb: VERBS[verb],
     object: extra.object ?? {
