@@ -122,6 +122,12 @@ function importer() {
       waiting.shift()?.(JSON.parse(line));
     }
   });
+  // A worker that dies answers what waits, and the next import starts another.
+  child.on('exit', (code) => {
+    worker = undefined;
+    for (const resolve of waiting.splice(0))
+      resolve({ ok: false, errors: [{ message: `the import worker exited (${code})` }] });
+  });
   worker = {
     run: (folder) =>
       new Promise((resolve) => {
