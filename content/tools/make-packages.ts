@@ -83,6 +83,17 @@ function quizFiles(quiz: Quiz): Record<string, string> {
     'quiz.js': asset('quiz.js'),
   };
   if (scorm) content['scorm-find-api.js'] = asset('scorm-find-api.js');
+  if (quiz.kind === 'cmi5' && quiz.checklist) {
+    content['checklist.html'] = page(
+      quiz.lang,
+      quiz.checklist.title,
+      '<p id="notice" class="notice" role="status" hidden></p>\n<main id="checklist"></main>',
+      ['checklist-data.js', 'runtime.js', 'checklist.js'],
+    );
+    content['checklist-data.js'] =
+      `window.PARCOURS_CHECKLIST = ${JSON.stringify(quiz.checklist, null, 2)};\n`;
+    content['checklist.js'] = asset('checklist.js');
+  }
   const listed = Object.keys(content).sort();
   if (quiz.kind === 'scorm12') content['imsmanifest.xml'] = scorm12Manifest(quiz, listed);
   else if (quiz.kind === 'scorm2004') content['imsmanifest.xml'] = scorm2004Manifest(quiz, listed);

@@ -105,8 +105,11 @@ const bridgeFrame = (page: Page): Locator => page.locator('iframe.package-frame'
 const packagePage = (page: Page): FrameLocator =>
   page.frameLocator('iframe.package-frame').frameLocator('iframe');
 
-async function openPackage(page: Page, title: string) {
-  await page.getByRole('button', { name: `Ouvrir le module : ${title}` }).click();
+async function openPackage(page: Page, title: string, unit?: string) {
+  // A cmi5 course of several AUs lists them (issue 39): each opens by its own button.
+  await page
+    .getByRole('button', { name: unit ? `Ouvrir l’unité : ${unit}` : `Ouvrir le module : ${title}` })
+    .click();
   const dialog = page.getByRole('dialog', { name: title });
   await expect(dialog).toBeVisible();
   await expect(bridgeFrame(page)).toHaveAttribute('data-ready', 'true');
@@ -146,10 +149,10 @@ async function start(page: Page, saved: 'commit' | 'state') {
 }
 
 /** Closes the dialog (the bridge saves and ends the package) and finds the page's score. */
-async function closeAndFindScore(page: Page, dialog: Locator) {
+async function closeAndFindScore(page: Page, dialog: Locator, score = /Score sur cette page : 7[.,]5 \/ 10/) {
   await dialog.getByRole('button', { name: 'Fermer et enregistrer' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText(/Score sur cette page : 7[.,]5 \/ 10/)).toBeVisible();
+  await expect(page.getByText(score)).toBeVisible();
 }
 
 async function signedInAsCamille(page: Page) {
@@ -237,7 +240,7 @@ test.describe('e-learning packages', () => {
     expect(after.actual - before.actual).toBeCloseTo(7.5, 5);
   });
 
-  test('cmi5: the AU fetches its token, reads LMS.LaunchData, and its passed statement scores the page and the lesson', async ({
+  test('cmi5: the quiz AU fetches its token, reads LMS.LaunchData, passes; the checklist AU completes; the course satisfied scores the page and the lesson', async ({
     page,
   }) => {
     const { token, lessonId } = await signedInAsCamille(page);
@@ -253,7 +256,7 @@ test.describe('e-learning packages', () => {
     });
 
     await page.goto(`/session/${lessonId}`);
-    const dialog = await openPackage(page, 'Mises à jour et sauvegardes');
+    const dialog = await openPackage(page, 'Mises à jour et sauvegardes', 'Mises à jour et sauvegardes');
     const quiz = packagePage(page);
     await start(page, 'state');
     await answer(page, 'Je l’installe dès que possible', 'Question suivante', 'state');
@@ -278,13 +281,20 @@ test.describe('e-learning packages', () => {
         'completed',
         'terminated',
       ]);
-    await closeAndFindScore(page, dialog);
+    await dialog.getByRole('button', { name: 'Fermer et enregistrer' }).click();
+    await expect(dialog).toBeHidden();
+    // The course's second AU (moveOn Completed): once done, the course is satisfied and the page
+    // scored, the mean of its AUs (0.75 and 1).
+    const second = await openPackage(page, 'Mises à jour et sauvegardes', 'Ma liste de vérification');
+    await packagePage(page).getByRole('button', { name: 'J’ai vérifié ces points' }).click();
+    await expect(packagePage(page).getByText('C’est noté : cette unité est terminée.')).toBeVisible();
+    await closeAndFindScore(page, second, /Score sur cette page : 8[.,]75 \/ 10/);
 
     expect(await pageResults(page.request, token, lessonId, pageId)).toMatchObject({
-      score: { actual: 7.5, max: 10 },
+      score: { actual: 8.75, max: 10 },
     });
     const after = await lessonScore(page.request, token, lessonId);
-    expect(after.actual - before.actual).toBeCloseTo(7.5, 5);
+    expect(after.actual - before.actual).toBeCloseTo(8.75, 5);
   });
 
   test('a hostile package gets nothing of the learner: no token, no storage, no API call, no say in the player', async ({

@@ -402,6 +402,11 @@
         return;
       }
       if (scorm) newApi(undefined, launch.cmi);
+      // cmi5 OwnWindow (issue 39): the AU takes this window, opened for it by the player.
+      if (launch.ownWindow) {
+        window.location.replace(launch.entry);
+        return;
+      }
       show(launch.entry, launch.title || title);
       tell('ready');
       if (!scorm) setTimeout(poll, 3000);

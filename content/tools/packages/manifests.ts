@@ -86,11 +86,36 @@ ${fileList(files)}
 }
 
 export function cmi5CourseStructure(
-  quiz: Pick<Quiz, 'id' | 'title' | 'description' | 'lang'>,
+  quiz: Pick<Quiz, 'id' | 'title' | 'description' | 'lang' | 'checklist'>,
   mastery = MASTERY,
 ): string {
   const lang = quiz.lang === 'fr' ? 'fr-FR' : 'en-GB';
   const base = `https://parcours.example/xapi/activities/${quiz.id}`;
+  const text = (s: string) => `<langstring lang="${lang}">${escapeXml(s)}</langstring>`;
+  // Two AUs in a block (issue 39): the quiz, then the checklist (moveOn Completed).
+  if (quiz.checklist)
+    return `<?xml version="1.0" encoding="utf-8"?>
+<courseStructure xmlns="https://w3id.org/xapi/profiles/cmi5/v1/CourseStructure.xsd">
+  <course id="${base}">
+    <title>${text(quiz.title)}</title>
+    <description>${text(quiz.description)}</description>
+  </course>
+  <block id="${base}/block">
+    <title>${text(quiz.title)}</title>
+    <description>${text(quiz.description)}</description>
+    <au id="${base}/au" moveOn="CompletedAndPassed" masteryScore="${mastery}" launchMethod="AnyWindow">
+      <title>${text(quiz.title)}</title>
+      <description>${text(quiz.description)}</description>
+      <url>index.html</url>
+    </au>
+    <au id="${base}/checklist" moveOn="Completed" launchMethod="AnyWindow">
+      <title>${text(quiz.checklist.title)}</title>
+      <description>${text(quiz.checklist.title)}</description>
+      <url>checklist.html</url>
+    </au>
+  </block>
+</courseStructure>
+`;
   return `<?xml version="1.0" encoding="utf-8"?>
 <courseStructure xmlns="https://w3id.org/xapi/profiles/cmi5/v1/CourseStructure.xsd">
   <course id="${base}">

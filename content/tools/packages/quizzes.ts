@@ -23,6 +23,17 @@ export interface Quiz {
   title: string;
   description: string;
   questions: Question[];
+  /** cmi5: the course's second AU, a checklist read then marked done (issue 39: a multi-AU course). */
+  checklist?: Checklist;
+}
+
+export interface Checklist {
+  title: string;
+  items: string[];
+  done: string;
+  thanks: string;
+  noLms: string;
+  saveFailed: string;
 }
 
 /** Share of right answers to pass (SCORM 1.2 masteryscore 70, SCORM 2004 and cmi5 0.7). */
@@ -169,6 +180,18 @@ export const QUIZZES: Quiz[] = [
     id: 'parcours-demo-mises-a-jour',
     title: 'Mises à jour et sauvegardes',
     description: 'Garder ses appareils à jour et ses données en lieu sûr (module cmi5).',
+    checklist: {
+      title: 'Ma liste de vérification',
+      items: [
+        'Les mises à jour automatiques sont activées sur mon ordinateur et mon téléphone.',
+        'Mes fichiers importants ont trois copies, dont une hors du bureau.',
+        'J’ai déjà essayé de restaurer un fichier depuis une sauvegarde.',
+      ],
+      done: 'J’ai vérifié ces points',
+      thanks: 'C’est noté : cette unité est terminée.',
+      noLms: 'Aucune plateforme de formation ne suit ce module : rien n’est enregistré.',
+      saveFailed: 'L’enregistrement a échoué. Réessayez.',
+    },
     questions: [
       {
         text: 'Votre ordinateur propose une mise à jour de sécurité.',
@@ -299,6 +322,18 @@ export const QUIZZES: Quiz[] = [
     id: 'parcours-demo-updates',
     title: 'Updates and backups',
     description: 'Keep your devices up to date and your data safe (a cmi5 module).',
+    checklist: {
+      title: 'My checklist',
+      items: [
+        'Automatic updates are on, on my computer and my phone.',
+        'My important files have three copies, one of them away from the office.',
+        'I have already tried restoring a file from a backup.',
+      ],
+      done: 'I have checked these points',
+      thanks: 'Noted: this unit is done.',
+      noLms: 'No learning platform follows this module: nothing is recorded.',
+      saveFailed: 'Saving failed. Try again.',
+    },
     questions: [
       {
         text: 'Your computer offers a security update.',

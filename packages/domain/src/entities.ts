@@ -64,6 +64,7 @@ export type {
   InteractiveImageView,
   LessonPageAttributes,
   NodeView,
+  PackageUnit,
   PackageView,
   PageResults,
   PublicRowView,

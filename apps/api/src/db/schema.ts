@@ -498,6 +498,12 @@ export interface PackageLaunchesTable {
   abandonedAt: string | null;
   createdAt: string;
   expiresAt: string;
+  /** cmi5: the AU's place in cmi5.xml (0029). */
+  auIndex: Generated<number>;
+  /** cmi5: Normal, Browse or Review (0029). */
+  launchMode: Generated<string>;
+  /** cmi5: what the session said so far, JSON (0029). */
+  sessionState: string | null;
 }
 /** A SCORM page's cmi data (issue 31, migration 0024). */
 export interface PackageRuntimeTable {

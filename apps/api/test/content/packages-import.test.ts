@@ -158,16 +158,18 @@ describe('package manifests', () => {
       /launch file missing: "sco\/start\.html" \(resource "res-1"\) is not in the package/,
     ],
     [
-      'a cmi5 AU outside the package',
+      // An AU elsewhere is accepted (issue 39, decision 0062); one whose URL already holds a
+      // launch parameter is not (cmi5 §8.1).
+      'a cmi5 AU whose URL already holds endpoint',
       () =>
         zipOf({
           ...cmi5Entries(),
           'cmi5.xml': (cmi5Entries()['cmi5.xml'] as string).replace(
             'au/index.html?lang=en',
-            'https://elsewhere.example/au.html',
+            'au/index.html?endpoint=https://lrs.example',
           ),
         }),
-      /launch file missing: AU ".*" launches "https:\/\/elsewhere\.example\/au\.html", outside the package/,
+      /the URL of AU ".*" already has "endpoint" in its query/,
     ],
     [
       'a launch escaping the package through xml:base',
@@ -300,7 +302,14 @@ describe('importing packages', () => {
         ['xapi', null, null],
       ]);
       // Nothing of the manifest that a learner does not need: no launch path, no settings.
-      for (const p of pkgs) expect(Object.keys(p).sort()).toEqual(['height', 'id', 'kind', 'title', 'width']);
+      // A cmi5 course's units (their titles and windows, issue 39) are what the player lists.
+      for (const p of pkgs)
+        expect(Object.keys(p).sort()).toEqual(
+          p.kind === 'cmi5'
+            ? ['height', 'id', 'kind', 'title', 'units', 'width']
+            : ['height', 'id', 'kind', 'title', 'width'],
+        );
+      expect(pkgs.find((p) => p.kind === 'cmi5').units).toEqual([{ title: 'Fire quiz', ownWindow: false }]);
       const scorm = pkgs.find((p) => p.kind === 'scorm12');
       const context = (await t.db.selectFrom('contexts').select('id').executeTakeFirstOrThrow()).id;
       const folder = `packages/${context}/${scorm.id}`;

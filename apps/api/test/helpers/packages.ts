@@ -192,6 +192,7 @@ export async function writePackageContent(zips: Partial<Record<Kind, Buffer>> = 
     `users:
   - { id: ann, email: ann@pk.test, password: '${PK_PASSWORD}', firstname: Ann, lastname: Lee }
   - { id: ben, email: ben@pk.test, password: '${PK_PASSWORD}', firstname: Ben, lastname: Roy }
+  - { id: ada, email: ada@pk.test, password: '${PK_PASSWORD}', firstname: Ada, lastname: Admin, roles: [admin] }
 `,
   );
   const made: Record<Kind, Buffer> = {
@@ -246,7 +247,7 @@ export interface PackageWorld {
   filesDir: string;
   contentDir: string;
   users: { ann: string; ben: string };
-  login(who: 'ann' | 'ben'): Promise<string>;
+  login(who: 'ann' | 'ben' | 'ada'): Promise<string>;
   /** A fresh lesson of the kind's course for `who`, at its package page, with the page's launch. */
   toPackage(
     kind: Kind,
@@ -301,7 +302,7 @@ export async function startPackageWorld(
     (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
   const users = { ann: await userId('ann@pk.test'), ben: await userId('ben@pk.test') };
   const tokens = new Map<string, string>();
-  const login = async (who: 'ann' | 'ben') => {
+  const login = async (who: 'ann' | 'ben' | 'ada') => {
     const known = tokens.get(who);
     if (known) return known;
     const res = await app.inject({

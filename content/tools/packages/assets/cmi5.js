@@ -20,6 +20,10 @@
   var startedAt = Date.now();
   var terminated = false;
   var passedSent = false;
+  // cmi5 §9.3: completed once a registration (a finished bookmark says it was sent), one of
+  // passed or failed a session.
+  var completedSent = false;
+  var judgedThisSession = false;
 
   function url(path, query) {
     var base = endpoint.charAt(endpoint.length - 1) === '/' ? endpoint : endpoint + '/';
@@ -181,11 +185,21 @@
           .then(function (data) {
             if (!data || !data.contextTemplate) throw new Error('no LMS.LaunchData');
             launch.data = data;
-            return getState(BOOKMARK).catch(function () {
-              return null;
+            // cmi5 §11: the learner preferences are read before initialized.
+            return fetch(
+              url('agents/profile', {
+                profileId: 'cmi5LearnerPreferences',
+                agent: JSON.stringify(launch.actor),
+              }),
+              { headers: headers(false) },
+            ).then(function () {
+              return getState(BOOKMARK).catch(function () {
+                return null;
+              });
             });
           })
           .then(function (bookmark) {
+            completedSent = Boolean(bookmark && bookmark.finished);
             var first = normal()
               ? send([statement('initialized', { categories: [CMI5] })])
               : Promise.resolve();
@@ -246,16 +260,38 @@
         categories: [CMI5, MOVE_ON],
         result: { completion: true, duration: duration() },
       });
-      // A cmi5 AU sends passed once: a failed attempt may be followed by a passed one, not the reverse.
-      var judgedOnce = success && passedSent ? [] : [judged];
+      // A cmi5 AU sends passed once: a failed attempt may be followed by a passed one (in a later
+      // session), not the reverse; completed once a registration.
+      var judgedOnce = passedSent || judgedThisSession ? [] : [judged];
       passedSent = passedSent || success;
+      judgedThisSession = true;
+      var completedOnce = completedSent ? [] : [completed];
+      completedSent = true;
       return putState(BOOKMARK, { location: 'result', answers: answers, finished: true })
         .then(function () {
-          return send(judgedOnce.concat([completed]));
+          return send(judgedOnce.concat(completedOnce));
         })
         .then(function () {
           return terminate(false);
         });
+    },
+    /** An AU whose moveOn is Completed (the course's checklist, issue 39): read, then done. */
+    complete: function () {
+      if (!launch || terminated || !normal()) return Promise.resolve();
+      var first = completedSent
+        ? Promise.resolve()
+        : send([
+            statement('completed', {
+              categories: [CMI5, MOVE_ON],
+              result: { completion: true, duration: duration() },
+            }),
+          ]);
+      completedSent = true;
+      return putState(BOOKMARK, { location: 'done', answers: [], finished: true }).then(function () {
+        return first.then(function () {
+          return terminate(false);
+        });
+      });
     },
     exit: function () {
       void terminate(true);

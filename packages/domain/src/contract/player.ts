@@ -60,8 +60,14 @@ export const packageViewSchema = z.object({
   width: z.number().nullable(),
   height: z.number().nullable(),
   launch: z.string().nullable(),
+  /**
+   * A cmi5 course's AUs in order (issue 39): the player lists them, each launched by its place;
+   * `ownWindow`: the AU asks for a window of its own (launchMethod OwnWindow). Empty otherwise.
+   */
+  units: z.array(z.object({ title: z.string(), ownWindow: z.boolean() })).optional(),
 });
 export type PackageView = z.infer<typeof packageViewSchema>;
+export type PackageUnit = NonNullable<PackageView['units']>[number];
 
 /** A spot of an interactive image: a zone (as a clickable image's) and the HTML it reveals. */
 const spotText = { label: z.string(), html: z.string() };

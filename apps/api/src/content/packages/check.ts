@@ -3,9 +3,9 @@
  * checked (zip.ts, manifest.ts) before anything is written; a refusal is reported with the
  * block's file and path and the reason. Checked packages are copied with the other files.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { MANIFEST_FILES, readManifest } from './manifest';
+import { MANIFEST_FILES, readCmi5Xml, readManifest } from './manifest';
 import { summaryOf } from './store';
 import type { PackageSummary } from './store';
 import { PackageError, walkZip, zipHash } from './zip';
@@ -23,8 +23,11 @@ export async function checkPackage(
   limits: PackageLimits,
 ): Promise<{ ok: true; summary: PackageSummary } | { ok: false; message: string }> {
   if (!existsSync(file) || !statSync(file).isFile()) return { ok: false, message: 'file not found' };
-  if (!/\.zip$/i.test(file)) return { ok: false, message: 'a package is a .zip file' };
+  const xml = /\.xml$/i.test(file);
+  if (!xml && !/\.zip$/i.test(file)) return { ok: false, message: 'a package is a .zip file' };
   try {
+    // cmi5 §14.2: a course structure alone, its AUs elsewhere (checked absolute).
+    if (xml) return { ok: true, summary: summaryOf(await zipHash(file), readCmi5Xml(readFileSync(file)), 0, 0) };
     const roots = new Map<string, Buffer>();
     const { files, bytes } = await walkZip(file, limits, (name, data) => {
       if ((MANIFEST_FILES as readonly string[]).includes(name)) roots.set(name, data);

@@ -1,27 +1,24 @@
 /**
  * What a package's manifest says (issue 31): its kind, title, launch file and the settings the
  * runtime needs. `imsmanifest.xml` (SCORM 1.2 or 2004, told apart by `schemaversion`, else by the
- * ADL namespace), `cmi5.xml` (cmi5 course structure, its first AU) or `tincan.xml` (the first
- * activity with a launch). A SCORM package plays its whole organization (issue 39: every SCO, in
- * a table of contents; scorm-tree.ts); a cmi5 course its first AU (docs/content-format.md "Packages").
+ * ADL namespace), `cmi5.xml` (a cmi5 course structure, every AU: cmi5-structure.ts) or
+ * `tincan.xml` (the first activity with a launch). A SCORM package plays its whole organization
+ * (issue 39: every SCO, in a table of contents; scorm-tree.ts); a cmi5 course plays whole
+ * (docs/content-format.md "Packages").
  */
 import { XMLParser } from 'fast-xml-parser';
 import type { PackageKind } from '@parcours/domain/entities';
 import { PackageError } from './zip';
 import { scosOf, sequencingSettings } from './scorm-tree';
 import type { ScormNode, ScoSettings } from './scorm-tree';
+import { readCmi5Structure } from './cmi5-structure';
+import type { Cmi5Au, Cmi5Block, MoveOn } from './cmi5-structure';
 
 export const MANIFEST_FILES = ['cmi5.xml', 'imsmanifest.xml', 'tincan.xml'] as const;
 const MAX_MANIFEST_BYTES = 4 * 1024 * 1024;
 
-export const MOVE_ON = [
-  'Passed',
-  'Completed',
-  'CompletedAndPassed',
-  'CompletedOrPassed',
-  'NotApplicable',
-] as const;
-export type MoveOn = (typeof MOVE_ON)[number];
+export { MOVE_ON } from './cmi5-structure';
+export type { MoveOn } from './cmi5-structure';
 
 export interface ScormSettings {
   /** The SCO's item identifier in the manifest. */
@@ -58,6 +55,9 @@ export interface Cmi5Settings {
   launchParameters: string | null;
   entitlementKey: string | null;
   activityType: string | null;
+  /** Every AU in document order (issue 39; absent in summaries written before: the one AU above). */
+  aus?: Cmi5Au[];
+  blocks?: Cmi5Block[];
 }
 
 export interface PackageManifest {
@@ -302,50 +302,57 @@ function scormManifest(data: Buffer, files: ReadonlyMap<string, number>): Packag
   };
 }
 
-const langstring = (v: unknown): string | null => text(obj(v).langstring) ?? text(v);
-
-function cmi5Manifest(data: Buffer, files: ReadonlyMap<string, number>): PackageManifest {
-  const xml = data.toString('utf8');
-  const root = obj(parseXml('cmi5.xml', data).courseStructure);
-  if (!Object.keys(root).length) throw new PackageError('cmi5.xml has no <courseStructure> element');
-  const course = obj(root.course);
-  const courseId = attr(course, 'id');
-  if (!courseId) throw new PackageError('cmi5.xml: the course has no id');
-  const aus: Node[] = [];
-  const collect = (n: Node) => {
-    aus.push(...list(n.au));
-    for (const b of list(n.block)) collect(b);
-  };
-  collect(root);
-  if (!aus.length) throw new PackageError('cmi5.xml has no AU');
-  // Document order (the parser groups elements by name): where each AU's id first appears.
-  const at = (au: Node) => xml.indexOf(`"${attr(au, 'id') ?? ''}"`);
-  aus.sort((a, b) => at(a) - at(b));
-  const au = aus[0] as Node;
-  const auId = attr(au, 'id');
-  if (!auId) throw new PackageError('cmi5.xml: an AU has no id');
-  const moveOn = attr(au, 'moveOn') ?? 'NotApplicable';
-  if (!(MOVE_ON as readonly string[]).includes(moveOn))
-    throw new PackageError(`cmi5.xml: unknown moveOn "${moveOn}" (${MOVE_ON.join(', ')})`);
-  const launchMethod = attr(au, 'launchMethod') ?? 'AnyWindow';
-  if (launchMethod !== 'AnyWindow' && launchMethod !== 'OwnWindow')
-    throw new PackageError(`cmi5.xml: unknown launchMethod "${launchMethod}"`);
-  const entry = requireLaunch('cmi5', text(au.url), files, `AU "${auId}"`);
+function cmi5Manifest(data: Buffer, files: ReadonlyMap<string, number> | null): PackageManifest {
+  if (data.length > MAX_MANIFEST_BYTES) throw new PackageError('cmi5.xml is larger than 4 MB');
+  const xml = data.toString('utf8').replace(/^\uFEFF/, '');
+  if (/<!ENTITY/i.test(xml)) throw new PackageError('cmi5.xml declares XML entities');
+  const structure = readCmi5Structure(xml, files);
+  const au = structure.aus[0] as Cmi5Au;
   return {
     kind: 'cmi5',
-    title: langstring(course.title) ?? langstring(au.title) ?? 'cmi5 course',
-    entry: entry.replace(/^\.\//, ''),
+    title: structure.title,
+    entry: au.url,
     cmi5: {
-      courseId,
-      auId,
-      auCount: aus.length,
-      moveOn: moveOn as MoveOn,
-      masteryScore: number(attr(au, 'masteryScore'), 0, 1, 'masteryScore'),
-      launchMethod,
-      launchParameters: text(au.launchParameters),
-      entitlementKey: text(au.entitlementKey),
-      activityType: attr(au, 'activityType'),
+      courseId: structure.courseId,
+      auId: au.id,
+      auCount: structure.aus.length,
+      moveOn: au.moveOn,
+      masteryScore: au.masteryScore,
+      launchMethod: au.launchMethod,
+      launchParameters: au.launchParameters,
+      entitlementKey: au.entitlementKey,
+      activityType: au.activityType,
+      aus: structure.aus,
+      blocks: structure.blocks,
     },
+  };
+}
+
+/** A cmi5 course structure imported alone (cmi5 §14.2): every AU at an absolute URL. */
+export function readCmi5Xml(data: Buffer): PackageManifest {
+  return cmi5Manifest(data, null);
+}
+
+/** The settings of the course's AU at `index` (the first when the summary predates multi-AU courses). */
+export function auSettings(
+  c: Cmi5Settings,
+  index: number,
+): (Cmi5Settings & { title: string; url: string | null; blockIds: string[] }) | null {
+  if (!c.aus) return index === 0 ? { ...c, title: c.auId, url: null, blockIds: [] } : null;
+  const au = c.aus[index];
+  if (!au) return null;
+  return {
+    ...c,
+    auId: au.id,
+    moveOn: au.moveOn,
+    masteryScore: au.masteryScore,
+    launchMethod: au.launchMethod,
+    launchParameters: au.launchParameters,
+    entitlementKey: au.entitlementKey,
+    activityType: au.activityType,
+    title: au.title,
+    url: au.url,
+    blockIds: au.blocks,
   };
 }
 

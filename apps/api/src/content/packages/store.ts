@@ -47,7 +47,9 @@ export async function storePackage(
 ): Promise<void> {
   if ((await store.size(summaryKey(contextId, summary.id))) !== null) return;
   const folder = packageFolder(contextId, summary.id);
-  await walkZip(zipFile, limits, (name, data) => store.put(`${folder}/${name}`, data, contentTypeOf(name)));
+  // A cmi5 course structure alone (cmi5 §14.2) has no files: its AUs are at absolute URLs.
+  if (!/\.xml$/i.test(zipFile))
+    await walkZip(zipFile, limits, (name, data) => store.put(`${folder}/${name}`, data, contentTypeOf(name)));
   await store.put(
     summaryKey(contextId, summary.id),
     Buffer.from(JSON.stringify(summary)),

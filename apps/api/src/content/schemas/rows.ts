@@ -187,7 +187,11 @@ export const tincanRef = z.union([
       .refine((u) => /^https:\/\//.test(u), 'https only'),
   }),
 ]);
-const packageZip = filePath.refine((p) => /\.zip$/i.test(p), 'a package is a .zip file');
+// A zip, or a cmi5 course structure alone whose AUs are all at absolute URLs (cmi5 §14.2, issue 39).
+const packageZip = filePath.refine(
+  (p) => /\.zip$/i.test(p) || /\.xml$/i.test(p),
+  'a package is a .zip file (or a cmi5.xml whose AUs are at absolute URLs)',
+);
 const frameSide = z.number().int().min(200).max(4000);
 /** A package zip (docs/content-format.md "Packages"): its path, or `{ path, width?, height? }`. */
 export const packageRef = z.union([

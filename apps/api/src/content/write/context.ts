@@ -82,6 +82,15 @@ export function tenantWrite(db: Db, w: Writer, b: TenantBundle, ctx: WriteCtx): 
         title: summary.title,
         width: typeof ref === 'string' ? null : (ref.width ?? null),
         height: typeof ref === 'string' ? null : (ref.height ?? null),
+        // A cmi5 course's AUs, listed by the player (issue 39).
+        ...(summary.cmi5?.aus
+          ? {
+              units: summary.cmi5.aus.map((a) => ({
+                title: a.title,
+                ownWindow: a.launchMethod === 'OwnWindow',
+              })),
+            }
+          : {}),
       };
     },
   };

@@ -111,6 +111,15 @@ function packageView(stored: unknown): PackageView {
     width: side(p.width),
     height: side(p.height),
     launch: null,
+    // A cmi5 course's units (issue 39), as the importer stored them.
+    units: Array.isArray(p.units)
+      ? p.units
+          .filter((u): u is { title?: unknown; ownWindow?: unknown } => !!u && typeof u === 'object')
+          .map((u) => ({
+            title: typeof u.title === 'string' ? u.title : '',
+            ownWindow: u.ownWindow === true,
+          }))
+      : [],
   };
 }
 

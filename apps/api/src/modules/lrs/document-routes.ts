@@ -1,3 +1,5 @@
+import { learnerPreferencesRefusal } from '../packages/cmi5-rules';
+import { afterPreferencesRead } from '../packages/lrs-hook';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -115,6 +117,11 @@ export const documentRoutes: FastifyPluginAsyncZod<{ lrs: (r: FastifyRequest) =>
       // cmi5 §10.2.1: the AU MUST NOT modify LMS.LaunchData; the LMS writes it (issue 31).
       if (p.launch && kind === 'state' && docId === 'LMS.LaunchData')
         throw forbidden('LMS.LaunchData is written by the LMS only.');
+      // cmi5 §11: the learner preferences an AU writes are checked (issue 39).
+      if (p.launch && kind === 'agent-profile' && docId === 'cmi5LearnerPreferences') {
+        const refusal = learnerPreferencesRefusal(header(request, 'content-type'), documentBody(request).content);
+        if (refusal) throw forbidden(refusal);
+      }
       // §3.1: a profile is never overwritten blind; State documents have no such rule.
       const blind = mode === 'put' && kind !== 'state';
       await writeDocument(
@@ -152,9 +159,13 @@ export const documentRoutes: FastifyPluginAsyncZod<{ lrs: (r: FastifyRequest) =>
       async (request, reply) => {
         const q = request.query as Record<string, string | undefined>;
         const { key, agent } = keyOf(q);
-        const { o } = await enter(request, `${scope}/read`, agent);
+        const { o, p } = await enter(request, `${scope}/read`, agent);
         if (q[idParam] !== undefined && q.since !== undefined)
           throw malformed(`since lists documents: no ${idParam}.`);
+        // cmi5 §11: an AU reads the learner preferences before initialized; the session keeps
+        // that it did (the one write of an xAPI read, decision 0062).
+        if (p.launch && kind === 'agent-profile' && q[idParam] === 'cmi5LearnerPreferences')
+          await afterPreferencesRead(o, p.launch);
         return sendDocument(o, reply, key, q[idParam], q.since);
       },
     );

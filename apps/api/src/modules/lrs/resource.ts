@@ -12,7 +12,7 @@ import type { Format } from './format';
 import { authorityOf, forbidden, readReach, requireScope } from './principal';
 import type { Principal } from './principal';
 import { scoreByStatements } from './scoring';
-import { afterPackageStatements } from '../packages/lrs-hook';
+import { afterPackageStatements, beforePackageStatements } from '../packages/lrs-hook';
 import { statementSchema, actorKey, agentSchema, iri, timestamp, uuid } from './statement-schema';
 import type { Statement } from './statement-schema';
 import { findStatement, prepare, queryStatements, storeStatements } from './store';
@@ -88,6 +88,8 @@ async function store(
   const stored = o.now.toISOString();
   const batch = statements.map((s) => prepare(s, cred?.userId ?? null, authority, stored, p.key));
   if (cred) await refuseForeignVoiding(o, cred.userId, batch);
+  // A cmi5 AU's statements are checked against its session before any is stored (issue 39).
+  const check = cred ? await beforePackageStatements(o, cred, statements) : { state: null };
   const { ids, inserted } = await storeStatements(
     o.db,
     o.kind,
@@ -100,7 +102,8 @@ async function store(
     },
   );
   // A cmi5 package decides its page's score by moveOn; anything else by the module rule.
-  if (cred && !(await afterPackageStatements(o, cred, inserted))) await scoreByStatements(o, cred, inserted);
+  if (cred && !(await afterPackageStatements(o, cred, inserted, check)))
+    await scoreByStatements(o, cred, inserted);
   return ids;
 }
 

@@ -162,6 +162,11 @@ export const lrsRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async (app
   await app.register(async (raw) => {
     raw.removeAllContentTypeParsers();
     raw.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    // A learner's records are never kept by a browser's cache: an AU reading its learner
+    // preferences again must reach the LRS (cmi5 §11, issue 39), and nothing stays on a shared device.
+    raw.addHook('onRequest', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
     // Before the routes' own query validation: `?method=` stands for another request (§1.3).
     raw.addHook('preValidation', async (request, reply) => {
       if (await alternateRequest(app, request, reply)) return reply;

@@ -1,14 +1,15 @@
 /**
- * cmi5 on the LMS side (issue 31; cmi5 spec §8–§11): the launch (the AU's URL with endpoint,
- * fetch, actor, registration and activityId; `LMS.LaunchData` and the learner preferences
- * written first; the launched statement; an earlier session left open abandoned), the one-time
- * fetch URL, and what the AU's statements change: a terminated session, and the page scored and
- * `satisfied` recorded once its moveOn criteria are met.
+ * cmi5 on the LMS side (issue 31, issue 39 item 1; cmi5 spec §8–§11): the launch of one AU of the
+ * course (the AU's URL with endpoint, fetch, actor, registration and activityId; `LMS.LaunchData`
+ * and the learner preferences written first; at a new registration the NotApplicable AUs'
+ * blocks and course satisfied; the launched statement; an earlier session left open abandoned),
+ * the one-time fetch URL, what the AU's statements change (the session's state, a terminated
+ * session, satisfaction: cmi5-satisfaction.ts), and an operator's abandon and waive.
  */
 import { randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbKind } from '../../db/db';
 import { parseJson } from '../../db/schema';
+import { auSettings } from '../../content/packages/manifest';
 import type { Cmi5Settings } from '../../content/packages/manifest';
 import { LAUNCH_TTL_MS, learnerAgent } from '../lrs/credentials';
 import { getDocument, writeDocument } from '../lrs/documents';
@@ -17,34 +18,23 @@ import { writeTx } from '../../db/tx';
 import type { Credential } from '../lrs/credentials';
 import type { StoredStatement } from '../lrs/store';
 import { actorKey } from '../lrs/statement-schema';
-import type { Agent } from '../lrs/statement-schema';
+import type { Agent, Statement } from '../lrs/statement-schema';
+import { ApiError } from '../../plugins/errors';
 import { sha256 } from './launches';
 import type { LaunchRow } from './launches';
-import { fractionOf, moveOnFraction } from './move-on';
-import type { AuRecord } from './move-on';
-import { scorePage } from './score';
-import {
-  CMI5_CATEGORY,
-  VERBS,
-  abandonedStatement,
-  launchData,
-  launchedStatement,
-  satisfiedStatement,
-} from './statements';
+import { issueLaunchCredentials } from './launch-credentials';
+import { NEW_SESSION, cmi5Refusal } from './cmi5-rules';
+import type { SessionState } from './cmi5-rules';
+import { auActivityId, auRecord, evaluateRegistration } from './cmi5-satisfaction';
+import type { Cmi5Deps, TenantFacts } from './cmi5-satisfaction';
+import { VERBS, abandonedStatement, launchData, launchedStatement, waivedStatement } from './statements';
 import type { Cmi5Session } from './statements';
 
-export interface TenantFacts {
-  id: string;
-  alias: string;
-  hosts: string;
-  settings: string;
-}
+export type { Cmi5Deps, TenantFacts } from './cmi5-satisfaction';
+export { auActivityId, courseObjectId } from './cmi5-satisfaction';
 
-/** The AU's activity id for this LMS (§8.1.5): stable for the block, never the publisher's id. */
-export const auActivityId = (blockId: string, auId: string) =>
-  `urn:parcours:block:${blockId}/au/${encodeURIComponent(auId)}`;
-/** The course object of `satisfied` statements (§9.4): generated, never the publisher's id. */
-export const courseObjectId = (blockId: string) => `urn:parcours:block:${blockId}/course`;
+/** The launch's AU settings, or null when the course has no AU at its index. */
+export const auOfLaunch = (launch: LaunchRow, course: Cmi5Settings) => auSettings(course, launch.auIndex);
 
 export function sessionOf(launch: LaunchRow, settings: Cmi5Settings, actor: Agent): Cmi5Session {
   return {
@@ -53,6 +43,7 @@ export function sessionOf(launch: LaunchRow, settings: Cmi5Settings, actor: Agen
     sessionId: launch.sessionId,
     activityId: auActivityId(launch.blockId, settings.auId),
     settings,
+    launchMode: launch.launchMode,
   };
 }
 
@@ -65,78 +56,94 @@ function languagePreference(tenant: TenantFacts): string {
 }
 
 export interface Cmi5Start {
-  /** The query the AU's URL gets (cmi5 §8.1), to append to the package entry. */
-  query: string;
-  launchUrl: string;
+  /** The AU's URL with the launch query (cmi5 §8.1): on the packages origin, or absolute. */
+  url: string;
+}
+
+const withQuery = (entry: string, query: string) => {
+  const [beforeHash, hash] = entry.split('#', 2);
+  const base = beforeHash ?? '';
+  return `${base}${base.includes('?') ? '&' : '?'}${query}${hash !== undefined ? `#${hash}` : ''}`;
+};
+const isAbsolute = (u: string) => /^https?:\/\//i.test(u);
+
+async function endSessions(db: Db, kind: DbKind, keys: string[], xapiKeys: string[], now: Date) {
+  if (keys.length)
+    await writeTx(db, kind, async (trx) => {
+      await trx
+        .updateTable('packageLaunches')
+        .set({ abandonedAt: now.toISOString() })
+        .where('key', 'in', keys)
+        .execute();
+      if (xapiKeys.length)
+        await trx
+          .updateTable('xapiCredentials')
+          .set({ expiresAt: now.toISOString() })
+          .where('key', 'in', xapiKeys)
+          .execute();
+    });
 }
 
 /**
- * Starts the launch's AU session, once (a second start of the same launch is refused by the
- * caller's conditional update on `fetch_hash`): earlier sessions of the page still open are
- * abandoned, the State and Agent Profile documents written, launched recorded — all before the
- * AU gets its URL.
+ * Starts the launch's AU session, once (a second start of the same launch: null): earlier
+ * sessions of the registration still open are abandoned, the State and Agent Profile documents
+ * written, satisfaction evaluated at a new registration, launched recorded — all before the AU
+ * gets its URL. `packageBase`: the package folder's URL on the packages origin.
  */
 export async function startCmi5(
-  db: Db,
-  kind: DbKind,
+  d: Cmi5Deps,
   launch: LaunchRow,
-  settings: Cmi5Settings,
+  course: Cmi5Settings,
   tenant: TenantFacts,
   actor: Agent,
-  entryUrl: string,
-  now: Date,
+  packageBase: string,
+  defaultEntry: string,
 ): Promise<Cmi5Start | null> {
+  const settings = auOfLaunch(launch, course);
+  if (!settings) return null;
+  const { db, kind, now } = d;
   const token = randomBytes(32).toString('base64url');
-  const started = await writeTx(db, kind, async (trx) => {
-    const res = await trx
+  const res = await writeTx(db, kind, (trx) =>
+    trx
       .updateTable('packageLaunches')
       .set({ fetchHash: sha256(token) })
       .where('key', '=', launch.key)
       .where('fetchHash', 'is', null)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) return null;
-    // §9.3.6: a session of the same registration still open is abandoned; its credentials end.
-    const open = await trx
-      .selectFrom('packageLaunches')
-      .select(['key', 'createdAt', 'finishedAt', 'xapiKey', 'sessionId'])
-      .where('pageId', '=', launch.pageId)
-      .where('key', '!=', launch.key)
-      .where('kind', '=', 'cmi5')
-      .where('fetchHash', 'is not', null)
-      .where('terminatedAt', 'is', null)
-      .where('abandonedAt', 'is', null)
-      .execute();
-    if (open.length) {
-      await trx
-        .updateTable('packageLaunches')
-        .set({ abandonedAt: now.toISOString() })
-        .where(
-          'key',
-          'in',
-          open.map((o) => o.key),
-        )
-        .execute();
-      const keys = open.map((o) => o.xapiKey).filter((k): k is string => !!k);
-      if (keys.length)
-        await trx
-          .updateTable('xapiCredentials')
-          .set({ expiresAt: now.toISOString() })
-          .where('key', 'in', keys)
-          .execute();
-    }
-    return open;
-  });
-  if (!started) return null;
+      .executeTakeFirst(),
+  );
+  if (Number(res.numUpdatedRows) !== 1) return null;
+  // §9.3.6: a session of the same registration still open is abandoned; its credentials end.
+  const open = await db
+    .selectFrom('packageLaunches')
+    .select(['key', 'createdAt', 'finishedAt', 'xapiKey', 'sessionId', 'auIndex'])
+    .where('pageId', '=', launch.pageId)
+    .where('key', '!=', launch.key)
+    .where('kind', '=', 'cmi5')
+    .where('fetchHash', 'is not', null)
+    .where('terminatedAt', 'is', null)
+    .where('abandonedAt', 'is', null)
+    .execute();
+  await endSessions(
+    db,
+    kind,
+    open.map((o) => o.key),
+    open.map((o) => o.xapiKey).filter((k): k is string => !!k),
+    now,
+  );
   const session = sessionOf(launch, settings, actor);
   const context = { id: tenant.id, alias: tenant.alias, hosts: tenant.hosts };
-  const abandoned = started.map((o) => ({
-    userId: launch.userId,
-    statement: abandonedStatement(
-      { ...session, sessionId: o.sessionId },
-      seconds(o.createdAt, o.finishedAt ? new Date(o.finishedAt) : now),
-      now,
-    ),
-  }));
+  const abandoned = open.map((o) => {
+    const s = auSettings(course, o.auIndex) ?? settings;
+    return {
+      userId: launch.userId,
+      statement: abandonedStatement(
+        { ...session, sessionId: o.sessionId, activityId: auActivityId(launch.blockId, s.auId), settings: s },
+        seconds(o.createdAt, o.finishedAt ? new Date(o.finishedAt) : now),
+        now,
+      ),
+    };
+  });
+  if (abandoned.length) await storeEmittedNow(db, kind, context, abandoned);
   const agentKey = actorKey(actor) as string;
   await writeDocument(
     db,
@@ -171,22 +178,30 @@ export async function startCmi5(
       now,
       launch.userId,
     ).catch(() => undefined);
+  // §9.6.1: at a new registration the NotApplicable AUs count as satisfied, before any launch.
+  const earlier = await db
+    .selectFrom('packageLaunches')
+    .select('key')
+    .where('pageId', '=', launch.pageId)
+    .where('key', '!=', launch.key)
+    .where('fetchHash', 'is not', null)
+    .executeTakeFirst();
+  if (!earlier) await evaluateRegistration(d, launch, course, tenant, actor, launch.sessionId);
+  const entry = settings.url ?? defaultEntry;
+  const launchUrl = isAbsolute(entry) ? entry : `${packageBase}${entry}`;
   await storeEmittedNow(db, kind, context, [
-    ...abandoned,
-    { userId: launch.userId, statement: launchedStatement(session, entryUrl, now) },
+    { userId: launch.userId, statement: launchedStatement(session, launchUrl, now) },
   ]);
-  const endpoint = `${launch.appOrigin}/api/xapi/`;
-  const fetch = `${launch.appOrigin}/api/packages/fetch/${token}`;
   const query = [
-    ['endpoint', endpoint],
-    ['fetch', fetch],
+    ['endpoint', `${launch.appOrigin}/api/xapi`],
+    ['fetch', `${launch.appOrigin}/api/packages/fetch/${token}`],
     ['actor', JSON.stringify(actor)],
     ['registration', launch.registration],
     ['activityId', session.activityId],
   ]
     .map(([k, v]) => `${k}=${encodeURIComponent(v as string)}`)
     .join('&');
-  return { query, launchUrl: entryUrl };
+  return { url: withQuery(launchUrl, query) };
 }
 
 /** The fetch URL's answer (§8.2): the auth token once, then error 1; error 2 for a token never issued. */
@@ -209,90 +224,71 @@ export async function fetchAuthToken(
       'error-code': '1',
       'error-text': 'The authorization token has already been returned, or the session expired.',
     };
-  const key = randomBytes(16).toString('hex');
-  const secret = randomBytes(32).toString('base64url');
-  const issued = await writeTx(db, kind, async (trx) => {
-    // Conditional: two calls at once, one token.
-    const res = await trx
-      .updateTable('packageLaunches')
-      .set({ fetchedAt: now.toISOString(), xapiKey: key })
-      .where('key', '=', launch.key)
-      .where('fetchedAt', 'is', null)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) return false;
-    await trx
-      .insertInto('xapiCredentials')
-      .values({
-        key,
-        contextId,
-        userId: launch.userId,
-        lessonId: launch.lessonId,
-        pageId: launch.pageId,
-        registration: launch.registration,
-        secretHash: sha256(secret),
-        // §8.2.1: limited to the session, which a launch bounds.
-        expiresAt: new Date(
-          Math.min(new Date(launch.expiresAt).getTime(), now.getTime() + LAUNCH_TTL_MS),
-        ).toISOString(),
-        createdAt: now.toISOString(),
-      })
-      .execute();
-    return true;
+  // §8.2.1: limited to the session, which a launch bounds.
+  const expiresAt = new Date(
+    Math.min(new Date(launch.expiresAt).getTime(), now.getTime() + LAUNCH_TTL_MS),
+  ).toISOString();
+  const issued = await issueLaunchCredentials(db, kind, launch, launch.registration, expiresAt, now, {
+    fetchedAt: now.toISOString(),
   });
   if (!issued)
     return { 'error-code': '1', 'error-text': 'The authorization token has already been returned.' };
-  return { 'auth-token': Buffer.from(`${key}:${secret}`).toString('base64') };
+  return { 'auth-token': Buffer.from(`${issued.key}:${issued.secret}`).toString('base64') };
 }
 
-/** How long an AU session still takes statements after its terminated (cmi5 §9.3.8). */
-export const TERMINATED_GRACE_MS = 60_000;
+export const sessionStateOf = (launch: LaunchRow): SessionState => ({
+  ...NEW_SESSION,
+  ...parseJson<Partial<SessionState>>(launch.sessionState, {}),
+});
 
-const CMI5_VERBS: string[] = [VERBS.completed.id, VERBS.passed.id, VERBS.failed.id, VERBS.terminated.id];
-
-/** cmi5 defined: the cmi5 category in contextActivities (§7.1.3) and the AU as object. */
-function isCmi5Defined(s: StoredStatement['body'], activityId: string): boolean {
-  const cats = (s.context as { contextActivities?: { category?: { id?: string }[] } } | undefined)
-    ?.contextActivities?.category;
-  const obj = s.object as { id?: string };
-  return Array.isArray(cats) && cats.some((c) => c?.id === CMI5_CATEGORY) && obj.id === activityId;
-}
-
-/** What the AU recorded in the registration: its cmi5 defined verbs and its passed or failed score. */
-export async function auRecord(db: Db, launch: LaunchRow, activityId: string): Promise<AuRecord> {
-  const rows = await db
-    .selectFrom('xapiStatements')
-    .select(['verbId', 'body'])
-    .where('contextId', '=', launch.contextId)
-    .where('userId', '=', launch.userId)
-    .where('registration', '=', launch.registration)
-    .where('activityId', '=', activityId)
-    .where('verbId', 'in', CMI5_VERBS)
-    .where('voided', '=', 0)
-    .execute();
-  const r: AuRecord = { completed: false, passed: false, failed: false, score: null, ended: false };
-  let failedScore: number | null = null;
-  for (const row of rows) {
-    const body = parseJson<StoredStatement['body'] | null>(row.body, null);
-    if (!body || !isCmi5Defined(body, activityId)) continue;
-    const score = fractionOf(body.result?.score);
-    if (row.verbId === VERBS.completed.id) r.completed = true;
-    else if (row.verbId === VERBS.passed.id) {
-      r.passed = true;
-      if (score !== null) r.score = score;
-    } else if (row.verbId === VERBS.failed.id) {
-      r.failed = true;
-      if (score !== null) failedScore = score;
-    } else if (row.verbId === VERBS.terminated.id) r.ended = true;
+/**
+ * Before the LRS stores statements sent with a cmi5 launch's credentials: each checked in order
+ * against the session (cmi5-rules.ts); the first refused refuses the request with 403. Returns
+ * the session's state after them, to keep once they are stored.
+ */
+export async function checkCmi5Statements(
+  db: Db,
+  launch: LaunchRow,
+  course: Cmi5Settings,
+  statements: Statement[],
+): Promise<SessionState> {
+  const settings = auOfLaunch(launch, course);
+  if (!settings) throw new ApiError(403, 'Forbidden', 'This launch plays no AU of the course.');
+  const activityId = auActivityId(launch.blockId, settings.auId);
+  const record = await auRecord(db, launch, activityId);
+  let state = sessionStateOf(launch);
+  for (const s of statements) {
+    const verdict = cmi5Refusal(
+      s,
+      s.id !== undefined,
+      {
+        activityId,
+        registration: launch.registration,
+        sessionId: launch.sessionId,
+        launchMode: launch.launchMode,
+        masteryScore: settings.masteryScore,
+        registrationCompleted: record.completed,
+        registrationPassed: record.passed,
+      },
+      state,
+    );
+    if ('refusal' in verdict) throw new ApiError(403, 'Forbidden', verdict.refusal);
+    state = verdict.next;
   }
-  if (!r.passed && failedScore !== null) r.score = failedScore;
-  return r;
+  return state;
 }
 
-export interface Cmi5Deps {
-  db: Db;
-  kind: DbKind;
-  now: Date;
-  log: FastifyBaseLogger;
+/** The AU read the learner preferences (cmi5 §11): it may send initialized now. */
+export async function markPreferencesRead(db: Db, kind: DbKind, launch: LaunchRow): Promise<void> {
+  const state = sessionStateOf(launch);
+  if (state.prefsRead) return;
+  await writeTx(db, kind, (trx) =>
+    trx
+      .updateTable('packageLaunches')
+      .set({ sessionState: JSON.stringify({ ...state, prefsRead: true }) })
+      .where('key', '=', launch.key)
+      .execute(),
+  );
 }
 
 async function tenantOf(db: Db, contextId: string): Promise<TenantFacts | null> {
@@ -305,74 +301,57 @@ async function tenantOf(db: Db, contextId: string): Promise<TenantFacts | null> 
   );
 }
 
-/**
- * Evaluates moveOn for the launch's registration: once met, the page is scored (the one-grade
- * rule: once) and `satisfied` recorded in the same session. `ended`: the session is known to be
- * over (terminated, or closed by the player) — what NotApplicable waits for.
- */
-export async function evaluateMoveOn(
-  d: Cmi5Deps,
-  launch: LaunchRow,
-  settings: Cmi5Settings,
-  ended: boolean,
-): Promise<boolean> {
-  const activityId = auActivityId(launch.blockId, settings.auId);
-  const record = await auRecord(d.db, launch, activityId);
-  const fraction = moveOnFraction(settings.moveOn, { ...record, ended: record.ended || ended });
-  if (fraction === null) return false;
-  const scored = await scorePage(d, launch, fraction);
-  if (!scored) return false;
-  const tenant = await tenantOf(d.db, launch.contextId);
-  const user = await d.db
+async function actorOf(db: Db, tenant: TenantFacts, userId: string): Promise<Agent | null> {
+  const user = await db
     .selectFrom('users')
     .select(['id', 'tincanIdentifier'])
-    .where('id', '=', launch.userId)
+    .where('id', '=', userId)
     .executeTakeFirst();
-  if (tenant && user) {
-    const session = sessionOf(launch, settings, learnerAgent(tenant, user));
-    await storeEmittedNow(d.db, d.kind, tenant, [
-      {
-        userId: launch.userId,
-        statement: satisfiedStatement(session, courseObjectId(launch.blockId), d.now),
-      },
-    ]);
-  }
-  return true;
+  return user ? learnerAgent(tenant, user) : null;
+}
+
+/** Evaluates the launch's registration in its session; true once the course is satisfied. */
+export async function evaluateMoveOn(d: Cmi5Deps, launch: LaunchRow, course: Cmi5Settings): Promise<boolean> {
+  const tenant = await tenantOf(d.db, launch.contextId);
+  const actor = tenant ? await actorOf(d.db, tenant, launch.userId) : null;
+  if (!tenant || !actor) return false;
+  return evaluateRegistration(d, launch, course, tenant, actor, launch.sessionId);
 }
 
 /**
- * After the LRS stored statements sent with a cmi5 launch's credentials: a terminated statement
- * of the session ends it; moveOn is evaluated. Errors are logged: stored statements stay stored.
+ * After the LRS stored statements sent with a cmi5 launch's credentials: the session's state
+ * kept; a terminated statement ends the session and its credentials at once (cmi5 §9.3.8: the
+ * AU sends nothing after it); satisfaction evaluated. Errors are logged: stored statements stay.
  */
 export async function afterCmi5Statements(
   d: Cmi5Deps,
   launch: LaunchRow,
-  settings: Cmi5Settings,
+  course: Cmi5Settings,
   inserted: StoredStatement[],
+  state: SessionState,
 ): Promise<void> {
-  const activityId = auActivityId(launch.blockId, settings.auId);
-  const terminated = inserted.some(
-    (s) => s.body.verb.id === VERBS.terminated.id && (s.body.object as { id?: string }).id === activityId,
-  );
-  if (terminated)
-    await writeTx(d.db, d.kind, async (trx) => {
+  await writeTx(d.db, d.kind, async (trx) => {
+    await trx
+      .updateTable('packageLaunches')
+      .set({
+        sessionState: JSON.stringify(state),
+        ...(state.terminated ? { terminatedAt: d.now.toISOString() } : {}),
+      })
+      .where('key', '=', launch.key)
+      .execute();
+    if (state.terminated && launch.xapiKey)
       await trx
-        .updateTable('packageLaunches')
-        .set({ terminatedAt: d.now.toISOString() })
-        .where('key', '=', launch.key)
-        .where('terminatedAt', 'is', null)
+        .updateTable('xapiCredentials')
+        .set({ expiresAt: d.now.toISOString() })
+        .where('key', '=', launch.xapiKey)
         .execute();
-      // §9.3.8: after a while the session takes no more statements; its credentials end then.
-      if (launch.xapiKey)
-        await trx
-          .updateTable('xapiCredentials')
-          .set({ expiresAt: new Date(d.now.getTime() + TERMINATED_GRACE_MS).toISOString() })
-          .where('key', '=', launch.xapiKey)
-          .where('expiresAt', '>', new Date(d.now.getTime() + TERMINATED_GRACE_MS).toISOString())
-          .execute();
-    });
-  const relevant = inserted.some((s) => CMI5_VERBS.includes(s.body.verb.id));
-  if (relevant) await evaluateMoveOn(d, launch, settings, terminated);
+  });
+  const relevant = inserted.some((s) =>
+    [VERBS.completed.id, VERBS.passed.id, VERBS.failed.id, VERBS.terminated.id].includes(
+      s.body.verb.id as never,
+    ),
+  );
+  if (relevant) await evaluateMoveOn(d, launch, course);
 }
 
 /** The launch a set of LRS credentials belongs to, when they were given by a package launch. */
@@ -385,4 +364,82 @@ export async function launchOfCredential(db: Db, cred: Credential): Promise<Laun
       .where('contextId', '=', cred.contextId)
       .executeTakeFirst()) ?? null
   );
+}
+
+/**
+ * An operator or a teacher abandons a session (cmi5 §9.3.6): the session ends, its credentials
+ * too, and `abandoned` is recorded with the session's duration. False when no open session of
+ * the tenant has this id.
+ */
+export async function abandonSession(
+  d: Cmi5Deps,
+  contextId: string,
+  sessionId: string,
+  course: (launch: LaunchRow) => Promise<Cmi5Settings | null>,
+): Promise<boolean> {
+  const launch = await d.db
+    .selectFrom('packageLaunches')
+    .selectAll()
+    .where('contextId', '=', contextId)
+    .where('sessionId', '=', sessionId)
+    .where('kind', '=', 'cmi5')
+    .where('terminatedAt', 'is', null)
+    .where('abandonedAt', 'is', null)
+    .executeTakeFirst();
+  if (!launch) return false;
+  const c = await course(launch);
+  const settings = c ? auOfLaunch(launch, c) : null;
+  const tenant = await tenantOf(d.db, contextId);
+  const actor = tenant ? await actorOf(d.db, tenant, launch.userId) : null;
+  if (!settings || !tenant || !actor) return false;
+  await endSessions(d.db, d.kind, [launch.key], launch.xapiKey ? [launch.xapiKey] : [], d.now);
+  await storeEmittedNow(d.db, d.kind, tenant, [
+    {
+      userId: launch.userId,
+      statement: abandonedStatement(
+        sessionOf(launch, settings, actor),
+        seconds(launch.createdAt, d.now),
+        d.now,
+      ),
+    },
+  ]);
+  return true;
+}
+
+/**
+ * An operator or a teacher waives an AU of a registration (cmi5 §9.3.7): `waived` with the reason
+ * in the registration's last session, then the blocks and the course it satisfies. False when
+ * the registration has no launch, or the AU is unknown or satisfied already.
+ */
+export async function waiveAu(
+  d: Cmi5Deps,
+  contextId: string,
+  registration: string,
+  auIndex: number,
+  reason: string,
+  course: (launch: LaunchRow) => Promise<Cmi5Settings | null>,
+): Promise<boolean> {
+  const launch = await d.db
+    .selectFrom('packageLaunches')
+    .selectAll()
+    .where('contextId', '=', contextId)
+    .where('registration', '=', registration)
+    .where('kind', '=', 'cmi5')
+    .orderBy('createdAt', 'desc')
+    .executeTakeFirst();
+  if (!launch) return false;
+  const c = await course(launch);
+  const settings = c ? auSettings(c, auIndex) : null;
+  const tenant = await tenantOf(d.db, contextId);
+  const actor = tenant ? await actorOf(d.db, tenant, launch.userId) : null;
+  if (!c || !settings || !tenant || !actor) return false;
+  const activityId = auActivityId(launch.blockId, settings.auId);
+  const record = await auRecord(d.db, launch, activityId);
+  if (record.waived) return false;
+  const session = { ...sessionOf(launch, settings, actor), activityId };
+  await storeEmittedNow(d.db, d.kind, tenant, [
+    { userId: launch.userId, statement: waivedStatement(session, reason, d.now) },
+  ]);
+  await evaluateRegistration(d, { ...launch, auIndex }, c, tenant, actor, launch.sessionId);
+  return true;
 }

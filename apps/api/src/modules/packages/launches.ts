@@ -19,6 +19,10 @@ import { stableId } from '../../lib/ids';
 
 export type LaunchRow = Selectable<PackageLaunchesTable>;
 
+/** cmi5 §10.2.2: how an AU is launched; Browse and Review record no completed, passed or failed. */
+export const LAUNCH_MODES = ['Normal', 'Browse', 'Review'] as const;
+export type LaunchMode = (typeof LAUNCH_MODES)[number];
+
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /** The package a block plays, as the importer stored it in the block's content. */
@@ -66,7 +70,7 @@ export async function createLaunch(
   kind: DbKind,
   request: FastifyRequest,
   userId: string,
-  body: { lessonId: string; pageId: string; launch: string },
+  body: { lessonId: string; pageId: string; launch: string; au?: number; launchMode?: LaunchMode },
   packagesOrigin: string,
   now: Date,
 ): Promise<LaunchAnswer> {
@@ -81,6 +85,7 @@ export async function createLaunch(
       'p.lessonId',
       'p.launchToken',
       'p.timeSpent',
+      'p.answeredAt',
       'b.id as blockId',
       'b.type',
       'b.content',
@@ -92,7 +97,10 @@ export async function createLaunch(
     .executeTakeFirst();
   const pkg = row?.type === 'tincan' ? blockPackageOf(row.content) : null;
   if (!row || !pkg) throw notFound('Package page');
-  if (!sameSecret(row.launchToken, body.launch))
+  // cmi5: a course once satisfied plays again (its launch is cleared with the score), in the same
+  // registration (issue 39); anything else needs the page's launch.
+  const relaunch = pkg.kind === 'cmi5' && !row.launchToken && row.answeredAt !== null;
+  if (!relaunch && !sameSecret(row.launchToken, body.launch))
     throw new ApiError(403, 'Forbidden', 'This is not the launch issued for this page.', {
       pointer: '/launch',
     });
@@ -119,6 +127,8 @@ export async function createLaunch(
         registration: registrationOfPage(row.pageId),
         sessionId: randomUUID(),
         timeBase: row.timeSpent,
+        auIndex: pkg.kind === 'cmi5' ? (body.au ?? 0) : 0,
+        launchMode: pkg.kind === 'cmi5' ? (body.launchMode ?? 'Normal') : 'Normal',
         createdAt: now.toISOString(),
         expiresAt,
       })

@@ -77,18 +77,30 @@ ${runtime}
  */
 const PACKAGE_CSP = "object-src 'none'; base-uri 'self'";
 
-function bridgeCsp(appOrigin: string): string {
+function bridgeCsp(appOrigin: string, auOrigin: string | null = null): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'unsafe-inline'",
     "connect-src 'self'",
-    "frame-src 'self'",
+    // A cmi5 AU at an absolute URL (issue 39, decision 0062) plays from its own origin.
+    `frame-src 'self'${auOrigin ? ` ${auOrigin}` : ''}`,
     "img-src 'self' data:",
     "base-uri 'none'",
     "form-action 'none'",
     `frame-ancestors ${appOrigin}`,
   ].join('; ');
+}
+
+/** The origin of a cmi5 AU at an absolute URL, else null (the AU is on this origin). */
+function absoluteAuOrigin(summary: { cmi5?: { aus?: { url: string }[] } }, auIndex: number): string | null {
+  const url = summary.cmi5?.aus?.[auIndex]?.url;
+  if (!url || !/^https?:\/\//i.test(url)) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
 }
 
 const KEY = /^[0-9a-f]{32}$/;
@@ -161,7 +173,10 @@ export async function buildPackagesApp(opts: PackagesAppOptions): Promise<Fastif
       return reply.code(404).type('text/plain; charset=utf-8').send('This launch is unknown or over.');
     const summary = await summaryOfLaunch(deps(request), launch);
     return noStore(reply)
-      .header('content-security-policy', bridgeCsp(launch.appOrigin))
+      .header(
+        'content-security-policy',
+        bridgeCsp(launch.appOrigin, absoluteAuOrigin(summary, launch.auIndex)),
+      )
       .type('text/html; charset=utf-8')
       .send(bridgeHtml(launch.appOrigin, launch.kind, summary.title));
   });

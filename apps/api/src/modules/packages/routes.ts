@@ -1,8 +1,13 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth';
-import { fetchAuthToken } from './cmi5';
-import { createLaunch, packagesOriginOf } from './launches';
+import { ApiError } from '../../plugins/errors';
+import { uuid } from '../lrs/statement-schema';
+import { readSummary } from '../../content/packages/store';
+import { abandonSession, fetchAuthToken, waiveAu } from './cmi5';
+import { LAUNCH_MODES, createLaunch, packagesOriginOf } from './launches';
+import type { LaunchRow } from './launches';
 
 /**
  * The app origin's package routes (issue 31, docs/api.md "Packages"): the player's launch, and
@@ -29,6 +34,9 @@ export const packageRoutes: FastifyPluginAsyncZod<{
           lessonId: z.string().min(1).max(200),
           pageId: z.string().min(1).max(200),
           launch: z.string().min(1).max(200),
+          // cmi5: the AU of the course (its place in cmi5.xml) and the launch mode (issue 39).
+          au: z.number().int().min(0).max(9999).optional(),
+          launchMode: z.enum(LAUNCH_MODES).optional(),
         }),
       },
     },
@@ -42,6 +50,61 @@ export const packageRoutes: FastifyPluginAsyncZod<{
         packagesOriginOf(request, opts.packagesOrigin, opts.packagesPort),
         now(),
       ),
+  );
+
+  // cmi5 §9.3.6, §9.3.7: a tenant administrator abandons a session or waives an AU (issue 39).
+  const admin = (request: Parameters<typeof currentUser>[0]) => {
+    if (!currentUser(request).isAdmin)
+      throw new ApiError(403, 'Forbidden', 'Only a tenant administrator abandons sessions or waives AUs.');
+  };
+  const courseOf = async (launch: LaunchRow) =>
+    app.files ? ((await readSummary(app.files, launch.contextId, launch.packageId))?.cmi5 ?? null) : null;
+  const deps = (request: { log: FastifyBaseLogger }) => ({
+    db: app.db,
+    kind: app.dbKind,
+    now: now(),
+    log: request.log,
+  });
+  app.post(
+    '/packages/cmi5/sessions/:sessionId/abandon',
+    {
+      onRequest: [app.auth.requireUser],
+      schema: {
+        tags,
+        summary: 'cmi5: a tenant administrator abandons an open AU session; `abandoned` is recorded.',
+        params: z.strictObject({ sessionId: uuid }),
+      },
+    },
+    async (request, reply) => {
+      admin(request);
+      if (!(await abandonSession(deps(request), request.context.id, request.params.sessionId, courseOf)))
+        throw new ApiError(404, 'MODEL_NOT_FOUND', 'No open cmi5 session of this tenant has this id.');
+      return reply.code(204).send();
+    },
+  );
+  app.post(
+    '/packages/cmi5/registrations/:registration/waive',
+    {
+      onRequest: [app.auth.requireUser],
+      schema: {
+        tags,
+        summary: 'cmi5: a tenant administrator waives an AU of a registration, with the reason.',
+        params: z.strictObject({ registration: uuid }),
+        body: z.strictObject({
+          au: z.number().int().min(0).max(9999),
+          reason: z.enum(['Tested Out', 'Equivalent AU', 'Equivalent Outside Activity', 'Administrative']),
+        }),
+      },
+    },
+    async (request, reply) => {
+      admin(request);
+      const { au, reason } = request.body;
+      if (
+        !(await waiveAu(deps(request), request.context.id, request.params.registration, au, reason, courseOf))
+      )
+        throw new ApiError(404, 'MODEL_NOT_FOUND', 'No launched registration with this AU to waive.');
+      return reply.code(204).send();
+    },
   );
 
   // cmi5 §8.2: a POST from the AU's origin, any body; 200 with JSON even for an error.

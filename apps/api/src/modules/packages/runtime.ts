@@ -3,7 +3,6 @@
  * start a launch (the frame's URL, and for SCORM the `cmi` data to resume from), read the
  * launch's progress, finish it (SCORM commits: commit.ts). Every call speaks for one launch (launches.ts).
  */
-import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbKind } from '../../db/db';
 import type { FileStore } from '../../files/store';
@@ -15,7 +14,7 @@ import { emitStatements, launchedStatement as moduleLaunched } from '../lrs/emit
 import { writeTx } from '../../db/tx';
 import { evaluateMoveOn, startCmi5 } from './cmi5';
 import type { TenantFacts } from './cmi5';
-import { sha256 } from './launches';
+import { issueLaunchCredentials } from './launch-credentials';
 import type { LaunchRow } from './launches';
 
 export interface RuntimeDeps {
@@ -43,6 +42,8 @@ export interface StartAnswer {
   cmi: Record<string, unknown> | null;
   /** SCORM: the SCO starts from saved data (`entry` resume). */
   resumed: boolean;
+  /** cmi5 launchMethod OwnWindow (issue 39): the bridge gives its window to the AU, no frame. */
+  ownWindow?: boolean;
 }
 
 export async function tenantOf(db: Db, contextId: string): Promise<TenantFacts> {
@@ -91,47 +92,26 @@ export async function startLaunch(
   const actor = learnerAgent(tenant, user);
   if (summary.kind === 'cmi5' && summary.cmi5) {
     const started = await startCmi5(
-      d.db,
-      d.kind,
+      d,
       launch,
       summary.cmi5,
       tenant,
       actor,
-      `${packagesOrigin}${entry}`,
-      d.now,
+      `${packagesOrigin}/p/${launch.contextId}/${launch.packageId}/`,
+      summary.entry,
     );
     if (!started) throw conflict('This launch has started already: open the package again.');
-    return { ...base, entry: joinQuery(entry, started.query), cmi: null, resumed: false };
+    // The AU's URL: on the packages origin (a path), or absolute (decision 0062).
+    const url = started.url.startsWith(`${packagesOrigin}/`)
+      ? started.url.slice(packagesOrigin.length)
+      : started.url;
+    const ownWindow = summary.cmi5.aus?.[launch.auIndex]?.launchMethod === 'OwnWindow';
+    return { ...base, entry: url, cmi: null, resumed: false, ownWindow };
   }
   // tincan.xml: the launch parameters of a tincan block's module (docs/product.md §7), with
   // credentials of this launch; its statements score the page as a module's do.
-  const key = randomBytes(16).toString('hex');
-  const secret = randomBytes(32).toString('base64url');
   const registration = registrationOf(launch.blockId);
-  const issued = await writeTx(d.db, d.kind, async (trx) => {
-    const res = await trx
-      .updateTable('packageLaunches')
-      .set({ xapiKey: key })
-      .where('key', '=', launch.key)
-      .where('xapiKey', 'is', null)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) return false;
-    await trx
-      .insertInto('xapiCredentials')
-      .values({
-        key,
-        contextId: launch.contextId,
-        userId: launch.userId,
-        lessonId: launch.lessonId,
-        pageId: launch.pageId,
-        registration,
-        secretHash: sha256(secret),
-        expiresAt: launch.expiresAt,
-        createdAt: d.now.toISOString(),
-      })
-      .execute();
-    return true;
-  });
+  const issued = await issueLaunchCredentials(d.db, d.kind, launch, registration, launch.expiresAt, d.now);
   if (!issued) throw conflict('This launch has started already: open the package again.');
   emitStatements(d.db, d.kind, tenant, [
     moduleLaunched(
@@ -143,7 +123,7 @@ export async function startLaunch(
   ]);
   const query = [
     ['endpoint', `${launch.appOrigin}/api/xapi/`],
-    ['auth', `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}`],
+    ['auth', `Basic ${Buffer.from(`${issued.key}:${issued.secret}`).toString('base64')}`],
     ['actor', JSON.stringify(actor)],
     ['registration', registration],
     ['activity_id', summary.xapi?.activityId ?? ''],
@@ -193,7 +173,7 @@ export async function finishLaunch(d: RuntimeDeps, launch: LaunchRow): Promise<L
   );
   if (launch.kind === 'cmi5') {
     const summary = await summaryOfLaunch(d, launch);
-    if (summary.cmi5) await evaluateMoveOn(d, launch, summary.cmi5, true);
+    if (summary.cmi5) await evaluateMoveOn(d, launch, summary.cmi5);
   }
   const fresh = await d.db
     .selectFrom('packageLaunches')

@@ -22,7 +22,10 @@ const EXT = 'https://w3id.org/xapi/cmi5/context/extensions/';
 
 /** The AU's view: its launch parameters and an LRS client with the fetched token. */
 async function startAu() {
-  const p = await w.toPackage('cmi5');
+  return startAuOf(await w.toPackage('cmi5'));
+}
+
+async function startAuOf(p: Awaited<ReturnType<PackageWorld['toPackage']>>) {
   const { key, secret } = await launchOf(w, p);
   const b = bridge(w, key, secret);
   const start = await b('POST', '/start');
@@ -57,6 +60,12 @@ async function startAu() {
   );
   expect(launchData.statusCode, launchData.body).toBe(200);
   const template = (launchData.json() as { contextTemplate: Record<string, unknown> }).contextTemplate;
+  // cmi5 §11: the AU reads the learner preferences before it sends initialized.
+  const prefs = await lrs(
+    'GET',
+    `agents/profile?profileId=cmi5LearnerPreferences&agent=${encodeURIComponent(JSON.stringify(actor))}`,
+  );
+  expect(prefs.statusCode).toBe(200);
   const statement = (verb: string, extra: Record<string, unknown> = {}, moveOn = false) => ({
     id: randomUUID(),
     actor,
@@ -65,6 +74,10 @@ async function startAu() {
     context: {
       ...template,
       registration,
+      extensions: {
+        ...(template.extensions as object),
+        'https://w3id.org/xapi/cmi5/context/extensions/masteryscore': 0.7,
+      },
       contextActivities: {
         ...(template.contextActivities as object),
         category: [{ id: CMI5 }, ...(moveOn ? [{ id: MOVEON }] : [])],
@@ -101,7 +114,7 @@ describe('cmi5', () => {
     const au = await startAu();
     expect(au.url.pathname).toMatch(/^\/p\/[\w-]+\/[0-9a-f]{32}\/au\/index\.html$/);
     expect(au.q.get('lang')).toBe('en');
-    expect(au.q.get('endpoint')).toBe('http://pk.test/api/xapi/');
+    expect(au.q.get('endpoint')).toBe('http://pk.test/api/xapi');
     expect(au.actor).toEqual({
       objectType: 'Agent',
       account: { homePage: 'http://pk.test', name: w.users.ann },
@@ -174,33 +187,56 @@ describe('cmi5', () => {
   });
 
   it('moveOn Passed: a failed session leaves the page open; a passed one scores it, records satisfied; terminated ends the session', async () => {
-    const au = await startAu();
-    const post = async (...statements: unknown[]) => {
-      const res = await au.lrs('POST', 'statements', statements);
+    const first = await startAu();
+    const post = async (au: Awaited<ReturnType<typeof startAu>>, ...statements: unknown[]) =>
+      au.lrs('POST', 'statements', statements);
+    const ok = async (au: Awaited<ReturnType<typeof startAu>>, ...statements: unknown[]) => {
+      const res = await post(au, ...statements);
       expect(res.statusCode, res.body).toBe(200);
     };
-    await post(
-      au.statement('initialized'),
-      au.statement('failed', { result: { success: false, score: { scaled: 0.4 }, duration: 'PT1M' } }, true),
+    await ok(
+      first,
+      first.statement('initialized'),
+      first.statement(
+        'failed',
+        { result: { success: false, score: { scaled: 0.4 }, duration: 'PT1M' } },
+        true,
+      ),
     );
-    expect((await pageOf(au.p.token, au.p.lessonId, au.p.pageId)).attributes.answeredAt).toBeNull();
-    expect((await au.b('GET', '/status')).json()).toMatchObject({
+    expect((await pageOf(first.p.token, first.p.lessonId, first.p.pageId)).attributes.answeredAt).toBeNull();
+    expect((await first.b('GET', '/status')).json()).toMatchObject({
       terminated: false,
       progress: 2,
       scored: false,
     });
-    await post(
+    // One of passed or failed per session (cmi5 §9.3): refused before it is stored.
+    const again = await post(
+      first,
+      first.statement(
+        'passed',
+        { result: { success: true, score: { scaled: 0.9 }, duration: 'PT2M' } },
+        true,
+      ),
+    );
+    expect(again.statusCode).toBe(403);
+    await ok(first, first.statement('terminated', { result: { duration: 'PT3M' } }));
+    expect((await first.b('GET', '/status')).json()).toEqual({
+      terminated: true,
+      finished: false,
+      progress: 3,
+      scored: false,
+    });
+    // Terminated ends the session's credentials at once (cmi5 §9.3.8).
+    expect((await post(first, first.statement('experienced'))).statusCode).toBe(401);
+
+    const au = await startAuOf(first.p);
+    await ok(
+      au,
+      au.statement('initialized'),
       au.statement('passed', { result: { success: true, score: { scaled: 0.9 }, duration: 'PT2M' } }, true),
     );
     const page = await pageOf(au.p.token, au.p.lessonId, au.p.pageId);
     expect(page.attributes.results?.score).toEqual({ actual: 9, max: 10 });
-    await post(au.statement('terminated', { result: { duration: 'PT3M' } }));
-    expect((await au.b('GET', '/status')).json()).toEqual({
-      terminated: true,
-      finished: false,
-      progress: 4,
-      scored: true,
-    });
     await flushEmitted(w.t.db);
     const satisfied = await w.t.db
       .selectFrom('xapiStatements')
@@ -212,6 +248,7 @@ describe('cmi5', () => {
     expect(JSON.parse(satisfied[0]!.body)).toMatchObject({
       object: { definition: { type: 'https://w3id.org/xapi/cmi5/activitytype/course' } },
       context: {
+        extensions: { [`${EXT}sessionid`]: expect.any(String) },
         contextActivities: {
           grouping: [{ id: 'https://example.org/courses/fire' }],
           category: [{ id: CMI5 }],
@@ -294,5 +331,90 @@ describe('xAPI packages (tincan.xml)', () => {
     expect((await b('GET', '/status')).json()).toMatchObject({ progress: 1, scored: true });
     const finish = await b('POST', '/finish');
     expect(finish.json()).toMatchObject({ finished: true });
+  });
+});
+
+describe('cmi5: abandon, waive and launch modes (issue 39)', () => {
+  it('an administrator abandons an open session: abandoned with its duration, its credentials end', async () => {
+    const au = await startAu();
+    expect((await au.lrs('POST', 'statements', [au.statement('initialized')])).statusCode).toBe(200);
+    const sessionId = (au.launchData as { contextTemplate: { extensions: Record<string, string> } })
+      .contextTemplate.extensions[`${EXT}sessionid`] as string;
+    // A learner may not.
+    const learner = await w.api(au.p.token)('POST', `/api/packages/cmi5/sessions/${sessionId}/abandon`);
+    expect(learner.statusCode).toBe(403);
+    const admin = w.api(await w.login('ada'));
+    expect((await admin('POST', `/api/packages/cmi5/sessions/${sessionId}/abandon`)).statusCode).toBe(204);
+    expect((await admin('POST', `/api/packages/cmi5/sessions/${sessionId}/abandon`)).statusCode).toBe(404);
+    expect((await au.lrs('POST', 'statements', [au.statement('experienced')])).statusCode).toBe(401);
+    await flushEmitted(w.t.db);
+    const abandoned = await w.t.db
+      .selectFrom('xapiStatements')
+      .select('body')
+      .where('verbId', '=', 'https://w3id.org/xapi/adl/verbs/abandoned')
+      .where('registration', '=', au.registration)
+      .execute();
+    expect(abandoned).toHaveLength(1);
+    expect(JSON.parse(abandoned[0]!.body)).toMatchObject({
+      object: { id: au.activityId },
+      result: { duration: expect.stringMatching(/^PT/) },
+      context: { extensions: { [`${EXT}sessionid`]: sessionId } },
+    });
+  });
+
+  it('an administrator waives an AU: waived with the reason, then the course satisfied and the page scored', async () => {
+    const au = await startAu();
+    const admin = w.api(await w.login('ada'));
+    const waive = (reason: string) =>
+      admin('POST', `/api/packages/cmi5/registrations/${au.registration}/waive`, { au: 0, reason });
+    expect((await waive('Because')).statusCode).toBe(400);
+    expect((await waive('Tested Out')).statusCode).toBe(204);
+    expect((await waive('Tested Out')).statusCode).toBe(404);
+    await flushEmitted(w.t.db);
+    const verbs = await w.t.db
+      .selectFrom('xapiStatements')
+      .select(['verbId', 'body'])
+      .where('registration', '=', au.registration)
+      .orderBy('stored')
+      .execute();
+    const waived = verbs.find((v) => v.verbId === 'https://w3id.org/xapi/adl/verbs/waived');
+    expect(JSON.parse(waived!.body)).toMatchObject({
+      result: {
+        success: true,
+        completion: true,
+        extensions: { 'https://w3id.org/xapi/cmi5/result/extensions/reason': 'Tested Out' },
+      },
+      context: { contextActivities: { category: [{ id: CMI5 }, { id: MOVEON }] } },
+    });
+    expect(verbs.map((v) => v.verbId).at(-1)).toBe('https://w3id.org/xapi/adl/verbs/satisfied');
+    expect((await pageOf(au.p.token, au.p.lessonId, au.p.pageId)).attributes.answeredAt).not.toBeNull();
+  });
+
+  it('in Browse mode the AU records no passed; the launched statement and LaunchData say the mode', async () => {
+    const p = await w.toPackage('cmi5');
+    const res = await w.api(p.token)('POST', '/api/packages/launches', {
+      lessonId: p.lessonId,
+      pageId: p.pageId,
+      launch: p.launch,
+      launchMode: 'Browse',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const m = /\/launch\/([0-9a-f]{32})#(.+)$/.exec((res.json() as { url: string }).url)!;
+    const b = bridge(w, m[1]!, m[2]!);
+    const { entry } = (await b('POST', '/start')).json() as { entry: string };
+    const q = new URL(entry, 'http://packages.pk.test').searchParams;
+    const got = await w.app.inject({
+      method: 'POST',
+      url: new URL(q.get('fetch')!).pathname,
+      headers: { host: PK_HOST },
+    });
+    const auth = (got.json() as { 'auth-token': string })['auth-token'];
+    const actor = q.get('actor')!;
+    const data = await w.app.inject({
+      method: 'GET',
+      url: `/api/xapi/activities/state?stateId=LMS.LaunchData&activityId=${encodeURIComponent(q.get('activityId')!)}&agent=${encodeURIComponent(actor)}&registration=${q.get('registration')}`,
+      headers: { host: PK_HOST, authorization: `Basic ${auth}`, 'x-experience-api-version': '1.0.3' },
+    });
+    expect(data.json()).toMatchObject({ launchMode: 'Browse' });
   });
 });

@@ -283,3 +283,72 @@ describe('PackageRow: a course of several SCOs (issue 39)', () => {
     expect(screen.queryByRole('navigation')).toBeNull();
   });
 });
+
+describe('PackageRow: a cmi5 course of several AUs (issue 39)', () => {
+  const course = (launch: string | null) =>
+    ({
+      type: 'package',
+      title: 'Updates',
+      package: {
+        kind: 'cmi5',
+        title: 'Updates and backups',
+        width: null,
+        height: null,
+        launch,
+        units: [
+          { title: 'Quiz', ownWindow: false },
+          { title: 'Checklist', ownWindow: false },
+        ],
+      },
+    }) as unknown as PublicRowView;
+  const renderCourse = (launch: string | null) =>
+    render(
+      <PackageRow
+        row={course(launch)}
+        rowIndex={-1}
+        idPrefix="p-1"
+        labelledBy="p-1-title"
+        value={null}
+        onChange={() => undefined}
+        readOnly={false}
+        correction={null}
+        announce={() => undefined}
+        packagePlay={{ lessonId: 'l-1', pageId: 'p-1' }}
+      />,
+    );
+
+  it('lists its units, each launched by its place', async () => {
+    const fetchMock = mockApi({
+      'POST packages/launches': {
+        body: { url: BRIDGE, origin: PACKAGES, expiresAt: '2026-11-27T15:00:00.000Z' },
+      },
+    });
+    renderCourse('L-1');
+    const nav = screen.getByRole('navigation', { name: 'Units of Updates and backups' });
+    expect(nav.querySelectorAll('li')).toHaveLength(2);
+    await userEvent.click(screen.getByRole('button', { name: 'Open the unit: Checklist' }));
+    await screen.findByTitle('Updates and backups');
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({ lessonId: 'l-1', pageId: 'p-1', launch: 'L-1', au: 1 });
+  });
+
+  it('plays again in Review once the course is satisfied (its page has no launch left)', async () => {
+    const fetchMock = mockApi({
+      'POST packages/launches': {
+        body: { url: BRIDGE, origin: PACKAGES, expiresAt: '2026-11-27T15:00:00.000Z' },
+      },
+    });
+    renderCourse(null);
+    expect(screen.getByText(/review its units/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Open the unit: Quiz' }));
+    await screen.findByTitle('Updates and backups');
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({
+      lessonId: 'l-1',
+      pageId: 'p-1',
+      launch: 'relaunch',
+      au: 0,
+      launchMode: 'Review',
+    });
+  });
+});

@@ -23,9 +23,11 @@ export function PackageRow({ row, idPrefix, packagePlay, onPackageClosed }: RowP
   const online = useOnline();
   const frame = useRef<HTMLIFrameElement>(null);
   const info = packageInfoOf(row.package);
+  // A cmi5 course once satisfied plays again, in Review (issue 39): its page has no launch left.
+  const review = info?.kind === 'cmi5' && !info.launch && !!packagePlay;
   const request =
-    info?.launch && packagePlay
-      ? { lessonId: packagePlay.lessonId, pageId: packagePlay.pageId, launch: info.launch }
+    (info?.launch || review) && packagePlay
+      ? { lessonId: packagePlay.lessonId, pageId: packagePlay.pageId, launch: info?.launch ?? 'relaunch' }
       : null;
   const session = usePackageSession({
     request,
@@ -38,10 +40,13 @@ export function PackageRow({ row, idPrefix, packagePlay, onPackageClosed }: RowP
     info.title || (typeof row.title === 'string' ? row.title : '') || t('exercises.package.title');
   const { phase } = session;
   const noteId = `${idPrefix}-package-note`;
+  const units = info.units ?? [];
+  const mode = review ? ('Review' as const) : undefined;
+  const unitTitle = (i: number) => units[i]?.title || t('exercises.package.unit', { n: i + 1 });
 
   return (
     <div className="package-row">
-      {!packagePlay || !info.launch ? (
+      {!packagePlay || (!info.launch && !review) ? (
         // Preview and correction cannot launch; a played page without a launch is answered.
         <p id={noteId} className="package-row__note">
           {t(packagePlay ? 'exercises.package.finished' : 'exercises.package.notPlayable')}
@@ -55,9 +60,43 @@ export function PackageRow({ row, idPrefix, packagePlay, onPackageClosed }: RowP
           {t('exercises.package.intro')}
         </p>
       )}
-      <Button onClick={session.open} disabled={!request || !online} aria-describedby={noteId}>
-        {t('exercises.package.open', { title })}
-      </Button>
+      {review ? <p className="package-row__note">{t('exercises.package.review')}</p> : null}
+      {units.length > 1 ? (
+        // A cmi5 course of several AUs: its table of contents, each AU launched by its place.
+        <nav aria-label={t('exercises.package.units', { title })}>
+          <ol className="package-row__units">
+            {units.map((u, i) => (
+              <li key={i}>
+                <Button
+                  variant="secondary"
+                  onClick={() => session.open({ au: i, ownWindow: u.ownWindow, launchMode: mode })}
+                  disabled={!request || !online}
+                  aria-describedby={noteId}
+                >
+                  {t('exercises.package.openUnit', { title: unitTitle(i) })}
+                </Button>
+                {u.ownWindow ? (
+                  <span className="package-row__hint">{t('exercises.package.ownWindow')}</span>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        </nav>
+      ) : (
+        <Button
+          onClick={() =>
+            session.open(
+              info.kind === 'cmi5'
+                ? { au: 0, ownWindow: units[0]?.ownWindow ?? false, launchMode: mode }
+                : undefined,
+            )
+          }
+          disabled={!request || !online}
+          aria-describedby={noteId}
+        >
+          {t('exercises.package.open', { title })}
+        </Button>
+      )}
       <Dialog
         isOpen={phase.name !== 'closed'}
         title={title}
@@ -66,7 +105,7 @@ export function PackageRow({ row, idPrefix, packagePlay, onPackageClosed }: RowP
         actions={
           <>
             {phase.name === 'offline' || phase.name === 'failed' ? (
-              <Button variant="secondary" onClick={session.open}>
+              <Button variant="secondary" onClick={() => session.open()}>
                 {t('exercises.package.retry')}
               </Button>
             ) : null}
@@ -126,6 +165,12 @@ function PackageDialogBody({
   if (phase.name === 'offline') return <Alert tone="warning">{t('exercises.package.needsConnection')}</Alert>;
   if (phase.name === 'failed')
     return <Alert tone="error">{t(refusal ? keyFromData(refusal) : 'exercises.package.failed')}</Alert>;
+  if (phase.name === 'playing' && phase.ownWindow)
+    return (
+      <p role="status" className="package-dialog__status">
+        {t('exercises.package.ownWindowPlaying')}
+      </p>
+    );
   // The manifest's size when it gives one (never wider than the screen), else the dialog's.
   const sized: CSSProperties = { width: info.width ?? undefined, height: info.height ?? undefined };
   return (

@@ -25,5 +25,17 @@ export function packageInfoOf(value: unknown): PackageView | null {
     width: side(p.width),
     height: side(p.height),
     launch: typeof p.launch === 'string' && p.launch !== '' ? p.launch : null,
+    units: Array.isArray(p.units)
+      ? p.units.flatMap((u: unknown) => {
+          if (typeof u !== 'object' || u === null) return [];
+          const unit = u as Record<string, unknown>;
+          return [
+            {
+              title: typeof unit.title === 'string' ? unit.title.trim() : '',
+              ownWindow: unit.ownWindow === true,
+            },
+          ];
+        })
+      : [],
   };
 }

@@ -28,7 +28,8 @@ export type PackagePhase =
   | { name: 'offline' }
   /** The server refused the launch, or its answer was unsafe to open. */
   | { name: 'failed' }
-  | { name: 'playing'; launch: PackageLaunch; ready: boolean }
+  /** `ownWindow`: a cmi5 AU playing in a window of its own (launchMethod OwnWindow), not in the frame. */
+  | { name: 'playing'; launch: PackageLaunch; ready: boolean; ownWindow?: boolean }
   | { name: 'closing'; launch: PackageLaunch };
 
 export interface PackageSession {
@@ -41,9 +42,16 @@ export interface PackageSession {
   course: CourseView | null;
   /** A move in the course, asked of the bridge (which checks it against the package's sequencing). */
   navigate: (request: CourseRequest, target?: string) => void;
-  open: () => void;
+  open: (unit?: PackageUnitChoice) => void;
   /** The learner closes the dialog: save first when the bridge is there. */
   close: () => void;
+}
+
+/** A cmi5 course's AU chosen by the learner (issue 39): its place, its window, its launch mode. */
+export interface PackageUnitChoice {
+  au: number;
+  ownWindow?: boolean;
+  launchMode?: 'Normal' | 'Browse' | 'Review';
 }
 
 export function usePackageSession({
@@ -77,7 +85,7 @@ export function usePackageSession({
     callbacks.current.onClosed?.();
   };
 
-  const open = () => {
+  const open = (unit?: PackageUnitChoice) => {
     if (!request) return;
     const mine = ++attempt.current;
     terminated.current = false;
@@ -89,9 +97,18 @@ export function usePackageSession({
       return;
     }
     setPhase({ name: 'launching' });
-    launchPackage(request).then(
+    // A window of its own opens in the learner's click (so no popup blocker stops it), then goes
+    // to the launch; it keeps no handle on the app (opener cleared).
+    const own = unit?.ownWindow ? window.open('about:blank', '_blank') : null;
+    if (own) own.opener = null;
+    const chosen = unit
+      ? { ...request, au: unit.au, ...(unit.launchMode ? { launchMode: unit.launchMode } : {}) }
+      : request;
+    launchPackage(chosen).then(
       (launch) => {
-        if (attempt.current === mine) setPhase({ name: 'playing', launch, ready: false });
+        if (attempt.current !== mine) return;
+        if (own) own.location.href = launch.url;
+        setPhase({ name: 'playing', launch, ready: false, ownWindow: !!own });
       },
       (error: unknown) => {
         if (attempt.current !== mine) return;
@@ -105,8 +122,9 @@ export function usePackageSession({
 
   const close = () => {
     if (phase.name === 'closing') return;
-    if (phase.name !== 'playing' || !phase.ready || terminated.current) {
+    if (phase.name !== 'playing' || !phase.ready || terminated.current || phase.ownWindow) {
       // Nothing started in the frame yet, or the package finished by itself: nothing to save.
+      // A unit in its own window sends its own terminated; the player reads the page again.
       const played = phase.name === 'playing';
       attempt.current += 1;
       setPhase({ name: 'closed' });

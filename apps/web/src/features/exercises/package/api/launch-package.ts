@@ -5,6 +5,9 @@ export interface PackageLaunchRequest {
   lessonId: string;
   pageId: string;
   launch: string;
+  /** cmi5: the AU's place in the course, and how it is launched (issue 39). */
+  au?: number;
+  launchMode?: 'Normal' | 'Browse' | 'Review';
 }
 
 /** The server's answer: the bridge's address on the packages origin (its credential in the #fragment). */
