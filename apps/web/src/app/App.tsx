@@ -3,6 +3,7 @@ import {
   createBrowserRouter,
   matchRoutes,
   Outlet,
+  useLocation,
   useNavigate,
   type DataRouter,
   type HydrationState,
@@ -20,13 +21,18 @@ function UnauthorizedRedirect() {
   return null;
 }
 
-/** The layout of every route: the shell around the route's screen. */
+/**
+ * The layout of every route: the shell around the route's screen. A new address is a new screen
+ * (keyed by the pathname): a player page after another starts from its own state, as it did when
+ * an error boundary keyed by the pathname wrapped the routes.
+ */
 export function AppLayout() {
+  const { pathname } = useLocation();
   return (
     <>
       <UnauthorizedRedirect />
       <Shell>
-        <Outlet />
+        <Outlet key={pathname} />
       </Shell>
     </>
   );
