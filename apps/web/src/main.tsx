@@ -87,8 +87,10 @@ const routeModules = loadRouteModules(appRoutes, window.location.pathname).catch
 // 0030): when the router has run its loaders. A failure there is the router's to show.
 void booted
   .then(async () => {
-    if (drawn) await fillCache(drawn);
     if (drawn || hydrates) await routeModules;
+    // Last before the hydration: the reads count as made now (a home whose lessons are a second
+    // old reads them again), so the wait for the route's code is not taken from their freshness.
+    if (drawn) await fillCache(drawn);
     const router = createAppRouter(drawn?.router);
     if (!drawn && !hydrates) await routerReady(router);
     return router;
