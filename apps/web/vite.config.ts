@@ -1,4 +1,11 @@
 import path from 'node:path';
+// Relative, as vite-badges.ts: Vite loads its config with Node, which runs no TypeScript package.
+import {
+  LOGIN_PATH,
+  networkOnlyPatterns,
+  pathPattern,
+  type RoutePath,
+} from '../../packages/domain/src/routes';
 import react from '@vitejs/plugin-react';
 import { badgePictures } from './vite-badges';
 import { earlyStart } from './vite-early-start';
@@ -56,6 +63,9 @@ const SIGNED_IN_SHARED = [
  */
 const COMMON = ['/src/components/ui/Alert.tsx', '/packages/domain/src/constants.ts'];
 
+/** The pathnames of routes of the one table (packages/domain/src/routes.ts, decision 0060). */
+const pathsOf = (...paths: RoutePath[]) => new RegExp(paths.map(pathPattern).join('|'));
+
 // The service worker is registered from src/lib/service-worker.ts once a learner is signed in
 // (injectRegister: false), so it never competes with the first screen for the network.
 export default defineConfig({
@@ -81,8 +91,9 @@ export default defineConfig({
         globIgnores: ['static/images/badges/**', 'assets/pdf-*.js'],
         navigateFallback: '/index.html',
         // /preview and /correction come from the network: their response keeps the back office's
-        // window.opener (COOP unsafe-none), which a cached copy of index.html would not.
-        navigateFallbackDenylist: [/^\/api\//, /^\/(?:preview|correction)(?:\/|$)/],
+        // window.opener (COOP unsafe-none), which a cached copy of index.html would not (the
+        // route table's `networkOnly`).
+        navigateFallbackDenylist: [/^\/api\//, ...networkOnlyPatterns()],
         cleanupOutdatedCaches: true,
         // The first worker takes the open page at once (offline from the first visit); a later
         // version waits for the learner's reload (registerType 'prompt', no skipWaiting).
@@ -149,7 +160,7 @@ export default defineConfig({
       languages: ['fr', 'en'],
       routes: [
         {
-          path: /^\/$/,
+          path: pathsOf('/'),
           signedIn: true,
           modules: [
             'src/features/home/components/HomePage.tsx',
@@ -157,9 +168,13 @@ export default defineConfig({
             'src/app/QueryProvider.tsx',
           ],
         },
-        { path: /^\/login\/?$/, signedIn: false, modules: ['src/features/auth/components/LoginPage.tsx'] },
         {
-          path: /^\/session\/[^/]+(?:\/page\/[^/]+)?\/?$/,
+          path: pathsOf(LOGIN_PATH),
+          signedIn: false,
+          modules: ['src/features/auth/components/LoginPage.tsx'],
+        },
+        {
+          path: pathsOf('/session/:id', '/session/:id/page/:pageId'),
           signedIn: true,
           modules: ['src/app/screens/PlayerScreen.tsx', 'src/app/QueryProvider.tsx'],
           // The page's statement is content HTML: DOMPurify where there is no Sanitizer API.

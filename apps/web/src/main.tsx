@@ -2,7 +2,7 @@
 import './lib/zod-jitless';
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { App, appRoutes, createAppRouter, loadRouteModules, routerReady } from './app/App';
 import { boot } from './app/boot';
 import { captureInstallPrompt } from './features/install/install-event';
 import { watchPreloadErrors } from './features/new-version/new-version';
@@ -12,9 +12,6 @@ import { restoreDrawnStyles } from './lib/drawn-styles';
 import { endPrerender, isPrerendered, keepTypedValues } from './lib/prerendered';
 import { getToken } from './lib/storage';
 import { isDrawnSignedIn, takeServerState, type ServerState } from './lib/server-state';
-import { firstScreenReady } from './app/first-screen';
-import { loadSignedIn } from './app/RouteGate';
-import { loadScreen } from './app/routes';
 import './styles/app.css';
 
 const root = document.getElementById('root');
@@ -34,8 +31,9 @@ const prerendered = isPrerendered(root);
 const hydrates = prerendered && getToken() === null;
 
 // A signed-in screen the server drew for this learner (decision 0046): hydrated from the reads
-// it carries, with the session and the language it was drawn with. A page this browser cannot
-// take over (signed out here since, another learner) is dropped, and so is the cookie it came by.
+// and the router's data it carries, with the session and the language it was drawn with. A page
+// this browser cannot take over (signed out here since, another learner) is dropped, and so is
+// the cookie it came by.
 const drawnRoot = isDrawnSignedIn(root);
 // A sign-in link (`?idT&idU`) names who signs in: the page drawn for the cookie's learner is not taken.
 const viaLink = new URLSearchParams(window.location.search).has('idT');
@@ -46,35 +44,22 @@ if (drawnRoot && !drawn) {
   void fetch('/api/users/html-session', { method: 'DELETE' }).catch(() => undefined);
 }
 
-/**
- * The screen's code and the signed-in layer in; resolves to what puts the server's reads into
- * the query cache, called right before the hydration.
- */
-async function drawnReady(state: ServerState): Promise<() => void> {
+/** The server's reads put into the query cache, right before the hydration. */
+async function fillCache(state: ServerState): Promise<void> {
   const [{ queryClient }, { hydrate }] = await Promise.all([
     import('./lib/query-client'),
     import('@tanstack/react-query'),
-    loadScreen(window.location.pathname),
-    loadSignedIn(),
   ]);
-  return () => {
-    // The reads count as made now, as the screen shows them: the server's clock is not the
-    // browser's, and a screen that reads again after a second (the home's lessons) must not
-    // read again at once.
-    const now = Date.now();
-    for (const query of state.queries.queries) query.state.dataUpdatedAt = now;
-    hydrate(queryClient, state.queries);
-  };
+  // The reads count as made now, as the screen shows them: the server's clock is not the
+  // browser's, and a screen that reads again after a second (the home's lessons) must not
+  // read again at once.
+  const now = Date.now();
+  for (const query of state.queries.queries) query.state.dataUpdatedAt = now;
+  hydrate(queryClient, state.queries);
 }
 
 // Development only: StrictMode's double renders and effects find impure code; production skips it.
-const app: ReactNode = import.meta.env.DEV ? (
-  <StrictMode>
-    <App />
-  </StrictMode>
-) : (
-  <App />
-);
+const strict = (app: ReactNode): ReactNode => (import.meta.env.DEV ? <StrictMode>{app}</StrictMode> : app);
 
 /**
  * Runs `done` once React has hydrated the server's screen (a parent's effect runs after its
@@ -87,18 +72,30 @@ function Hydrated({ done, children }: { done: () => void; children: ReactNode })
 }
 
 const drawnStart = drawn ? { me: drawn.me, lang: document.documentElement.lang } : undefined;
+// A mismatch makes React draw the screen anew (focus and typed text lost): say so.
+const onRecoverableError = (error: unknown, info: { componentStack?: string }) =>
+  console.error('Hydration', error, info.componentStack);
 
-// The sign-in screen's hydration needs the language and the tenant the server drew with, not the
-// screen's code: while that code is on its way, React leaves the route's Suspense boundary as the
-// server drew it. A signed-in screen drawn by the server waits for its code and the signed-in
-// layer, so its whole tree hydrates from the reads in the page (decision 0046).
-void Promise.all([boot(drawnStart), drawn ? drawnReady(drawn) : null])
-  .then(async ([, fillCache]) => {
-    if (fillCache) fillCache();
-    // A signed-in first screen renders once, whole (decision 0030), once the language is set.
-    else if (!prerendered) await firstScreenReady(window.location.pathname, window.location.search);
+// Issue 11: the first route's code comes while the tenant, the language and the user load, not
+// after them. Before `boot` runs, its texts would be the fallback language's: after its first step.
+const booted = boot(drawnStart);
+const routeModules = loadRouteModules(appRoutes, window.location.pathname).catch(() => undefined);
+
+// The sign-in screen's hydration needs the language and the tenant the server drew with, and the
+// route's code; a signed-in screen drawn by the server also the session, its reads and its
+// route's data (decision 0046). Any other start renders its first screen once, whole (decision
+// 0030): when the router has run its loaders. A failure there is the router's to show.
+void booted
+  .then(async () => {
+    if (drawn || hydrates) await routeModules;
+    // Last before the hydration: the reads count as made now (a home whose lessons are a second
+    // old reads them again), so the wait for the route's code is not taken from their freshness.
+    if (drawn) await fillCache(drawn);
+    const router = createAppRouter(drawn?.router);
+    if (!drawn && !hydrates) await routerReady(router);
+    return router;
   })
-  .finally(() => {
+  .then((router) => {
     if (drawn) {
       // The styles the server moved out of the markup (CSP, decision 0053), back where React drew them.
       restoreDrawnStyles(root);
@@ -109,8 +106,8 @@ void Promise.all([boot(drawnStart), drawn ? drawnReady(drawn) : null])
         delete root.dataset.prerendered;
         firstScreenShown();
       };
-      hydrateRoot(root, <Hydrated done={done}>{app}</Hydrated>, {
-        onRecoverableError: (error, info) => console.error('Hydration', error, info.componentStack),
+      hydrateRoot(root, <Hydrated done={done}>{strict(<App router={router} />)}</Hydrated>, {
+        onRecoverableError,
       });
       return;
     }
@@ -120,9 +117,8 @@ void Promise.all([boot(drawnStart), drawn ? drawnReady(drawn) : null])
       // The server's screen was painted from the HTML: what waits for the first screen may start.
       // (The sign-in form ends the prerender mark once it has hydrated: lib/prerendered.ts.)
       const done = () => firstScreenShown();
-      hydrateRoot(root, <Hydrated done={done}>{app}</Hydrated>, {
-        // A mismatch makes React draw the screen anew (focus and typed text lost): say so.
-        onRecoverableError: (error, info) => console.error('Hydration', error, info.componentStack),
+      hydrateRoot(root, <Hydrated done={done}>{strict(<App router={router} />)}</Hydrated>, {
+        onRecoverableError,
       });
       return;
     }
@@ -130,5 +126,5 @@ void Promise.all([boot(drawnStart), drawn ? drawnReady(drawn) : null])
       root.replaceChildren();
       endPrerender(root);
     }
-    createRoot(root).render(app);
+    createRoot(root).render(strict(<App router={router} />));
   });

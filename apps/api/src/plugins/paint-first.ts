@@ -6,12 +6,14 @@
  * been painted. On a slow link the code then no longer shares the link with the page's own bytes,
  * and it no longer stands between the learner and the first paint.
  */
-export const PAINT_FIRST_MARKER = '<meta name="parcours-paint-first" />';
+import { HTML_MARKERS } from '@parcours/domain/routes';
+
+export const PAINT_FIRST_MARKER = HTML_MARKERS.paintFirstMeta;
 const CHARSET = '<meta charset="UTF-8" />';
 
 /** The type and rel the inline script looks for (early-start.ts `startCodeAfterPaint`). */
-export const AFTER_PAINT_SCRIPT_TYPE = 'parcours/after-paint';
-export const AFTER_PAINT_LINK_REL = 'parcours-after-paint';
+export const AFTER_PAINT_SCRIPT_TYPE = HTML_MARKERS.afterPaintScriptType;
+export const AFTER_PAINT_LINK_REL = HTML_MARKERS.afterPaintLinkRel;
 
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;

@@ -10,6 +10,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Locale } from '@parcours/domain/entities';
+import { HTML_MARKERS } from '@parcours/domain/routes';
 import { drawnScreen } from './page-styles';
 import { escapeHtml } from '../lib/html';
 import { recordingRead, type DrawnRead } from '../lib/drawn-reads';
@@ -42,11 +43,11 @@ export interface SignedInRenderer {
 }
 
 /** The data block's id, read by the web app's start (apps/web/src/main.tsx). */
-export const STATE_ELEMENT_ID = 'parcours-state';
+export const STATE_ELEMENT_ID = HTML_MARKERS.stateElementId;
 
 const CHARSET = '<meta charset="UTF-8" />';
 /** Read by the inline script (apps/web/src/app/early-start.ts). */
-export const DRAWN_MARKER = '<meta name="parcours-drawn" content="signed-in" />';
+export const DRAWN_MARKER = HTML_MARKERS.drawnMeta;
 
 /**
  * One read of the API's route `path` (path and query under /api/), injected in-process with the
@@ -135,7 +136,7 @@ export function signedInPage(index: string, markup: SignedInMarkup, browserLang:
       .replace('</head>', () => `${screen.style}</head>`)
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(markup.title)}</title>`) +
     `<script type="application/json" id="${STATE_ELEMENT_ID}">${state}</script>\n    ` +
-    `<div id="root" data-prerendered="signed-in">${screen.body}</div>\n    ` +
+    `<div id="root" data-prerendered="${HTML_MARKERS.drawnRoot}">${screen.body}</div>\n    ` +
     index.slice(end)
   );
 }

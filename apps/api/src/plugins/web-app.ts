@@ -31,6 +31,7 @@ import { contextDocument, pageOf, type Page, type Variants } from './page-varian
 import type { Auth } from './auth';
 import { mayDrawFor } from './draw-policy';
 import { readOnly } from '../db/read-only';
+import { isDrawnPath, LOGIN_PATH, pathPattern } from '@parcours/domain/routes';
 
 type Encoding = 'br' | 'gzip';
 
@@ -135,9 +136,8 @@ export interface WebAppOptions {
   now?: () => Date;
 }
 
-const SIGN_IN_PATH = /^\/login\/?$/;
-/** The signed-in first screens the server draws (decision 0046): the home and a player page. */
-const SIGNED_IN_PATH = /^\/(?:session\/[^/]+(?:\/page\/[^/]+)?\/?)?$/;
+/** The sign-in page and the signed-in first screens the server draws: the one route table's (decision 0060). */
+const SIGN_IN_PATH = new RegExp(pathPattern(LOGIN_PATH));
 
 export async function registerWebApp(
   app: FastifyInstance,
@@ -197,11 +197,11 @@ export async function registerWebApp(
     pathname: string,
     html: Variants,
   ) => {
-    if (signedIn && SIGNED_IN_PATH.test(pathname)) {
+    if (signedIn && isDrawnPath(pathname)) {
       // The page depends on who is signed in and on who sent the browser here: never kept by a cache on the way.
       reply.header('vary', 'Accept-Encoding, Accept-Language, Cookie, Sec-Fetch-Site');
     }
-    if (signedIn && SIGNED_IN_PATH.test(pathname) && mayDrawFor(request)) {
+    if (signedIn && isDrawnPath(pathname) && mayDrawFor(request)) {
       const drawn = await signedIn(request, reply);
       if (drawn) {
         allowPageStyles(reply, drawn.styles);

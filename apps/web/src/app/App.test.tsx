@@ -1,10 +1,10 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { loadUser } from '../lib/session';
 import { getReturnUrl, setToken } from '../lib/storage';
 import { mockApi } from '../test/api-mock';
 import { me, withTenant } from '../test/fixtures';
-import { AppRoutes } from './App';
+import { renderRoutes } from '../test/render-routes';
 
 function Where() {
   const location = useLocation();
@@ -12,12 +12,7 @@ function Where() {
 }
 
 function renderAt(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <AppRoutes />
-      <Where />
-    </MemoryRouter>,
-  );
+  return renderRoutes(path, <Where />);
 }
 
 async function signIn() {

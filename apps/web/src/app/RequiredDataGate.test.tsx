@@ -1,13 +1,12 @@
 import type { LegalText } from '@parcours/domain/entities';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { changeLanguage } from '../lib/i18n';
 import { loadUser } from '../lib/session';
 import { setToken } from '../lib/storage';
 import { mockApi } from '../test/api-mock';
 import { me, withTenant } from '../test/fixtures';
-import { AppRoutes } from './App';
+import { renderRoutes } from '../test/render-routes';
 
 const cgu: LegalText = { content: '<p>Conditions</p>', version: '2026-01', date: '2026-01-05' };
 
@@ -29,11 +28,7 @@ async function signInIncomplete(extra: Parameters<typeof mockApi>[0] = {}) {
 }
 
 function renderAt(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <AppRoutes />
-    </MemoryRouter>,
-  );
+  return renderRoutes(path);
 }
 
 describe('the required-data gate (SPEC §5)', () => {

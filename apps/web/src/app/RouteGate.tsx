@@ -1,37 +1,19 @@
 import { DEFAULT_PERMISSION, hasPermission } from '@parcours/domain/user-domain';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { preloadable } from './preloadable';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate, useRouteError } from 'react-router';
 import { errorPagePath } from '../lib/error-page';
 import { Spinner } from '../components/ui/Spinner';
-import { loadScreenTexts, useTranslation } from '../lib/i18n';
+import { useTranslation } from '../lib/i18n';
 import { isSandbox } from '../lib/sandbox';
 import { useSession } from '../lib/session';
 import { useTenant } from '../lib/tenant';
 import { setReturnUrl } from '../lib/storage';
 import { ConnectingScreen } from './ConnectingScreen';
 import { LOGIN_PATH } from './navigation';
-import { RouteMetaContext } from './route-meta';
-import type { RouteDef } from './routes';
+import { ErrorBoundary } from './ErrorBoundary';
+import { RouteMetaContext, type RouteDef } from './route-meta';
 import { usePageTitle } from './use-page-title';
 
-// Server state only matters once signed in: the query cache loads with the first guarded screen.
-// Every signed-in screen renders inside the query provider: it also brings the signed-in
-// screens' texts (the /login page loads only the core catalogue, see vite-locale-split.ts).
-const loadQueryProvider = () => import('./QueryProvider');
-const { Component: QueryProvider, load: loadSignedInLayer } = preloadable(() =>
-  Promise.all([loadQueryProvider(), loadScreenTexts()]).then(([m]) => m.QueryProvider),
-);
-
-/** Issue 11: what every signed-in screen needs, fetched from the start (see boot). */
-export function preloadSignedIn(): void {
-  void loadQueryProvider().catch(() => undefined);
-}
-
-/** The query library and the signed-in screens' texts in (once the language is known). */
-export function loadSignedIn(): Promise<unknown> {
-  return loadSignedInLayer();
-}
 // Only learners with missing required data ever load the gate.
 const RequiredDataGate = lazy(() =>
   import('../features/account/components/RequiredDataGate').then((m) => ({ default: m.RequiredDataGate })),
@@ -52,17 +34,45 @@ function GuardRedirect({ to, from }: { to: string; from: string }) {
  * while they load, the room of one window is held, so the footer waits below the fold instead
  * of being pushed away when the screen arrives (a layout shift). Public screens are short.
  */
-function Loading({ tall, label }: { tall: boolean; label?: string }) {
+export function RouteLoading({ tall, label }: { tall: boolean; label?: string }) {
   const { t } = useTranslation();
   const spinner = <Spinner label={label ?? t('common.loading')} />;
   return tall ? <div className="route-loading">{spinner}</div> : spinner;
 }
 
+function Rethrow({ error }: { error: unknown }): never {
+  throw error;
+}
+
+/**
+ * A route whose code failed to load (docs/product.md §8: most often a newer version is live) or
+ * whose screen failed to render: the app's error boundary, with its reload offer, in the shell.
+ */
+export function RouteError() {
+  const error = useRouteError();
+  return (
+    <ErrorBoundary>
+      <Rethrow error={error} />
+    </ErrorBoundary>
+  );
+}
+
+type Provider = ComponentType<{ children: ReactNode }>;
+
 /**
  * One route of the table: page title, docs/product.md §2 permission check (default 'grains|client|public';
- * failure → /login, or /403 for lesson routes), then the lazily loaded screen.
+ * failure → /login, or /403 for lesson routes), then the screen (its route module loaded it, and
+ * the signed-in layer's query provider: `Provider`).
  */
-export function RouteGate({ route }: { route: RouteDef }) {
+export function RouteGate({
+  route,
+  Provider,
+  children,
+}: {
+  route: RouteDef;
+  Provider: Provider | null;
+  children?: ReactNode;
+}) {
   usePageTitle(route.titleKey);
   const session = useSession();
   const tenant = useTenant();
@@ -70,11 +80,11 @@ export function RouteGate({ route }: { route: RouteDef }) {
 
   if (route.redirectTo) return <Navigate to={route.redirectTo} replace />;
 
-  let content: ReactNode = route.Screen ? <route.Screen /> : null;
+  let content: ReactNode = children ?? null;
   // docs/product.md §6 sandbox mode: the back office's preview opens without an account (it writes nothing).
   const sandboxed = route.sandbox === true && isSandbox();
   if (route.access !== 'public' && sandboxed) {
-    content = <QueryProvider>{content}</QueryProvider>;
+    if (Provider) content = <Provider>{content}</Provider>;
   } else if (route.access !== 'public') {
     // With no network and nothing kept to start from, it says so instead of "connecting" (issue 26).
     if (session.status === 'connecting') return <ConnectingScreen />;
@@ -97,12 +107,12 @@ export function RouteGate({ route }: { route: RouteDef }) {
     if (session.user?.profile.needsRequiredDatas && settings) {
       content = <RequiredDataGate user={session.user} settings={settings} />;
     }
-    content = <QueryProvider>{content}</QueryProvider>;
+    if (Provider) content = <Provider>{content}</Provider>;
   }
 
   return (
     <RouteMetaContext.Provider value={route}>
-      <Suspense fallback={<Loading tall={route.access !== 'public'} />}>{content}</Suspense>
+      <Suspense fallback={<RouteLoading tall={route.access !== 'public'} />}>{content}</Suspense>
     </RouteMetaContext.Provider>
   );
 }

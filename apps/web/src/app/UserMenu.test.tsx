@@ -83,12 +83,19 @@ describe('user menu', { timeout: 20_000 }, () => {
       path: '/session/:id',
       titleKey: 'routes.player',
       access: 'lesson',
-      Screen: () => <UserMenuTrigger user={getSession().user!} />,
     };
+    const Trigger = () => <UserMenuTrigger user={getSession().user!} />;
     render(
       <MemoryRouter initialEntries={['/session/l-1']}>
         <Routes>
-          <Route path="/session/:id" element={<RouteGate route={lesson} />} />
+          <Route
+            path="/session/:id"
+            element={
+              <RouteGate route={lesson} Provider={null}>
+                <Trigger />
+              </RouteGate>
+            }
+          />
           <Route path="/login" element={<p>sign-in screen</p>} />
           <Route path="/403" element={<p>restricted</p>} />
         </Routes>

@@ -27,8 +27,7 @@ import {
   rememberReturnUrl,
   skipsUserLoad,
 } from './navigation';
-import { preloadSignedIn } from './RouteGate';
-import { preloadScreen, routeOf } from './routes';
+import { routeEntryOf } from '@parcours/domain/routes';
 
 /**
  * docs/product.md §2: a 401 on any call except users/me ends the session and sends the browser to /login,
@@ -65,7 +64,7 @@ export function followUserLanguage(): () => void {
 
 /** A start on a signed-in screen (not a public one) with a stored token or a sign-in link. */
 function startsSignedIn(pathname: string, viaLink: boolean): boolean {
-  const route = routeOf(pathname);
+  const route = routeEntryOf(pathname);
   return Boolean(route && route.access !== 'public' && (viaLink || getToken() !== null));
 }
 
@@ -99,12 +98,8 @@ export async function boot(drawn?: { me: MeResponse; lang: string }): Promise<vo
   if (drawn) setSessionUser(drawn.me);
   else if (skipsUserLoad(window.location.pathname)) skipUserLoad();
   else void loadUser({ viaLink });
-  // Issue 11: the screen's code comes while all this loads, not after (each step used to wait
-  // for the one before: user, query library and texts, then the screen, then its data).
-  const route = preloadScreen(window.location.pathname);
-  if (route && signedInStart) {
-    preloadSignedIn();
-    void languageReady.then(loadScreenTexts).catch(() => undefined);
-  }
+  // Issue 11: the signed-in screens' texts come while all this loads, not after (the route's
+  // code is asked for by main.tsx meanwhile).
+  if (signedInStart) void languageReady.then(loadScreenTexts).catch(() => undefined);
   await Promise.all([languageReady, tenantReady]);
 }

@@ -5,6 +5,7 @@
  * the API client takes the answers (lib/early-requests.ts). Built into index.html: imports stay
  * tiny and framework-free.
  */
+import { paramsOf } from '@parcours/domain/routes';
 import { classUsersQuery, lessonsQuery } from '../features/home/api/home-queries';
 import { currentPagePath } from '../features/player/api/lesson-page';
 import { DEFAULT_API_BASE, normaliseBase } from '../lib/api-base';
@@ -24,16 +25,6 @@ export interface EarlyInput {
   /** The tenant context kept from the last start (JSON, lib/tenant.ts). */
   storedContext: string | null;
   now: number;
-}
-
-const PLAYER = /^\/session\/([^/]+)(?:\/page\/([^/]+))?\/?$/;
-
-function decode(segment: string): string | null {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -74,9 +65,10 @@ export function planEarlyRequests(input: EarlyInput): string[] {
     if (userId) urls.push(api('lessons', { ...lessonsQuery(userId), ...pageQuery(1) }));
     urls.push(api('class-users', { ...classUsersQuery(false), ...pageQuery(1) }));
   }
-  const player = PLAYER.exec(pathname);
-  const lessonId = player?.[1] ? decode(player[1]) : null;
-  const pageId = player?.[2] ? decode(player[2]) : null;
+  // The player's paths, as the route table writes them (packages/domain/src/routes.ts).
+  const player = paramsOf('/session/:id/page/:pageId', pathname) ?? paramsOf('/session/:id', pathname);
+  const lessonId = player?.id || null;
+  const pageId = player?.pageId ?? null;
   if (lessonId) urls.push(api(currentPagePath(lessonId), { noCache: input.now, pageId }));
   return urls;
 }

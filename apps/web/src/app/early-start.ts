@@ -8,6 +8,7 @@
  * Any failure here only means the app asks for everything itself, as it did before.
  */
 import { pickLocale } from '@parcours/domain/locale';
+import { HTML_MARKERS } from '@parcours/domain/routes';
 import { API_BASE_PATH_KEY, DEFAULT_API_BASE } from '../lib/api-base';
 import { EARLY_GLOBAL, type EarlyEntry } from '../lib/early-requests';
 import { holdSubmit } from '../lib/prerendered';
@@ -112,17 +113,21 @@ let screenFiles: string[] = [];
  */
 function startCode(): void {
   screenFiles.forEach(preload);
-  document.querySelectorAll<HTMLLinkElement>('link[rel="parcours-after-paint"]').forEach((inert) => {
-    preload(inert.getAttribute('href') ?? '');
-    inert.remove();
-  });
-  document.querySelectorAll<HTMLScriptElement>('script[type="parcours/after-paint"]').forEach((inert) => {
-    const script = document.createElement('script');
-    script.type = 'module';
-    script.crossOrigin = '';
-    script.src = inert.dataset.src ?? '';
-    inert.replaceWith(script);
-  });
+  document
+    .querySelectorAll<HTMLLinkElement>(`link[rel="${HTML_MARKERS.afterPaintLinkRel}"]`)
+    .forEach((inert) => {
+      preload(inert.getAttribute('href') ?? '');
+      inert.remove();
+    });
+  document
+    .querySelectorAll<HTMLScriptElement>(`script[type="${HTML_MARKERS.afterPaintScriptType}"]`)
+    .forEach((inert) => {
+      const script = document.createElement('script');
+      script.type = 'module';
+      script.crossOrigin = '';
+      script.src = inert.dataset.src ?? '';
+      inert.replaceWith(script);
+    });
 }
 
 /**
@@ -155,7 +160,7 @@ try {
   if (token) document.documentElement.classList.add('has-token');
   // A page the server drew for this learner (decision 0046) carries the data of its reads: none
   // goes out again. Its code and texts are still asked for early, for the hydration.
-  const drawn = document.querySelector('meta[name="parcours-drawn"]') !== null;
+  const drawn = document.querySelector(HTML_MARKERS.drawnMetaSelector) !== null;
   // The tenant's context, in the HTML too, is still handed to the app as its early read.
   const urls = drawn
     ? [`${DEFAULT_API_BASE}/contexts/current`]
@@ -206,5 +211,5 @@ try {
 // A page whose screen is in its HTML is painted first, its code asked for after (decision 0054:
 // the server made the entry script inert); any other page asks at once. Outside the try: whatever
 // failed above, a page painted first must still start its code.
-if (document.querySelector('meta[name="parcours-paint-first"]')) afterPaint(startCode);
+if (document.querySelector(HTML_MARKERS.paintFirstMetaSelector)) afterPaint(startCode);
 else startCode();

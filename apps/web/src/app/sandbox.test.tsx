@@ -1,11 +1,11 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { apiFetch } from '../lib/api-client';
 import { SANDBOX_TOKEN } from '../lib/sandbox';
 import { getSession, loadUser } from '../lib/session';
 import { setToken } from '../lib/storage';
 import { mockApi } from '../test/api-mock';
-import { AppRoutes } from './App';
+import { renderRoutes } from '../test/render-routes';
 
 /** docs/product.md §6 sandbox mode (decision 0011): the stored token is the sandbox marker. */
 function Where() {
@@ -14,12 +14,7 @@ function Where() {
 }
 
 function renderAt(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <AppRoutes />
-      <Where />
-    </MemoryRouter>,
-  );
+  return renderRoutes(path, <Where />);
 }
 
 describe('sandbox mode', () => {

@@ -7,6 +7,7 @@ import { apiBase, DEFAULT_API_BASE } from './api-base';
 import { SANDBOX_TOKEN } from './sandbox';
 import { settleEarly, takeEarlyResponse } from './early-requests';
 import { API_ACCEPT, buildQuery, type QueryValue } from './query-string';
+import { requestScope } from './request-scope';
 import { getToken } from './storage';
 import { noteStamp, STAMP_HEADER, stampFor } from './write-stamp';
 
@@ -55,17 +56,6 @@ const OWN_401 = new Set(['users/me', 'users/login']);
 
 export { buildQuery, type QueryValue } from './query-string';
 
-/**
- * On the server (prerender/signed-in.tsx, decision 0046): the fetch of the request being drawn,
- * which reaches the API in-process and carries that learner's token itself. Read per call (an
- * AsyncLocalStorage there), so two pages drawn at once never share a learner. Never set in a browser.
- */
-let serverFetch: (() => typeof fetch | undefined) | null = null;
-
-export function setServerFetch(read: (() => typeof fetch | undefined) | null): void {
-  serverFetch = read;
-}
-
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   query?: Record<string, QueryValue>;
@@ -94,7 +84,9 @@ async function parseBody(response: Response): Promise<unknown> {
 /** `path` is relative to /api, without a leading slash: 'users/me', 'class-users'. */
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: API_ACCEPT };
-  const scoped = serverFetch?.();
+  // On the server (decision 0046): the fetch of the request being drawn, which reaches the API
+  // in-process and carries that learner's token itself (lib/request-scope.ts). Never in a browser.
+  const scoped = requestScope()?.fetch;
   const stored = scoped ? null : options.token === undefined ? getToken() : options.token;
   // The sandbox marker (docs/product.md §6) is no credential: never sent as a bearer token.
   const token = stored === SANDBOX_TOKEN ? null : stored;

@@ -11,10 +11,11 @@
  * file only.
  */
 import type { Locale } from '@parcours/domain/entities';
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import type { ErrorCode } from '@parcours/domain/errors';
 import type { KeysUnder, TranslationKey } from './i18n-keys';
 import { pluralCategory } from './plural';
+import { requestScope, useRequestScope } from './request-scope';
 
 export type Catalogue = { [key: string]: string | Catalogue };
 export type TOptions = Record<string, string | number | null | undefined> & { defaultValue?: string };
@@ -103,18 +104,18 @@ const DECIMAL_COMMA: ReadonlySet<Locale> = new Set(['fr']);
  * an id stays whole) and no Intl, whose first call loads ICU's data on the first screen's path
  * (lib/format.ts says why).
  */
-function written(value: string | number): string {
+function written(lang: Locale, value: string | number): string {
   const text = String(value);
-  return typeof value === 'number' && !Number.isInteger(value) && DECIMAL_COMMA.has(language)
+  return typeof value === 'number' && !Number.isInteger(value) && DECIMAL_COMMA.has(lang)
     ? text.replace('.', ',')
     : text;
 }
 
-function interpolate(text: string, options: TOptions | undefined): string {
+function interpolate(lang: Locale, text: string, options: TOptions | undefined): string {
   if (!options) return text;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => {
     const value = options[name];
-    return value === undefined || value === null ? whole : written(value);
+    return value === undefined || value === null ? whole : written(lang, value);
   });
 }
 
@@ -129,24 +130,28 @@ function resolve(lang: Locale, key: string, options: TOptions | undefined): stri
   return lookup(catalogue, key);
 }
 
-export const t: TFunction = (key, options) => {
+function translate(lang: Locale, key: TranslationKey, options: TOptions | undefined): string {
   const text =
-    resolve(language, key, options) ??
-    (language === FALLBACK_LOCALE ? undefined : resolve(FALLBACK_LOCALE, key, options)) ??
+    resolve(lang, key, options) ??
+    (lang === FALLBACK_LOCALE ? undefined : resolve(FALLBACK_LOCALE, key, options)) ??
     options?.defaultValue ??
     key;
-  return interpolate(text, options);
-};
+  return interpolate(lang, text, options);
+}
+
+/** In the current language: the browser's, or on the server the drawn request's (lib/request-scope.ts). */
+export const t: TFunction = (key, options) => translate(getLanguage(), key, options);
 
 /** True when the current language (or the fallback) has this key. */
 export function exists(key: TranslationKey): boolean {
   return (
-    lookup(catalogues[language], key) !== undefined || lookup(catalogues[FALLBACK_LOCALE], key) !== undefined
+    lookup(catalogues[getLanguage()], key) !== undefined ||
+    lookup(catalogues[FALLBACK_LOCALE], key) !== undefined
   );
 }
 
 export function getLanguage(): Locale {
-  return language;
+  return requestScope()?.lang ?? language;
 }
 
 /** Registers a catalogue directly (tests, or a catalogue already in memory). */
@@ -196,8 +201,15 @@ export interface I18nHandle {
 
 /** Same shape as react-i18next's hook; re-renders the caller when the language changes. */
 export function useTranslation(): { t: TFunction; i18n: I18nHandle } {
-  const lang = useSyncExternalStore(subscribe, getLanguage, getLanguage);
-  return { t, i18n: { language: lang, changeLanguage } };
+  const scope = useRequestScope();
+  const current = useSyncExternalStore(subscribe, getLanguage, getLanguage);
+  const scoped = scope?.lang;
+  // A drawn request's own language (decision 0060); the browser's module `t` otherwise.
+  const scopedT = useMemo<TFunction | null>(
+    () => (scoped ? (key, options) => translate(scoped, key, options) : null),
+    [scoped],
+  );
+  return { t: scopedT ?? t, i18n: { language: scoped ?? current, changeLanguage } };
 }
 
 /**

@@ -8,7 +8,11 @@ function token(sub: string, expSeconds: number): string {
 }
 
 const now = () => Math.floor(Date.now() / 1000);
-const STATE = JSON.stringify({ me: { _id: 'u1' }, queries: { mutations: [], queries: [] } });
+const STATE = JSON.stringify({
+  me: { _id: 'u1' },
+  queries: { mutations: [], queries: [] },
+  router: { loaderData: { '/': null }, actionData: null, errors: null },
+});
 
 function page(state: string | null, stored: { token: string | null; userId: string | null }) {
   document.getElementById(STATE_ELEMENT_ID)?.remove();

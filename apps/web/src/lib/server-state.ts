@@ -5,19 +5,23 @@
  */
 import type { DehydratedState } from '@tanstack/react-query';
 import type { MeResponse } from '@parcours/domain/entities';
+import { HTML_MARKERS } from '@parcours/domain/routes';
+import type { HydrationState } from 'react-router';
 import { getToken, getUserId } from './storage';
 import { isExpired } from './token';
 
 export interface ServerState {
   me: MeResponse;
   queries: DehydratedState;
+  /** The router's hydration data: each matched route's loader data (decision 0060). */
+  router: HydrationState;
 }
 
-export const STATE_ELEMENT_ID = 'parcours-state';
+export const STATE_ELEMENT_ID = HTML_MARKERS.stateElementId;
 
 /** Whether `root` holds a screen the server drew for a signed-in learner. */
 export function isDrawnSignedIn(root: HTMLElement): boolean {
-  return root.dataset.prerendered === 'signed-in';
+  return root.dataset.prerendered === HTML_MARKERS.drawnRoot;
 }
 
 /**
@@ -35,7 +39,7 @@ export function takeServerState(): ServerState | null {
   try {
     const state = JSON.parse(text) as ServerState;
     const userId = getUserId();
-    if (!state.me?._id || (userId !== null && userId !== state.me._id)) return null;
+    if (!state.me?._id || !state.router || (userId !== null && userId !== state.me._id)) return null;
     return state;
   } catch {
     return null;

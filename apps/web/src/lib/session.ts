@@ -8,6 +8,7 @@ import { SANDBOX_TOKEN } from './sandbox';
 import { useSyncExternalStore } from 'react';
 import { ApiError, apiFetch } from './api-client';
 import { apiBase } from './api-base';
+import { requestScope, useRequestScope } from './request-scope';
 import { forgetOwner, markOwner } from './device-owner';
 import {
   clearAllExceptContext,
@@ -55,7 +56,7 @@ function set(next: Partial<SessionState>): void {
 }
 
 export function getSession(): SessionState {
-  return state;
+  return requestScope()?.session ?? state;
 }
 
 export function subscribeSession(listener: () => void): () => void {
@@ -63,18 +64,25 @@ export function subscribeSession(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/**
- * The server's renderer (prerender/signed-in.tsx) draws one learner's page at a time with this
- * module's state: it puts that learner in for the render and the previous state back after.
- */
-export function replaceSession(next: SessionState): SessionState {
-  const previous = state;
-  state = next;
-  return previous;
+/** The session once the user load has ended (authenticated or not). */
+export function settledSession(): Promise<SessionState> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (state.status === 'connecting') return false;
+      resolve(state);
+      return true;
+    };
+    if (check()) return;
+    const stop = subscribeSession(() => {
+      if (check()) stop();
+    });
+  });
 }
 
 export function useSession(): SessionState {
-  return useSyncExternalStore(subscribeSession, getSession, getSession);
+  const scope = useRequestScope();
+  const current = useSyncExternalStore(subscribeSession, getSession, getSession);
+  return scope ? scope.session : current;
 }
 
 function noticeFor(error: unknown): SessionNotice {

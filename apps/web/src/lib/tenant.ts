@@ -7,6 +7,7 @@ import { useSyncExternalStore } from 'react';
 import { apiFetch } from './api-client';
 import { setTenantApiHost } from './api-base';
 import { applyBranding } from './branding';
+import { requestScope, useRequestScope } from './request-scope';
 import { getStoredContext, setStoredContext } from './storage';
 
 export type Tenant = Resource<'contexts', ContextAttributes>;
@@ -15,14 +16,13 @@ let tenant: Tenant | null = null;
 const listeners = new Set<() => void>();
 
 export function getTenant(): Tenant | null {
-  return tenant;
+  const scope = requestScope();
+  return scope ? scope.tenant : tenant;
 }
 
 export function setTenant(next: Tenant | null): void {
   tenant = next;
   setTenantApiHost(next?.attributes.hosts?.api);
-  // No document when the API renders the sign-in screen (prerender/sign-in.tsx): it writes the
-  // palette into the HTML itself.
   if (next && typeof document !== 'undefined') applyBranding(next.attributes.assets, next.attributes.name);
   listeners.forEach((listener) => listener());
 }
@@ -57,5 +57,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useTenant(): Tenant | null {
-  return useSyncExternalStore(subscribe, getTenant, getTenant);
+  const scope = useRequestScope();
+  const current = useSyncExternalStore(subscribe, getTenant, getTenant);
+  return scope ? scope.tenant : current;
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import { mockApi } from '../test/api-mock';
-import { getSession, replaceSession } from './session';
+import { getSession, setSessionUser } from './session';
 import { scheduleUserScoreRefresh } from './user-score';
 
 const me = (xp: number) => ({ _id: 'u1', profile: { id: 'u1', scoring: { xp } } });
@@ -8,7 +8,7 @@ const me = (xp: number) => ({ _id: 'u1', profile: { id: 'u1', scoring: { xp } } 
 describe('scheduleUserScoreRefresh (docs/product.md §9 score debounce 200 ms)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
-    replaceSession({ status: 'authenticated', user: me(1) as never, notice: null } as never);
+    setSessionUser(me(1) as never);
   });
   afterEach(() => vi.useRealTimers());
 

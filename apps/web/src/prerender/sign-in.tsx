@@ -4,21 +4,18 @@
  * language the browser asks for, so a slow phone paints the real screen before any script runs.
  * Built by `vite.server.config.ts` into `dist-server/server.js` (prerender/server.ts), which the API imports.
  *
- * The tree is the app's own (AppContent: shell, route table, the route's gate and screen) under
- * the server's router, so the browser hydrates it (`hydrateRoot`, src/main.tsx) without a
- * mismatch: nothing moves, the focused field keeps the focus and the sign-in form starts from
- * what was typed (lib/prerendered.ts).
+ * The tree is the app's own (shell, route table, the route's gate and screen) under the server's
+ * static router (prerender/draw.tsx), so the browser hydrates it (`hydrateRoot`, src/main.tsx)
+ * without a mismatch: nothing moves, the focused field keeps the focus and the sign-in form
+ * starts from what was typed (lib/prerendered.ts).
  */
 import type { Locale } from '@parcours/domain/entities';
-import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
-import { AppContent } from '../app/App';
-import { loadScreen } from '../app/routes';
+import { LOGIN_PATH } from '@parcours/domain/routes';
 import { pageTitle } from '../app/use-page-title';
 import { brandPalette } from '../lib/branding';
-import { addCatalogue, changeLanguage, t, type Catalogue } from '../lib/i18n';
-import { setTenant, type Tenant } from '../lib/tenant';
-import { inTurn } from './render-queue';
+import { addCatalogue, t, type Catalogue } from '../lib/i18n';
+import type { Tenant } from '../lib/tenant';
+import { drawTree, inScope, queryRoute, routeTree } from './draw';
 import en from '../locales/en.json';
 import fr from '../locales/fr.json';
 
@@ -50,27 +47,18 @@ export function prerenders(tenant: Tenant, search: string): boolean {
   return (mode === null || mode === 'signin') && !tenant.attributes.settings?.login.oidc;
 }
 
-export function renderSignIn(request: SignInRequest): Promise<SignInMarkup | null> {
-  const run = async (): Promise<SignInMarkup | null> => {
-    const { tenant, lang, search } = request;
-    if (!prerenders(tenant, search)) return null;
-    // The screen's code in first: it then renders at once rather than suspending (app/routes.ts).
-    await Promise.all([changeLanguage(lang), loadScreen('/login')]);
-    setTenant(tenant);
-    try {
-      const body = renderToString(
-        <StaticRouter location={`/login${search}`}>
-          <AppContent />
-        </StaticRouter>,
-      );
-      return {
-        body,
-        title: pageTitle(tenant.attributes.name, t('routes.login'), t('app.fallbackTitle')),
-        palette: brandPalette(tenant.attributes.assets?.colors),
-      };
-    } finally {
-      setTenant(null);
-    }
-  };
-  return inTurn(run);
+export async function renderSignIn(request: SignInRequest): Promise<SignInMarkup | null> {
+  const { tenant, lang, search } = request;
+  if (!prerenders(tenant, search)) return null;
+  // Nobody is signed in on the sign-in page the server draws.
+  const scope = { tenant, lang, session: { status: 'unauthenticated' as const, user: null, notice: null } };
+  // The route's code is loaded by the static handler: the screen renders at once, not its fallback.
+  const context = await queryRoute(`${LOGIN_PATH}${search}`);
+  if (!context) return null;
+  const body = await drawTree(routeTree(context, scope), scope);
+  return inScope(scope, async () => ({
+    body,
+    title: pageTitle(tenant.attributes.name, t('routes.login'), t('app.fallbackTitle')),
+    palette: brandPalette(tenant.attributes.assets?.colors),
+  }));
 }

@@ -6,18 +6,15 @@
 import type { ComponentType } from 'react';
 import type { ClassView } from '../../features/home/model';
 import { useTenant } from '../../lib/tenant';
-import type { PrefetchContext } from '../routes';
+import type { ReadsContext } from '../route-meta';
 
 /**
- * The home's reads into the query cache before its first render (app/first-screen.ts, decision
- * 0030). Both imports are chunks the home loads anyway.
+ * The home's reads into the query cache before its first render: its route's loader (decisions
+ * 0030, 0060). The import is a chunk the home loads anyway.
  */
-export async function prefetchHome({ userId, search, client }: PrefetchContext): Promise<unknown> {
-  const [{ prefetchHomeReads }, { queryClient }] = await Promise.all([
-    import('../../features/home/components/HomePage'),
-    client ? { queryClient: client } : import('../QueryProvider'),
-  ]);
-  return prefetchHomeReads(queryClient, userId, search);
+export async function loadHomeReads({ userId, search, client }: ReadsContext): Promise<unknown> {
+  const { loadHomeReads: load } = await import('../../features/home/components/HomePage');
+  return load(client, userId, search);
 }
 
 export async function loadHomeScreen(): Promise<{ default: ComponentType }> {

@@ -37,7 +37,7 @@ import { ResumeCard } from './ResumeCard';
 import '../home.css';
 
 // Loaded with this screen's code, so the first screen can fill the cache first (decision 0030).
-export { prefetchHomeReads } from '../api/prefetch-home';
+export { loadHomeReads } from '../api/prefetch-home';
 
 const PERIODS = new Set<PeriodFilter>(['active', 'next', 'past']);
 
