@@ -27,7 +27,8 @@ export async function checkPackage(
   if (!xml && !/\.zip$/i.test(file)) return { ok: false, message: 'a package is a .zip file' };
   try {
     // cmi5 §14.2: a course structure alone, its AUs elsewhere (checked absolute).
-    if (xml) return { ok: true, summary: summaryOf(await zipHash(file), readCmi5Xml(readFileSync(file)), 0, 0) };
+    if (xml)
+      return { ok: true, summary: summaryOf(await zipHash(file), readCmi5Xml(readFileSync(file)), 0, 0) };
     const roots = new Map<string, Buffer>();
     const { files, bytes } = await walkZip(file, limits, (name, data) => {
       if ((MANIFEST_FILES as readonly string[]).includes(name)) roots.set(name, data);

@@ -119,7 +119,10 @@ export const documentRoutes: FastifyPluginAsyncZod<{ lrs: (r: FastifyRequest) =>
         throw forbidden('LMS.LaunchData is written by the LMS only.');
       // cmi5 §11: the learner preferences an AU writes are checked (issue 39).
       if (p.launch && kind === 'agent-profile' && docId === 'cmi5LearnerPreferences') {
-        const refusal = learnerPreferencesRefusal(header(request, 'content-type'), documentBody(request).content);
+        const refusal = learnerPreferencesRefusal(
+          header(request, 'content-type'),
+          documentBody(request).content,
+        );
         if (refusal) throw forbidden(refusal);
       }
       // §3.1: a profile is never overwritten blind; State documents have no such rule.

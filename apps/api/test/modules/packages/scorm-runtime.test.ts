@@ -81,6 +81,8 @@ describe('SCORM 1.2 through API', () => {
       width: null,
       height: null,
       launch: p.launch,
+      // A cmi5 course's units (issue 39): none for SCORM.
+      units: [],
     });
 
     const one = await launchOf(w, p);
