@@ -13,6 +13,8 @@ import { scosOf, sequencingSettings } from './scorm-tree';
 import type { ScormNode, ScoSettings } from './scorm-tree';
 import { readCmi5Structure } from './cmi5-structure';
 import type { Cmi5Au, Cmi5Block, MoveOn } from './cmi5-structure';
+import { attr, list, obj, text } from './xml-nodes';
+import type { Node } from './xml-nodes';
 
 export const MANIFEST_FILES = ['cmi5.xml', 'imsmanifest.xml', 'tincan.xml'] as const;
 const MAX_MANIFEST_BYTES = 4 * 1024 * 1024;
@@ -102,22 +104,6 @@ const parser = new XMLParser({
   trimValues: true,
   isArray: (name, _jpath, _leaf, isAttribute) => !isAttribute && ARRAYS.has(name),
 });
-
-type Node = Record<string, unknown>;
-const obj = (v: unknown): Node => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Node) : {});
-const list = (v: unknown): Node[] => (Array.isArray(v) ? v.map(obj) : v === undefined ? [] : [obj(v)]);
-/** An element's text: a string, or `#text` beside its attributes. */
-function text(v: unknown): string | null {
-  if (Array.isArray(v)) return text(v[0]);
-  if (typeof v === 'string') return v.trim() || null;
-  if (typeof v === 'number') return String(v);
-  if (v && typeof v === 'object') return text((v as Node)['#text']);
-  return null;
-}
-const attr = (n: Node, name: string): string | null => {
-  const v = n[`@${name}`];
-  return typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
-};
 
 function parseXml(name: string, data: Buffer): Node {
   if (data.length > MAX_MANIFEST_BYTES) throw new PackageError(`${name} is larger than 4 MB`);

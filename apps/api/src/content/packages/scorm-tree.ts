@@ -6,20 +6,9 @@
  * The engine runs in the bridge; this file only reads the manifest, once, at import.
  */
 
-type Node = Record<string, unknown>;
-const obj = (v: unknown): Node => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Node) : {});
-const list = (v: unknown): Node[] => (Array.isArray(v) ? v.map(obj) : v === undefined ? [] : [obj(v)]);
-function text(v: unknown): string | null {
-  if (Array.isArray(v)) return text(v[0]);
-  if (typeof v === 'string') return v.trim() || null;
-  if (typeof v === 'number') return String(v);
-  if (v && typeof v === 'object') return text((v as Node)['#text']);
-  return null;
-}
-const attr = (n: Node, name: string): string | null => {
-  const v = n[`@${name}`];
-  return typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
-};
+import { attr, list, obj, text } from './xml-nodes';
+import type { Node } from './xml-nodes';
+
 const bool = (n: Node, name: string): boolean | undefined => {
   const v = attr(n, name);
   return v === 'true' ? true : v === 'false' ? false : undefined;
