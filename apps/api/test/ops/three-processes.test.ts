@@ -257,6 +257,19 @@ describe('three API processes on one PostgreSQL database', () => {
         .find((u): u is string => !!u);
       expect(credentialUrl).toBeTruthy();
       const demoToken = await tokenFor(demo.id, contextId);
+      // Awarded from all three at once (decision 0065: the award signs and stores; the GETs read).
+      const award = credentialUrl!.replace(/\/credential$/, '/certificate');
+      const awards = await Promise.all(
+        proxy.backends.map(async (b) => {
+          const res = await fetch(`${b}${award}`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${demoToken}` },
+          });
+          expect([200, 201]).toContain(res.status);
+          return (await res.json()) as { id: string };
+        }),
+      );
+      expect(new Set(awards.map((a) => a.id)).size).toBe(1);
       const credentials = await Promise.all(
         proxy.backends.map(async (b) => {
           const res = await fetch(`${b}${credentialUrl!}`, {
