@@ -12,15 +12,16 @@ import { reportTarget } from './targets';
 /**
  * Lighthouse 12 on the real server (built and compiled, throwaway data dir, demo content), in
  * Debian's Chromium: /login, the demo learner's home and a player page, each with the mobile
- * preset (simulated slow 4G, 4x CPU) and the desktop one, `BENCH_LIGHTHOUSE_RUNS` (2) runs each,
- * median kept. Before each run the browser's HTTP cache, service workers and Cache Storage are
+ * preset (simulated slow 4G, 4x CPU) and the desktop one, `BENCH_LIGHTHOUSE_RUNS` (5) runs each,
+ * median and worst run kept; a target counts when the worst run meets it (issue 37 item 4: a
+ * first paint that does not depend on luck). Before each run the browser's HTTP cache, service workers and Cache Storage are
  * emptied by hand (Lighthouse's own storage reset would also drop the signed-in token), so every
  * run is a first visit; signed-in pages get the demo learner's token in localStorage, as the
  * sign-in form leaves it.
  * `BENCH_LIGHTHOUSE_OUT=/some/dir` keeps every report (JSON, open it in the Lighthouse viewer);
  * `BENCH_LIGHTHOUSE_PAGES=login,home,player` and `BENCH_LIGHTHOUSE_PRESETS=mobile,desktop` narrow the run.
  */
-const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 2);
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const OUT = process.env.BENCH_LIGHTHOUSE_OUT;
 const only = (name: string, all: string) => new Set((process.env[name] ?? all).split(','));
@@ -151,38 +152,62 @@ async function auditWithRetry(
   }
 }
 
-function summarize(runs: Run[]): Run {
+interface Summary {
+  median: Run;
+  /** Each figure's worst run: the lowest score, the highest time or shift. */
+  worst: Run;
+}
+
+function summarize(runs: Run[]): Summary {
+  const notes = [...new Set(runs.flatMap((r) => r.notes))];
+  const low = (pick: (r: Run) => number) => Math.min(...runs.map(pick));
+  const high = (pick: (r: Run) => number) => Math.max(...runs.map(pick));
   return {
-    performance: median(runs.map((r) => r.performance)),
-    // Accessibility does not vary with timing: the worst run counts.
-    accessibility: Math.min(...runs.map((r) => r.accessibility)),
-    lcp: median(runs.map((r) => r.lcp)),
-    cls: median(runs.map((r) => r.cls)),
-    fcp: median(runs.map((r) => r.fcp)),
-    tbt: median(runs.map((r) => r.tbt)),
-    notes: [...new Set(runs.flatMap((r) => r.notes))],
+    median: {
+      performance: median(runs.map((r) => r.performance)),
+      accessibility: median(runs.map((r) => r.accessibility)),
+      lcp: median(runs.map((r) => r.lcp)),
+      cls: median(runs.map((r) => r.cls)),
+      fcp: median(runs.map((r) => r.fcp)),
+      tbt: median(runs.map((r) => r.tbt)),
+      notes,
+    },
+    worst: {
+      performance: low((r) => r.performance),
+      accessibility: low((r) => r.accessibility),
+      lcp: high((r) => r.lcp),
+      cls: high((r) => r.cls),
+      fcp: high((r) => r.fcp),
+      tbt: high((r) => r.tbt),
+      notes,
+    },
   };
 }
 
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-function report(page: string, { mobile, desktop }: Partial<Record<'mobile' | 'desktop', Run>>): void {
+/** Each target as "median / worst", met when the worst run meets it (the median is then met too). */
+function report(page: string, { mobile, desktop }: Partial<Record<'mobile' | 'desktop', Summary>>): void {
   const rows: [string, string, string, boolean][] = [];
+  const both = (summary: Summary, pick: (r: Run) => number, show: (n: number) => string) =>
+    `${show(pick(summary.median))} / ${show(pick(summary.worst))}`;
+  const score = (n: number) => n.toFixed(2);
+  const shift = (n: number) => n.toFixed(3);
   if (mobile)
     rows.push(
-      ['mobile performance', mobile.performance.toFixed(2), '≥ 0.95', mobile.performance >= 0.95],
-      ['mobile LCP', s(mobile.lcp), '≤ 1.5 s', mobile.lcp <= 1500],
-      ['mobile CLS', mobile.cls.toFixed(3), '≤ 0.02', mobile.cls <= 0.02],
+      ['mobile performance', both(mobile, (r) => r.performance, score), '≥ 0.95', mobile.worst.performance >= 0.95],
+      ['mobile LCP', both(mobile, (r) => r.lcp, s), '≤ 1.5 s', mobile.worst.lcp <= 1500],
+      ['mobile CLS', both(mobile, (r) => r.cls, shift), '≤ 0.02', mobile.worst.cls <= 0.02],
     );
   if (desktop)
     rows.push(
-      ['desktop performance', desktop.performance.toFixed(2), '≥ 0.99', desktop.performance >= 0.99],
-      ['desktop CLS', desktop.cls.toFixed(3), '≤ 0.02', desktop.cls <= 0.02],
+      ['desktop performance', both(desktop, (r) => r.performance, score), '≥ 0.99', desktop.worst.performance >= 0.99],
+      ['desktop CLS', both(desktop, (r) => r.cls, shift), '≤ 0.02', desktop.worst.cls <= 0.02],
     );
-  const a11y = Math.min(...[mobile, desktop].map((run) => run?.accessibility ?? 1));
-  rows.push(['accessibility', a11y.toFixed(2), '1.00', a11y >= 1]);
+  const a11y = Math.min(...[mobile, desktop].map((summary) => summary?.worst.accessibility ?? 1));
+  rows.push(['accessibility (worst)', a11y.toFixed(2), '1.00', a11y >= 1]);
   for (const [what, figure, target, met] of rows)
-    reportTarget({ part: 'lighthouse', what: `${page} ${what}`, figure, target, met });
+    reportTarget({ part: 'lighthouse', what: `${page} ${what} (median / worst of ${RUNS})`, figure, target, met });
 }
 
 /** The built server with demo content and Debian's Chromium for Lighthouse (French, no QUIC). */
@@ -207,22 +232,24 @@ export async function lighthouseReport(): Promise<void> {
       ] as const
     ).filter(([key]) => PAGES.has(key));
     console.log(
-      `\nLighthouse (median of ${RUNS} runs; mobile = simulated slow 4G and 4x CPU)\n\n` +
-        '| page | preset | performance | LCP | CLS | FCP | TBT ms | accessibility |\n|---|---|---:|---:|---:|---:|---:|---:|',
+      `\nLighthouse (${RUNS} runs each, median / worst run; mobile = simulated slow 4G and 4x CPU)\n\n` +
+        '| page | preset | performance | LCP | CLS | FCP | TBT ms | accessibility | every run: score, LCP |\n|---|---|---:|---:|---:|---:|---:|---:|---|',
     );
     const notes: string[] = [];
     for (const [, name, pathname, credentials] of pages) {
-      const byPreset: Partial<Record<'mobile' | 'desktop', Run>> = {};
+      const byPreset: Partial<Record<'mobile' | 'desktop', Summary>> = {};
       for (const desktop of [false, true]) {
         const preset = desktop ? 'desktop' : 'mobile';
         if (!PRESETS.has(preset)) continue;
         const runs: Run[] = [];
         for (let i = 0; i < RUNS; i++)
           runs.push(await auditWithRetry(chrome, base, pathname, credentials, desktop));
-        const m = summarize(runs);
-        byPreset[preset] = m;
+        const summary = summarize(runs);
+        byPreset[preset] = summary;
+        const { median: m, worst: w } = summary;
+        const every = runs.map((r) => `${r.performance.toFixed(2)} ${s(r.lcp)}`).join('; ');
         console.log(
-          `| ${name} | ${preset} | ${m.performance.toFixed(2)} | ${s(m.lcp)} | ${m.cls.toFixed(3)} | ${s(m.fcp)} | ${Math.round(m.tbt)} | ${m.accessibility.toFixed(2)} |`,
+          `| ${name} | ${preset} | ${m.performance.toFixed(2)} / ${w.performance.toFixed(2)} | ${s(m.lcp)} / ${s(w.lcp)} | ${m.cls.toFixed(3)} / ${w.cls.toFixed(3)} | ${s(m.fcp)} / ${s(w.fcp)} | ${Math.round(m.tbt)} / ${Math.round(w.tbt)} | ${m.accessibility.toFixed(2)} / ${w.accessibility.toFixed(2)} | ${every} |`,
         );
         if (m.notes.length) notes.push(`${name} ${preset}: ${m.notes.join(', ')}`);
       }
