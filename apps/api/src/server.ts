@@ -52,6 +52,8 @@ async function seedIfEmpty(
     filesDir,
     store,
     packageLimits: packageLimitsOf(env),
+    // The demo's localhost hosts name the port this server answers on (issue 39: the actor's homePage).
+    appPort: env.PORT,
   });
   if (!report.ok) {
     for (const e of report.errors) console.error(`${e.file}${e.path ? ` ${e.path}` : ''}: ${e.message}`);

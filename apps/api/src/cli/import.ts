@@ -34,6 +34,8 @@ async function main(): Promise<number> {
       filesDir,
       store: await fileStoreOf(env, filesDir),
       packageLimits: packageLimitsOf(env),
+      // Loopback hosts name the port the app answers on (issue 39: the actor's homePage).
+      appPort: env.PORT,
     });
     if (!report.ok) {
       for (const e of report.errors) console.error(`${e.file}: ${e.path}: ${e.message}`);

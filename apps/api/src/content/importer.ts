@@ -49,8 +49,10 @@ export async function importFolder(
   /**
    * `store`: where files go (S3, issue 30); by default the folder `filesDir`. `packageLimits`:
    * what a package zip may hold (env PACKAGE_MAX_*), by default DEFAULT_PACKAGE_LIMITS.
+   * `appPort`: the port the app is served on (env PORT), given to the tenants' loopback hosts
+   * (write/local-origins.ts); without it hosts are written as the files give them.
    */
-  opts: { filesDir: string; store?: FileStore; now?: Date; packageLimits?: PackageLimits },
+  opts: { filesDir: string; store?: FileStore; now?: Date; packageLimits?: PackageLimits; appPort?: number },
 ): Promise<ImportReport> {
   const root = path.resolve(folder);
   const now = opts.now ?? new Date();
@@ -112,7 +114,16 @@ export async function importFolder(
     const changes = await db.transaction().execute(async (trx) => {
       const w = new Writer(trx, now.toISOString());
       for (const b of bundles)
-        await writeTenant(trx, w, b, { root, now, resolved, tincanDirs, packages, usesByTenant, fileIdSalt });
+        await writeTenant(trx, w, b, {
+          root,
+          now,
+          resolved,
+          tincanDirs,
+          packages,
+          usesByTenant,
+          fileIdSalt,
+          appPort: opts.appPort,
+        });
       return w.changes;
     });
     return { ok: true, errors: [], changes };

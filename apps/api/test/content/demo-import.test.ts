@@ -6,6 +6,7 @@ import { importFolder } from '../../src/content/importer';
 import type { ImportReport } from '../../src/content/importer';
 import { parseJson } from '../../src/db/schema';
 import { stableId } from '../../src/lib/ids';
+import { homePageOf } from '../../src/modules/lrs/credentials';
 import { verifyPassword } from '../../src/lib/password';
 import type { TestDb } from './helpers';
 import { DEMO, openTestDb } from './helpers';
@@ -258,5 +259,30 @@ describe('lessons for enrolments', () => {
       .executeTakeFirstOrThrow();
     expect(node).toMatchObject({ type: 'block', courseId: ongoing.courseId });
     expect(pages[0]!.sectionId).toBe(node.parentId);
+  });
+});
+
+describe('the demo tenants served on another port (issue 39: the actor names the real origin)', () => {
+  it("writes the localhost app origins with the app's port, so a learner's actor names where the tenant is served", async () => {
+    const origins = async () =>
+      Object.fromEntries(
+        (await t.db.selectFrom('contexts').select(['alias', 'hosts']).execute()).map((row) => [
+          row.alias,
+          homePageOf(row),
+        ]),
+      );
+    expect(await origins()).toMatchObject({ fr: 'http://localhost:3000', en: 'http://en.localhost:3000' });
+
+    const moved = await importFolder(t.db, DEMO, { filesDir: t.filesDir, now: NOW, appPort: 4100 });
+    expect(moved.ok).toBe(true);
+    expect(moved.changes.contexts).toMatchObject({ updated: 2 });
+    expect(await origins()).toMatchObject({ fr: 'http://localhost:4100', en: 'http://en.localhost:4100' });
+
+    // Served on the port the content names: nothing moves.
+    const back = await importFolder(t.db, DEMO, { filesDir: t.filesDir, now: NOW, appPort: 3000 });
+    expect(back.changes.contexts).toMatchObject({ updated: 2 });
+    const again = await importFolder(t.db, DEMO, { filesDir: t.filesDir, now: NOW, appPort: 3000 });
+    expect(again.changes.contexts).toMatchObject({ updated: 0 });
+    expect(await origins()).toMatchObject({ fr: 'http://localhost:3000', en: 'http://en.localhost:3000' });
   });
 });

@@ -15,6 +15,7 @@ import { resolveDate } from '../format';
 import type { TenantBundle } from '../load';
 import { sanitizeContentHtml } from '../sanitize';
 import type { Writer } from '../writer';
+import { hostsServedOn } from './local-origins';
 
 export interface WriteCtx {
   root: string;
@@ -26,6 +27,8 @@ export interface WriteCtx {
   usesByTenant: Map<TenantBundle, FileUse[]>;
   /** The installation's secret mixed into file ids (db/secrets.ts): stable, yet not guessable. */
   fileIdSalt: string;
+  /** The port the app is served on (env PORT): loopback hosts are written with it (local-origins.ts). */
+  appPort?: number | undefined;
 }
 
 export const json = (v: unknown) => JSON.stringify(v);
@@ -111,7 +114,7 @@ export async function writeContext(tw: TenantWrite): Promise<void> {
       alias,
       name: t.name,
       description: t.description,
-      hosts: json(t.hosts),
+      hosts: json(hostsServedOn(t.hosts, tw.ctx.appPort)),
       assets: json({
         logo: t.assets.logo ? fileUrl(t.assets.logo) : null,
         favicon: t.assets.favicon ? fileUrl(t.assets.favicon) : null,
