@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import nodemailer from 'nodemailer';
@@ -93,7 +93,10 @@ export function createMailer(opts: MailOptions, log: FastifyBaseLogger): Mailer 
       await mkdir(opts.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(opts.outboxDir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
-      await writeFile(file, info.message, { mode: 0o600 });
+      // Written aside, then renamed: whoever reads the outbox (a journey, a tail of the folder)
+      // finds each .eml whole or not at all, never the empty file writeFile starts with.
+      await writeFile(`${file}.part`, info.message, { mode: 0o600 });
+      await rename(`${file}.part`, file);
       log.info({ file, to: message.to, subject: message.subject }, `mail written to ${file}`);
       return { messageId: info.messageId ?? '', file };
     },
