@@ -26,12 +26,24 @@ describe('hostsServedOn', () => {
     expect(hostsServedOn(hosts, 0)).toBe(hosts);
   });
 
-  it('rewrites every loopback host of the tenant, not only the app', () => {
+  it("rewrites the hosts this server answers on, never the preview tool's or another service's", () => {
     expect(
-      hostsServedOn({ app: 'http://localhost:3000', lrs: 'http://localhost:3000/api/lrs' }, 4000),
+      hostsServedOn(
+        {
+          app: 'http://localhost:3000',
+          api: 'http://localhost:3000/api',
+          frontoffice: 'http://localhost:3000',
+          backoffice: 'http://localhost:3300',
+          player: 'http://localhost:3500',
+        },
+        4000,
+      ),
     ).toEqual({
       app: 'http://localhost:4000',
-      lrs: 'http://localhost:4000/api/lrs',
+      api: 'http://localhost:4000/api',
+      frontoffice: 'http://localhost:4000',
+      backoffice: 'http://localhost:3300',
+      player: 'http://localhost:3500',
     });
   });
 });

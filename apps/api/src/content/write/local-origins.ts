@@ -7,7 +7,9 @@
  * `PORT=4000 npm start` serves it on 4000, and every statement would then name an origin the
  * tenant is not served on. Such an origin is written with the port the app listens on (env
  * `PORT`). A public origin is the operator's word (a reverse proxy's) and is written as given.
- * The origin is fixed at import: a learner's actor stays the same for as long as the installation
+ * Only the hosts this server answers on move (`app`, `api`, `frontoffice`): `backoffice` is the
+ * content preview tool on a port of its own (`npm run author`), and the others name services
+ * elsewhere. The origin is fixed at import: a learner's actor stays the same for as long as the installation
  * keeps its port, and an import under another port moves every learner's homePage at once (the
  * privacy walk knows each tenant's current one and its URN, modules/privacy/learner.ts).
  */
@@ -18,7 +20,7 @@ export function hostsServedOn<T extends Record<string, string | undefined>>(
   if (port === undefined || port === 0) return hosts;
   const out: Record<string, string | undefined> = { ...hosts };
   for (const [key, value] of Object.entries(hosts)) {
-    if (value === undefined) continue;
+    if (value === undefined || !SERVED_HERE.has(key)) continue;
     let url: URL;
     try {
       url = new URL(value);
@@ -33,6 +35,9 @@ export function hostsServedOn<T extends Record<string, string | undefined>>(
   }
   return out as T;
 }
+
+/** The hosts served by this very app (the web app, its API, the learner front office). */
+const SERVED_HERE = new Set(['app', 'api', 'frontoffice']);
 
 function isLoopback(hostname: string): boolean {
   const h = hostname.toLowerCase();
