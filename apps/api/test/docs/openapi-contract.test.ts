@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
+import { z } from 'zod';
+import { bytes, jsonAnswer, noBody } from '../../src/plugins/answers';
 import { collectionOf } from '../../src/plugins/contract';
 import { lessonResource } from '../../src/plugins/resources';
 import { startTestApp, testEnv } from '../helpers/app';
@@ -8,11 +10,16 @@ import { hosts } from '../helpers/fixtures';
 
 /**
  * Issue 40 item 1: every operation of /api/docs types its answer, `attributes` and
- * `relationships` included (53 operations answered them as any object before). The reference
- * is generated from the routes' own schemas; this count holds it at zero.
+ * `relationships` included (53 operations answered them as any object before), and says what
+ * each of its success statuses answers (40 said nothing: xAPI, keys, files, redirects; decision
+ * 0069). The reference is generated from the routes' own schemas; these counts hold it at zero.
  */
+interface OpenApiResponse {
+  description?: string;
+  content?: Record<string, { schema?: Record<string, unknown> }>;
+}
 interface OpenApiDocument {
-  paths: Record<string, Record<string, { responses?: unknown }>>;
+  paths: Record<string, Record<string, { responses?: Record<string, OpenApiResponse> }>>;
   components?: { schemas?: Record<string, unknown> };
 }
 
@@ -52,6 +59,32 @@ function untypedOperations(doc: OpenApiDocument): string[] {
   );
 }
 
+/** What @fastify/swagger writes for a route that declares no answer. */
+const UNDECLARED = 'Default Response';
+
+/**
+ * A success answer says what it is: a body with a schema for each media type, or no body and a
+ * description (a redirect, a 204). @fastify/swagger writes a bare "Default Response" otherwise.
+ */
+function described(response: OpenApiResponse): boolean {
+  if (response.content === undefined) return !!response.description && response.description !== UNDECLARED;
+  const media = Object.values(response.content);
+  return media.length > 0 && media.every((m) => m.schema !== undefined && Object.keys(m.schema).length > 0);
+}
+
+/** Operations with a success status (2xx, 3xx) whose answer is undescribed, as `METHOD path`. */
+function undescribedOperations(doc: OpenApiDocument): string[] {
+  return Object.entries(doc.paths).flatMap(([path, operations]) =>
+    Object.entries(operations)
+      .filter(([method, op]) => {
+        if (!METHODS.includes(method)) return false;
+        const success = Object.entries(op.responses ?? {}).filter(([status]) => /^[23]/.test(status));
+        return success.length === 0 || success.some(([, response]) => !described(response));
+      })
+      .map(([method]) => `${method.toUpperCase()} ${path}`),
+  );
+}
+
 let t: TestContext;
 beforeAll(async () => {
   t = await startTestApp();
@@ -74,6 +107,13 @@ describe('the OpenAPI document', () => {
       `OpenAPI: ${Object.values(doc.paths).flatMap((ops) => Object.keys(ops).filter((m) => METHODS.includes(m))).length} operations, ${untyped.length} with untyped attributes`,
     );
     expect(untyped).toEqual([]);
+  });
+
+  it('says what every success status answers (40 operations said nothing before decision 0069)', async () => {
+    const doc = await openApi();
+    const undescribed = undescribedOperations(doc);
+    console.info(`OpenAPI: ${undescribed.length} operations with an undescribed success answer`);
+    expect(undescribed).toEqual([]);
   });
 
   it('names each resource once, as a component the operations point to', async () => {
@@ -101,6 +141,37 @@ describe('the OpenAPI document', () => {
     const untyped = untypedOperations(await openApi(app));
     await app.close();
     expect(untyped).toEqual(['GET /api-test/untyped']);
+  });
+
+  it('counts a route whose success answer is undescribed (the check can fail)', async () => {
+    const app = await buildApp({ env: testEnv(), db: t.tdb.db, dbKind: t.tdb.kind, logger: false });
+    const ok = async () => ({ ok: true });
+    app.get('/api-test/silent', ok);
+    app.get(
+      '/api-test/json',
+      { schema: { response: { 200: jsonAnswer(z.object({ ok: z.boolean() })) } } },
+      ok,
+    );
+    app.get('/api-test/redirect', { schema: { response: { 302: noBody('Elsewhere.') } } }, ok);
+    app.get(
+      '/api-test/pdf',
+      { schema: { produces: ['application/pdf'], response: { 200: bytes('A PDF.') } } },
+      ok,
+    );
+    // A described 200 does not hide an undescribed status beside it.
+    app.get(
+      '/api-test/half',
+      { schema: { response: { 200: jsonAnswer(z.object({ ok: z.boolean() })), 201: z.any() } } },
+      ok,
+    );
+    await app.ready();
+    const doc = await openApi(app);
+    await app.close();
+    expect(doc.paths['/api-test/redirect']?.get?.responses).toEqual({ 302: { description: 'Elsewhere.' } });
+    expect(Object.keys(doc.paths['/api-test/pdf']?.get?.responses?.[200]?.content ?? {})).toEqual([
+      'application/pdf',
+    ]);
+    expect(undescribedOperations(doc)).toEqual(['GET /api-test/silent', 'GET /api-test/half']);
   });
 });
 

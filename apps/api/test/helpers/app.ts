@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app';
+import type { BuildAppOptions } from '../../src/app';
 import { loadEnv } from '../../src/env';
 import type { Env } from '../../src/env';
 import { copiesCaughtUp } from '../../src/lib/viewer-copy';
@@ -33,7 +34,11 @@ export interface TestContext {
 }
 
 /** One app on a fresh seeded database, for a whole test file. */
-export async function startTestApp(envOverrides: Record<string, string> = {}): Promise<TestContext> {
+export async function startTestApp(
+  envOverrides: Record<string, string> = {},
+  /** Parts a test holds itself (a mail transport it watches). */
+  parts: Pick<BuildAppOptions, 'mailTransport'> = {},
+): Promise<TestContext> {
   const tdb = await createTestDb();
   const world = await seedWorld(tdb.db);
   const app = await buildApp({
@@ -42,6 +47,7 @@ export async function startTestApp(envOverrides: Record<string, string> = {}): P
     dbKind: tdb.kind,
     filesDir: world.filesDir,
     logger: false,
+    ...parts,
   });
   await app.ready();
   return {

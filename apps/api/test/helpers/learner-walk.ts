@@ -121,6 +121,7 @@ export async function walkLesson(
     for (;;) {
       const res = await call(method, url, body).catch(() => ({ status: 0, json: null }));
       if ((res.status === 0 || res.status >= 500) && retries-- > 0) {
+        // A pause, not an event: the process that failed is another one, being killed or restarted.
         await new Promise((r) => setTimeout(r, 50));
         continue;
       }

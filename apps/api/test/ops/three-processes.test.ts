@@ -17,6 +17,7 @@ import {
   startProxy,
   tokenFor,
 } from '../helpers/api-process';
+import { whenLength } from '../helpers/events';
 import { client, playableLessons, rightAnswers, walkLesson } from '../helpers/learner-walk';
 import type { Ack, PageDoc } from '../helpers/learner-walk';
 
@@ -143,9 +144,12 @@ describe('three API processes on one PostgreSQL database', () => {
       const runStart = new Date(Date.now() - 1000).toISOString();
       const acks: Ack[] = [];
       const stop = { now: false };
+      let walkersEnded: () => void = () => undefined;
+      const walked = new Promise<void>((resolve) => (walkersEnded = resolve));
       let restarts = 0;
       const killer = (async () => {
-        while (acks.length < ACKS_BEFORE_KILL && !stop.now) await new Promise((r) => setTimeout(r, 20));
+        // The kill comes with the answer that makes ACKS_BEFORE_KILL (or never, if the walks end first).
+        await Promise.race([whenLength(acks, ACKS_BEFORE_KILL), walked]);
         if (stop.now) return;
         const victim = processes[1]!;
         victim.child.kill('SIGKILL');
@@ -170,6 +174,7 @@ describe('three API processes on one PostgreSQL database', () => {
         }),
       );
       stop.now = true;
+      walkersEnded();
       await killer;
       phase(`answers done (${acks.length})`);
       expect(restarts).toBe(1);
@@ -305,6 +310,8 @@ describe('three API processes on one PostgreSQL database', () => {
         .where('verbId', '=', ANSWERED)
         .execute();
       expect(answeredStatements.length).toBeGreaterThan(0);
+      // The forwarders run in the three processes: no event reaches this one, so the outbox is
+      // polled, to a bound (what is delivered by then is checked below, whatever is left).
       const deadline = Date.now() + 20_000;
       for (;;) {
         const due = await h.db

@@ -13,7 +13,9 @@ import { classUsersQueryOptions } from '../features/home/api/get-class-users';
 import { LESSONS_FRESH_MS, lessonsQueryOptions } from '../features/home/api/get-lessons';
 import { useCurrentPage } from '../features/player/api/get-current-page';
 import { usePageResources } from '../features/player/api/get-page-resources';
+import { playerKeys } from '../features/player/api/query-keys';
 import { pageDoc } from '../features/player/test-pages';
+import { afterFirstScreen } from '../lib/after-first-screen';
 import { setToken } from '../lib/storage';
 import { calledUrls, mockApi } from '../test/api-mock';
 import { classUsersDoc } from '../test/fixtures';
@@ -25,7 +27,7 @@ function renderWithClient(children: ReactNode) {
   });
   // Without StrictMode, as in production: in development its second mount gives up the first
   // request and asks again, which is what TanStack Query does on any unmount.
-  return render(<QueryClientProvider client={client}>{children}</QueryClientProvider>);
+  return { ...render(<QueryClientProvider client={client}>{children}</QueryClientProvider>), client };
 }
 
 const count = (fetchMock: ReturnType<typeof mockApi>, path: string) =>
@@ -49,10 +51,13 @@ describe('server state on TanStack Query', () => {
       const page = useCurrentPage('l1', null);
       return <p>{page.data ? `page ${page.data.id}` : 'loading'}</p>;
     }
+    // TanStack Query's timers (garbage collection, refetches) run on the fake clock.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     renderWithClient(<Page />);
-    await screen.findByText('page p1');
-    // Some time later, still one read (a forgotten entry used to be asked for again and again).
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(screen.getByText('page p1')).toBeInTheDocument();
+    // A minute later, still one read (a forgotten entry used to be asked for again and again).
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
     expect(count(fetchMock, 'lessons/l1/pages/current')).toBe(1);
     expect(screen.getByText('page p1')).toBeInTheDocument();
   });
@@ -101,7 +106,9 @@ describe('server state on TanStack Query', () => {
     await screen.findByText('cards read');
     expect(count(fetchMock, 'lessons')).toBe(1);
     // The filters mount well after the read is no longer fresh (a slow phone): no second read.
-    await new Promise((resolve) => setTimeout(resolve, LESSONS_FRESH_MS + 100));
+    // Freshness is read on Date.now(): only the date is faked, so the screen's own waits still run.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + LESSONS_FRESH_MS + 100);
     view.rerender(home(true));
     await screen.findByText('filters read');
     expect(count(fetchMock, 'lessons')).toBe(1);
@@ -138,10 +145,19 @@ describe('server state on TanStack Query', () => {
       const resources = usePageResources(pageId, 'l1');
       return <p>{resources.isSuccess ? `resources of ${pageId}` : 'none'}</p>;
     }
-    const { rerender } = renderWithClient(<Resources pageId="offline:n2" />);
-    // TanStack Query refetches what it holds when the browser says it is online again.
+    const { rerender, client } = renderWithClient(<Resources pageId="offline:n2" />);
+    // The hook asks only once the first screen is painted (a task or two later): past that
+    // point, a hook that took this page for the server's would have asked already.
+    await act(() => afterFirstScreen());
+    // TanStack Query refetches what it holds when the browser says it is online again (after
+    // saying it was offline: an `online` while online changes nothing). It decides during the
+    // event: a read it starts leaves the entry's idle state at once, before any fetch.
+    act(() => void window.dispatchEvent(new Event('offline')));
     act(() => void window.dispatchEvent(new Event('online')));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(client.getQueryState(playerKeys.resources('offline:n2', 'l1'))).toMatchObject({
+      status: 'pending',
+      fetchStatus: 'idle',
+    });
     // The same hook on a page the server knows does ask (the test would pass on a broken hook).
     rerender(
       <QueryClientProvider client={new QueryClient()}>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { noBody } from '../../plugins/answers';
 import { ApiError } from '../../plugins/errors';
 import { requestCookies, setHtmlSession } from '../../plugins/html-session';
 import { publicOrigin } from '../users/origin';
@@ -51,7 +52,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/auth/oidc/:contextId/login',
     {
       config: { rateLimit: { max: 60, timeWindow: 60_000 } },
-      schema: { tags: ['auth'], summary: "Start SSO with the tenant's OpenID provider (302).", params },
+      schema: {
+        tags: ['auth'],
+        summary: "Start SSO with the tenant's OpenID provider (302).",
+        params,
+        response: { 302: noBody("To the provider's authorization endpoint (the state in a cookie).") },
+      },
     },
     async (request, reply) => {
       const settings = tenantSettings(request, request.params.contextId);
@@ -81,6 +87,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         params,
         // The provider's parameters (code, state, iss, error...) are read by openid-client.
         querystring: z.record(z.string(), z.unknown()),
+        response: {
+          302: noBody('To the web app with idT and idU once signed in; to /login?sso=failed if refused.'),
+        },
       },
     },
     async (request, reply) => {

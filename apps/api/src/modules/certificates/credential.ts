@@ -34,17 +34,25 @@ export interface IssuerUrls {
   logoUrl: string | null;
 }
 
+export interface IssuerProfile {
+  id: string;
+  type: string[];
+  name: string;
+  url: string;
+  image?: { id: string; type: 'Image' };
+}
+
 /** The issuer Profile (OB 3.0 Profile), also served on its own at `issuerId`. */
 export function issuerProfile(
   tenantName: string,
   urls: Pick<IssuerUrls, 'issuerId' | 'origin' | 'logoUrl'>,
-): Record<string, unknown> {
+): IssuerProfile {
   return {
     id: urls.issuerId,
     type: ['Profile'],
     name: tenantName,
     url: urls.origin,
-    ...(urls.logoUrl ? { image: { id: urls.logoUrl, type: 'Image' } } : {}),
+    ...(urls.logoUrl ? { image: { id: urls.logoUrl, type: 'Image' as const } } : {}),
   };
 }
 

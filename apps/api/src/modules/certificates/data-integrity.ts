@@ -57,7 +57,7 @@ export async function multikeyDocument(kid: string, jwk: JWK, urls: IssuerKeyUrl
   return {
     '@context': MULTIKEY_CONTEXT_V1,
     id: urls.keyUrl(kid),
-    type: 'Multikey',
+    type: 'Multikey' as const,
     controller: urls.issuerId,
     publicKeyMultibase,
   };

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contextSettings } from '../contexts/service';
 import { notFound } from '../scope';
 import { publicOrigin } from '../users/origin';
+import * as answers from './answers';
 import { badgeSvg } from './badge';
 import { issuerProfile, OB_CONTEXT, VC_CONTEXT_V2 } from './credential';
 import {
@@ -37,8 +38,8 @@ const noQuery = z.strictObject({ noCache: z.string().optional() });
 const CERTIFICATE_ID = /^[A-Za-z0-9_-]{22}$/;
 
 /** A public issuer document's route options: anyone reads it, with no query. */
-const publicDocument = (summary: string) => ({
-  schema: { tags: ['certificates'], summary, querystring: noQuery },
+const publicDocument = <A extends z.ZodType>(summary: string, produces: string[], answer: A) => ({
+  schema: { tags: ['certificates'], summary, querystring: noQuery, produces, response: { 200: answer } },
 });
 
 /**
@@ -51,12 +52,21 @@ export const issuerRoutes: FastifyPluginAsyncZod<IssuerRoutesOptions> = async (a
     publicOrigin(app.db, request, request.context, opts.publicUrl);
   app.get(
     '/contexts/current/jwks.json',
-    publicDocument("The tenant's public credential keys (JWK Set, public)."),
+    publicDocument(
+      "The tenant's public credential keys (JWK Set, public).",
+      ['application/jwk-set+json'],
+      answers.jwkSet,
+    ),
     async (request, reply) => {
       const origin = await originOf(request);
       const jwks = await tenantJwks(app.db, request.context.id);
       // Key ids as the credentials name them (kidUrl): each one dereferences to its key.
-      const keys = jwks.keys.map((k) => ({ ...k, kid: kidUrl(origin, String(k.kid), String(k.alg)) }));
+      // exportJWK always sets kty (jose types it optional).
+      const keys = jwks.keys.map((k) => ({
+        ...k,
+        kty: k.kty as string,
+        kid: kidUrl(origin, String(k.kid), String(k.alg)),
+      }));
       crossOrigin(reply).header('cache-control', 'public, max-age=300').header('vary', 'Host');
       return reply.type('application/jwk-set+json').send({ keys });
     },
@@ -71,6 +81,8 @@ export const issuerRoutes: FastifyPluginAsyncZod<IssuerRoutesOptions> = async (a
           "One of the tenant's public credential keys (public): the JWK a JWT's `kid` names, or the Multikey an embedded proof's `verificationMethod` names.",
         params: z.strictObject({ kid: z.string().min(1).max(100) }),
         querystring: noQuery,
+        produces: ['application/jwk+json', 'application/ld+json'],
+        response: { 200: answers.publicKey },
       },
     },
     async (request, reply) => {
@@ -85,7 +97,7 @@ export const issuerRoutes: FastifyPluginAsyncZod<IssuerRoutesOptions> = async (a
       }
       return reply
         .type('application/jwk+json')
-        .send({ ...key, kid: kidUrl(origin, String(key.kid), String(key.alg)) });
+        .send({ ...key, kty: key.kty as string, kid: kidUrl(origin, String(key.kid), String(key.alg)) });
     },
   );
 
@@ -93,6 +105,8 @@ export const issuerRoutes: FastifyPluginAsyncZod<IssuerRoutesOptions> = async (a
     '/contexts/current/status/revocation',
     publicDocument(
       "The tenant's revocation list (W3C Bitstring Status List credential, public): signed as a JWT, or with an embedded Data Integrity proof when JSON(-LD) is asked for.",
+      ['application/vc+jwt', 'application/vc+ld+json'],
+      answers.revocationList,
     ),
     async (request, reply) => {
       const origin = await originOf(request);
@@ -116,7 +130,11 @@ export const issuerRoutes: FastifyPluginAsyncZod<IssuerRoutesOptions> = async (a
 
   app.get(
     '/contexts/current/issuer',
-    publicDocument("The tenant's Open Badges issuer Profile (public)."),
+    publicDocument(
+      "The tenant's Open Badges issuer Profile (public).",
+      ['application/ld+json'],
+      answers.issuer,
+    ),
     async (request, reply) => {
       const origin = await originOf(request);
       const profile = issuerProfile(request.context.name, {
@@ -145,6 +163,8 @@ export const issuerRoutes: FastifyPluginAsyncZod<IssuerRoutesOptions> = async (a
         summary: "The badge image of a certificate's Achievement (SVG, public).",
         params: z.object({ id: z.string().min(1).max(200) }),
         querystring: z.strictObject({ lang: z.enum(['fr', 'en']).optional() }),
+        produces: ['image/svg+xml'],
+        response: { 200: answers.badgeImage },
       },
     },
     async (request, reply) => {

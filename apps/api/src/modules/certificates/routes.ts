@@ -13,6 +13,7 @@ import { allowPageStyles, inlineStyleSources } from '../../plugins/page-styles';
 import { contextSettings } from '../contexts/service';
 import { notFound, ownUserIds, scopeOf } from '../scope';
 import type { FastifyReply } from 'fastify';
+import * as answers from './answers';
 import { issuerRoutes } from './issuer-routes';
 import { certificationItems } from './items';
 import { renderCertificatePdf, tenantLogo } from './pdf';
@@ -118,6 +119,8 @@ export const certificateRoutes: FastifyPluginAsyncZod<CertificateRoutesOptions> 
         summary: "The certificate PDF of one of the learner's awarded certificates (409 before the award).",
         params: idParams,
         querystring: noQuery,
+        produces: ['application/pdf'],
+        response: { 200: answers.pdf },
       },
     },
     async (request, reply) => {
@@ -154,6 +157,8 @@ export const certificateRoutes: FastifyPluginAsyncZod<CertificateRoutesOptions> 
           'The same achievement as an Open Badges 3.0 credential, as signed at its award (409 before it): the VC-JWT (text/plain, `.jwt`) by default; with `Accept: application/vc+ld+json` the credential with its embedded Data Integrity proof (`.json`); with `Accept: application/json` both.',
         params: idParams,
         querystring: noQuery,
+        produces: ['text/plain', 'application/vc+ld+json', 'application/json'],
+        response: { 200: answers.credentialForms },
       },
     },
     async (request, reply) => {
@@ -207,6 +212,7 @@ export const certificateRoutes: FastifyPluginAsyncZod<CertificateRoutesOptions> 
         summary:
           "A tenant administrator revokes a certificate: its verification page and its credential's status list bit say so (issue 28).",
         params: idParams,
+        response: { 204: answers.revoked },
       },
     },
     async (request, reply) => {
@@ -236,6 +242,8 @@ export const certificateRoutes: FastifyPluginAsyncZod<CertificateRoutesOptions> 
           'Public verification of a certificate: what the document shows and whether it is valid (HTML; JSON with `Accept: application/json`).',
         params: idParams,
         querystring: verifyQuery,
+        produces: ['text/html', 'application/json'],
+        response: { 200: answers.verification, 404: answers.verificationNotFound },
       },
     },
     async (request, reply) => {

@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendStored } from '../../files/serve';
 import { isSafeKey } from '../../files/store';
 import { currentUser } from '../../plugins/auth';
+import { noBody, storedContent } from '../../plugins/answers';
 import { ApiError } from '../../plugins/errors';
 import { resourceDocument } from '../../plugins/jsonapi';
 import { findViewer } from '../users/repository';
@@ -120,6 +121,12 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
           'The file content: public for tenant branding; otherwise a bearer token or the signed URL (u, exp, sig) the API gave, for a user who may see the file.',
         params,
         querystring: downloadQuery,
+        produces: ['*/*'],
+        response: {
+          200: storedContent('The file, in its own media type (an attachment, or inline for media).'),
+          206: storedContent('The range asked for (Range).'),
+          304: noBody('Unchanged since the ETag the browser holds (If-None-Match).'),
+        },
       },
     },
     async (request, reply) => {

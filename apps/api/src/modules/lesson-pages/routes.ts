@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
+import { noBody } from '../../plugins/answers';
 import { currentUser } from '../../plugins/auth';
 import { resourceDocument } from '../../plugins/jsonapi';
 import { emitPlayerEvent } from '../lrs/emit';
@@ -281,6 +282,7 @@ export const lessonPageRoutes: FastifyPluginAsyncZod<LessonPageRoutesOptions> = 
         summary: 'Keep-alive (every 10 s): adds the server-measured time since the last one.',
         params,
         body: pageBody,
+        response: { 204: noBody('Counted.') },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,10 @@
+import type { z } from 'zod';
 import type { Db } from '../../db/db';
 import type { Tx } from '../../db/tx';
+import type { activitySchema } from './statement-schema';
 import type { StoredStatement } from './store';
+
+type Activity = z.infer<typeof activitySchema>;
 
 /**
  * The Activities resource's memory (xAPI-Communication.md §2.5): every activity a stored
@@ -73,6 +77,11 @@ export async function findActivity(db: Db, contextId: string, id: string) {
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) return null;
-  const definition = JSON.parse(row.definition) as Definition;
-  return { objectType: 'Activity', id, ...(Object.keys(definition).length > 0 ? { definition } : {}) };
+  // Merged from definitions that passed the statement schema, so one too.
+  const definition = JSON.parse(row.definition) as NonNullable<Activity['definition']>;
+  return {
+    objectType: 'Activity' as const,
+    id,
+    ...(Object.keys(definition).length > 0 ? { definition } : {}),
+  };
 }

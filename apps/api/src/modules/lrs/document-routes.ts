@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../plugins/errors';
 import { notFound } from '../scope';
 import { findActivity } from './activities';
+import * as answers from './answers';
 import { deleteDocuments, getDocument, listDocumentIds, writeDocument } from './documents';
 import type { DocumentKey, DocumentKind } from './documents';
 import { authenticate, forbidden, requireScope } from './principal';
@@ -145,19 +146,37 @@ export const documentRoutes: FastifyPluginAsyncZod<{ lrs: (r: FastifyRequest) =>
     const summary = `${kind} documents (xAPI-Communication.md)`;
     app.put(
       url,
-      { preHandler: requireVersion, schema: { tags, summary, querystring: params } },
+      {
+        preHandler: requireVersion,
+        schema: { tags, summary, querystring: params, response: { 204: answers.stored } },
+      },
       write('put'),
     );
+    // With ?method=GET (Alternate Request Syntax, §1.3), a POST answers the document.
     app.post(
       url,
-      { preHandler: requireVersion, schema: { tags, summary, querystring: params } },
+      {
+        preHandler: requireVersion,
+        schema: {
+          tags,
+          summary,
+          querystring: params,
+          response: { 200: answers.documentPosted, 204: answers.stored },
+        },
+      },
       write('post'),
     );
     app.get(
       url,
       {
         preHandler: requireVersion,
-        schema: { tags, summary, querystring: params.extend({ since: text.optional() }) },
+        schema: {
+          tags,
+          summary,
+          querystring: params.extend({ since: text.optional() }),
+          produces: ['application/json', '*/*'],
+          response: { 200: answers.documentAnswer },
+        },
       },
       async (request, reply) => {
         const q = request.query as Record<string, string | undefined>;
@@ -174,7 +193,10 @@ export const documentRoutes: FastifyPluginAsyncZod<{ lrs: (r: FastifyRequest) =>
     );
     app.delete(
       url,
-      { preHandler: requireVersion, schema: { tags, summary, querystring: params } },
+      {
+        preHandler: requireVersion,
+        schema: { tags, summary, querystring: params, response: { 204: answers.deleted } },
+      },
       async (request, reply) => {
         const q = request.query as Record<string, string | undefined>;
         const { key, agent } = keyOf(q);
@@ -267,16 +289,21 @@ export const documentRoutes: FastifyPluginAsyncZod<{ lrs: (r: FastifyRequest) =>
         tags,
         summary: 'The Person object of an agent.',
         querystring: z.strictObject({ agent: text }),
+        response: { 200: answers.person },
       },
     },
     async (request) => {
       const agent = agentOf(request.query.agent);
       await enter(request, 'define/read');
-      const person: Record<string, unknown> = { objectType: 'Person' };
-      if (agent.name !== undefined) person.name = [agent.name];
-      for (const k of ['mbox', 'mbox_sha1sum', 'openid', 'account'] as const)
-        if (agent[k] !== undefined) person[k] = [agent[k]];
-      return person;
+      // Each property a list of the one value known, absent when unknown (§2.4.1).
+      return {
+        objectType: 'Person' as const,
+        ...(agent.name !== undefined ? { name: [agent.name] } : {}),
+        ...(agent.mbox !== undefined ? { mbox: [agent.mbox] } : {}),
+        ...(agent.mbox_sha1sum !== undefined ? { mbox_sha1sum: [agent.mbox_sha1sum] } : {}),
+        ...(agent.openid !== undefined ? { openid: [agent.openid] } : {}),
+        ...(agent.account !== undefined ? { account: [agent.account] } : {}),
+      };
     },
   );
 
@@ -289,12 +316,13 @@ export const documentRoutes: FastifyPluginAsyncZod<{ lrs: (r: FastifyRequest) =>
         tags,
         summary: 'The Activity object of an id.',
         querystring: z.strictObject({ activityId: text }),
+        response: { 200: answers.activity },
       },
     },
     async (request) => {
       const id = checkIri('activityId', request.query.activityId);
       const { o } = await enter(request, 'define/read');
-      return (await findActivity(o.db, o.request.context.id, id)) ?? { objectType: 'Activity', id };
+      return (await findActivity(o.db, o.request.context.id, id)) ?? { objectType: 'Activity' as const, id };
     },
   );
 };

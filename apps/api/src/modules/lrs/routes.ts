@@ -11,11 +11,13 @@ import { createClient, listClients, revokeClient } from './clients';
 import { documentRoutes } from './document-routes';
 import { flushEmitted } from './emit';
 import { startForwarder } from './forward';
+import * as answers from './answers';
 import { launchModule } from './launch';
 import { jsonBody, requireVersion } from './http';
 import { SCOPES, authenticate } from './principal';
 import { getStatement, postStatements, putStatement, queryResult } from './resource';
 import type { LrsOptions } from './resource';
+import type { Statement } from './statement-schema';
 import { XAPI_VERSION } from './store';
 
 /**
@@ -85,9 +87,11 @@ export const lrsRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async (app
 
   app.options('/xapi/*', { schema: { hide: true } }, async (_request, reply) => reply.code(204).send());
 
-  app.get('/xapi/about', { schema: { tags, summary: 'Versions this LRS speaks.' } }, async () => ({
-    version: [XAPI_VERSION],
-  }));
+  app.get(
+    '/xapi/about',
+    { schema: { tags, summary: 'Versions this LRS speaks.', response: { 200: answers.about } } },
+    async () => ({ version: [XAPI_VERSION] }),
+  );
 
   app.post(
     '/xapi/launches',
@@ -101,6 +105,7 @@ export const lrsRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async (app
           pageId: z.string().min(1).max(200),
           launch: z.string().min(1).max(200),
         }),
+        response: { 201: answers.moduleLaunch },
       },
     },
     async (request, reply) => {
@@ -121,6 +126,7 @@ export const lrsRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async (app
           name: z.string().trim().min(1).max(200),
           scopes: z.array(z.enum(SCOPES)).min(1).max(SCOPES.length),
         }),
+        response: { 201: answers.createdClient },
       },
     },
     async (request, reply) => {
@@ -132,7 +138,10 @@ export const lrsRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async (app
   );
   app.get(
     '/xapi/clients',
-    { onRequest: [app.auth.requireUser], schema: { tags, summary: "The tenant's live LRS clients." } },
+    {
+      onRequest: [app.auth.requireUser],
+      schema: { tags, summary: "The tenant's live LRS clients.", response: { 200: answers.clientList } },
+    },
     async (request) => {
       requireAdmin(request);
       return { clients: await listClients(app.db, request.context.id) };
@@ -146,6 +155,7 @@ export const lrsRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async (app
         tags,
         summary: 'Revokes an LRS client.',
         params: z.strictObject({ key: z.string().max(200) }),
+        response: { 204: answers.deleted },
       },
     },
     async (request, reply) => {
@@ -215,6 +225,7 @@ const statementRoutes: FastifyPluginAsyncZod<{ lrs: (r: FastifyRequest) => LrsOp
         ...statementRoute,
         summary: 'Stores one statement under statementId.',
         querystring: z.strictObject({ statementId: z.string().max(200) }),
+        response: { 204: answers.stored },
       },
     },
     async (request, reply) => {
@@ -230,7 +241,11 @@ const statementRoutes: FastifyPluginAsyncZod<{ lrs: (r: FastifyRequest) => LrsOp
     '/xapi/statements',
     {
       preHandler: requireVersion,
-      schema: { ...statementRoute, summary: 'Stores one statement or an array of statements.' },
+      schema: {
+        ...statementRoute,
+        summary: 'Stores one statement or an array of statements.',
+        response: { 200: answers.statementsPosted, 204: answers.stored },
+      },
     },
     async (request) => {
       const o = lrs(request);
@@ -248,6 +263,8 @@ const statementRoutes: FastifyPluginAsyncZod<{ lrs: (r: FastifyRequest) => LrsOp
         ...statementRoute,
         summary: 'One statement by id, or a page of a query.',
         querystring: queryParams,
+        produces: ['application/json', 'multipart/mixed'],
+        response: { 200: answers.statementsAnswer },
       },
     },
     async (request, reply) => {
@@ -271,11 +288,12 @@ const statementRoutes: FastifyPluginAsyncZod<{ lrs: (r: FastifyRequest) => LrsOp
         if (!found) throw notFound('Statement');
         reply.header('last-modified', new Date(found.stored).toUTCString());
         if (q.attachments === 'true') return sendWithAttachments(o, reply, found.statement);
-        return found.statement;
+        // Stored after passing the statement schema (the answer's, answers.ts).
+        return found.statement as Statement;
       }
       const result = await queryResult(o, cred, q);
       if (q.attachments === 'true') return sendWithAttachments(o, reply, result, result.statements);
-      return result;
+      return result as { statements: Statement[]; more: string };
     },
   );
 };

@@ -121,7 +121,7 @@ const INTERACTION_FIELDS = [
 /** Interaction components: an id and an optional description (§2.4.4.1.3). */
 const components = z.array(z.strictObject({ id: z.string().min(1), description: languageMap.optional() }));
 
-const activitySchema = z.strictObject({
+export const activitySchema = z.strictObject({
   objectType: z.literal('Activity').optional(),
   id: iri,
   definition: z

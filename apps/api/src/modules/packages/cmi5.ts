@@ -211,7 +211,7 @@ export async function fetchAuthToken(
   contextId: string,
   token: string,
   now: Date,
-): Promise<Record<string, string>> {
+): Promise<{ 'auth-token': string } | { 'error-code': '1' | '2'; 'error-text': string }> {
   const launch = await db
     .selectFrom('packageLaunches')
     .selectAll()

@@ -5,6 +5,7 @@ import { currentUser } from '../../plugins/auth';
 import { ApiError } from '../../plugins/errors';
 import { uuid } from '../lrs/statement-schema';
 import { readSummary } from '../../content/packages/store';
+import * as answers from './answers';
 import { abandonSession, fetchAuthToken, waiveAu } from './cmi5';
 import { LAUNCH_MODES, createLaunch, packagesOriginOf } from './launches';
 import type { LaunchRow } from './launches';
@@ -38,6 +39,7 @@ export const packageRoutes: FastifyPluginAsyncZod<{
           au: z.number().int().min(0).max(9999).optional(),
           launchMode: z.enum(LAUNCH_MODES).optional(),
         }),
+        response: { 200: answers.launch },
       },
     },
     async (request) =>
@@ -73,6 +75,7 @@ export const packageRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'cmi5: a tenant administrator abandons an open AU session; `abandoned` is recorded.',
         params: z.strictObject({ sessionId: uuid }),
+        response: { 204: answers.done },
       },
     },
     async (request, reply) => {
@@ -94,6 +97,7 @@ export const packageRoutes: FastifyPluginAsyncZod<{
           au: z.number().int().min(0).max(9999),
           reason: z.enum(['Tested Out', 'Equivalent AU', 'Equivalent Outside Activity', 'Administrative']),
         }),
+        response: { 204: answers.done },
       },
     },
     async (request, reply) => {
@@ -126,7 +130,14 @@ export const packageRoutes: FastifyPluginAsyncZod<{
     );
     scope.post(
       '/packages/fetch/:token',
-      { schema: { tags, summary: 'cmi5 fetch URL: the auth token, once.', params } },
+      {
+        schema: {
+          tags,
+          summary: 'cmi5 fetch URL: the auth token, once.',
+          params,
+          response: { 200: answers.fetched },
+        },
+      },
       async (request) => {
         const { token } = request.params as { token: string };
         if (!/^[A-Za-z0-9_-]{20,100}$/.test(token))

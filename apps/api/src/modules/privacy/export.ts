@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { Db, DbKind } from '../../db/db';
+import { jsonAnswer } from '../../plugins/answers';
 import { learnerOf } from './learner';
 import { REGISTER } from './register';
 
@@ -10,6 +12,18 @@ import { REGISTER } from './register';
  * to her at this moment.
  */
 export const EXPORT_FORMAT = 'parcours-learner-data/1';
+
+const row = z.record(z.string(), z.unknown()).describe("A row of the section's table, JSON columns as JSON.");
+
+/** The document's shape, from the register: the account one object, every other section a list. */
+const sections: Record<string, z.ZodType> = Object.fromEntries(
+  REGISTER.flatMap((entry) =>
+    'section' in entry.export ? [[entry.export.section, entry.table === 'users' ? row : z.array(row)]] : [],
+  ),
+);
+export const learnerExportAnswer = jsonAnswer(
+  z.object({ format: z.literal(EXPORT_FORMAT), exportedAt: z.string(), ...sections }),
+);
 
 /** JSON text columns as values; everything else unchanged. */
 function readable(row: unknown): unknown {
@@ -31,7 +45,10 @@ function readable(row: unknown): unknown {
 
 export async function learnerExport(db: Db, kind: DbKind, contextId: string, userId: string, now: Date) {
   const who = await learnerOf(db, contextId, userId);
-  const data: Record<string, unknown> = { format: EXPORT_FORMAT, exportedAt: now.toISOString() };
+  const data: { format: typeof EXPORT_FORMAT; exportedAt: string; [section: string]: unknown } = {
+    format: EXPORT_FORMAT,
+    exportedAt: now.toISOString(),
+  };
   for (const entry of REGISTER) {
     if (!('section' in entry.export)) continue;
     const rows = (await entry.export.rows({ db, kind, who, now })).map(readable);

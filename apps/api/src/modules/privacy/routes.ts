@@ -4,7 +4,7 @@ import { currentUser } from '../../plugins/auth';
 import { ApiError } from '../../plugins/errors';
 import { notFound } from '../scope';
 import { eraseLearner } from './erase';
-import { learnerExport } from './export';
+import { learnerExport, learnerExportAnswer } from './export';
 
 /**
  * A learner's data on request (issue 29 item 9, SPEC §2 data protection): the learner downloads
@@ -27,6 +27,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<PrivacyRoutesOptions> = async 
         tags: ['users'],
         summary: "All of the signed-in user's data as one JSON document (GDPR access and portability).",
         querystring: z.strictObject({}),
+        response: { 200: learnerExportAnswer },
       },
     },
     async (request, reply) => {
@@ -40,7 +41,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<PrivacyRoutesOptions> = async 
         )
         .header('cache-control', 'no-store')
         .type('application/json; charset=utf-8')
-        .send(JSON.stringify(data));
+        .send(data);
     },
   );
 

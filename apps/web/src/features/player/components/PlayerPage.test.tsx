@@ -1,3 +1,4 @@
+import { NEXT_DEBOUNCE_MS } from '@parcours/domain/constants';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,6 +8,7 @@ import { setToken } from '../../../lib/storage';
 import { mockApi, type MockHandler } from '../../../test/api-mock';
 import { lesson } from '../../../test/fixtures';
 import { rowRegistry } from '../../exercises/registry';
+import { playerKeys } from '../api/query-keys';
 import { PlayerSlotsContext } from '../player-slots';
 import { block, errorBody, pageDoc, results } from '../test-pages';
 import { PlayerPage } from './PlayerPage';
@@ -16,10 +18,15 @@ function Where() {
   return <output data-testid="where">{location.pathname}</output>;
 }
 
-function renderPlayer(handlers: Record<string, MockHandler>, mode: 'page' | 'correction' = 'page') {
+const newClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
+function renderPlayer(
+  handlers: Record<string, MockHandler>,
+  mode: 'page' | 'correction' = 'page',
+  client = newClient(),
+) {
   setToken('token');
   const fetchMock = mockApi(handlers);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <PlayerSlotsContext value={{ rows: rowRegistry }}>
@@ -34,6 +41,10 @@ function renderPlayer(handlers: Record<string, MockHandler>, mode: 'page' | 'cor
   );
   return fetchMock;
 }
+
+/** The tincan scores the player started (a mutation each), whatever became of them. */
+const scores = (client: QueryClient) =>
+  client.getMutationCache().findAll({ mutationKey: playerKeys.score('l1') });
 
 const bodyOf = (fetchMock: ReturnType<typeof mockApi>, method: string, path: string) =>
   fetchMock.mock.calls
@@ -122,7 +133,9 @@ describe('PlayerPage (page mode)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(bodyOf(fetchMock, 'PATCH', 'pages/current')).toEqual([]);
-    await new Promise((r) => setTimeout(r, 220)); // Next is debounced 200 ms
+    // Next is debounced (on performance.now): the clock moves past it, no wait.
+    const realNow = performance.now.bind(performance);
+    vi.spyOn(performance, 'now').mockImplementation(() => realNow() + NEXT_DEBOUNCE_MS);
     await user.click(screen.getByRole('button', { name: /Next/ }));
     await user.click(await screen.findByRole('button', { name: 'Continue anyway' }));
     await waitFor(() =>
@@ -228,16 +241,28 @@ describe('PlayerPage (page mode)', () => {
 
     it("the module's next waits for its score to be recorded", async () => {
       let release: (answer: { body: unknown }) => void = () => undefined;
-      const fetchMock = renderPlayer({
-        'GET lessons/l1/pages/current': { body: tincanPage('p1') },
-        'POST lessons/l1/pages/custom-tincan-score': () => new Promise((resolve) => (release = resolve)),
-        'POST lessons/l1/pages/next': {
-          body: pageDoc('p2', { index: 1, block: block({ id: 'b2', title: 'Page two' }) }),
+      const client = newClient();
+      const fetchMock = renderPlayer(
+        {
+          'GET lessons/l1/pages/current': { body: tincanPage('p1') },
+          'POST lessons/l1/pages/custom-tincan-score': () => new Promise((resolve) => (release = resolve)),
+          'POST lessons/l1/pages/next': {
+            body: pageDoc('p2', { index: 1, block: block({ id: 'b2', title: 'Page two' }) }),
+          },
         },
-      });
+        'page',
+        client,
+      );
       await fromModule({ type: 'score', score: { raw: 4, max: 5 } });
       await fromModule('action:next');
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      // The move is started and waits its turn behind the score (a paused write of the scope):
+      // it can reach the network only once the score is settled.
+      const waiting = () =>
+        client
+          .getMutationCache()
+          .findAll({ mutationKey: playerKeys.writes('l1') })
+          .filter((m) => m.state.status === 'pending' && m.state.isPaused);
+      await waitFor(() => expect(waiting()).toHaveLength(1));
       expect(bodyOf(fetchMock, 'POST', 'pages/next')).toEqual([]);
       act(() => release({ body: scored }));
       expect(await screen.findByRole('heading', { level: 1, name: 'Page two' })).toBeInTheDocument();
@@ -248,12 +273,18 @@ describe('PlayerPage (page mode)', () => {
     });
 
     it('an already scored page (409 INVALID_INPUTS) is no error; other refusals are', async () => {
-      renderPlayer({
-        'GET lessons/l1/pages/current': { body: tincanPage('p1') },
-        'POST lessons/l1/pages/custom-tincan-score': errorBody('INVALID_INPUTS'),
-      });
+      const client = newClient();
+      renderPlayer(
+        {
+          'GET lessons/l1/pages/current': { body: tincanPage('p1') },
+          'POST lessons/l1/pages/custom-tincan-score': errorBody('INVALID_INPUTS'),
+        },
+        'page',
+        client,
+      );
       await fromModule({ type: 'score', score: { scaled: 0.5 } });
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      // A mutation is marked failed after its onError ran: by then an error dialog was opened.
+      await waitFor(() => expect(scores(client).map((m) => m.state.status)).toEqual(['error']));
       expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
@@ -268,20 +299,32 @@ describe('PlayerPage (page mode)', () => {
     });
 
     it('sends nothing for a malformed message', async () => {
-      const fetchMock = renderPlayer({ 'GET lessons/l1/pages/current': { body: tincanPage('p1') } });
+      const fetchMock = renderPlayer({
+        'GET lessons/l1/pages/current': { body: tincanPage('p1') },
+        'POST lessons/l1/pages/custom-tincan-score': { body: scored },
+      });
       await fromModule({ type: 'score', score: { scaled: 2 } });
       await fromModule({ type: 'score' });
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(bodyOf(fetchMock, 'POST', 'custom-tincan-score')).toEqual([]);
+      // Then a valid one: messages are handled in order, and a page takes one score, so once this
+      // one is sent, a malformed one sent before would be the one in the list.
+      await fromModule({ type: 'score', score: { scaled: 0.8 } });
+      await waitFor(() => expect(bodyOf(fetchMock, 'POST', 'custom-tincan-score')).toHaveLength(1));
+      expect(bodyOf(fetchMock, 'POST', 'custom-tincan-score')).toEqual([
+        { pageId: 'p1', launch: 'launch-p1', score: { scaled: 0.8 } },
+      ]);
     });
 
     it('sends nothing in correction mode', async () => {
+      const client = newClient();
       const fetchMock = renderPlayer(
         { 'GET lessons/l1/pages/current': { body: tincanPage('p1') } },
         'correction',
+        client,
       );
       await fromModule({ type: 'score', score: { scaled: 1 } });
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      // The message is handled as it is dispatched, and a score to send is a mutation from then on
+      // (its request follows): none, so none will go.
+      expect(scores(client)).toEqual([]);
       expect(bodyOf(fetchMock, 'POST', 'custom-tincan-score')).toEqual([]);
     });
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { deviceStore } from '../../../lib/device-store';
-import { endExpiredSession, endSession, setSessionUser } from '../../../lib/session';
+import { deviceForgotten, endExpiredSession, endSession, setSessionUser } from '../../../lib/session';
 import { mockApi } from '../../../test/api-mock';
 import { me } from '../../../test/fixtures';
 import { pageDoc, results } from '../test-pages';
@@ -50,8 +50,8 @@ const otherKeys = async () => (await deviceStore.keys()).filter((k) => !k.starts
 describe('signing out (decisions 0013, 0020)', () => {
   it('clears the lessons, the queue and the home copies kept for an offline cold start', async () => {
     setSessionUser(me('public', 'u-1'), 'token');
-    // The setup's sign-out clears the device in the background (memory store: microtasks only).
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The setup's sign-out clears the device in the background: done before this test writes.
+    await deviceForgotten();
     await lessonStore.save({ lessonId: 'l1', savedAt: '', cursor: null, cursorNodeId: null, upcoming: [] });
     await answerQueue.enqueue(slide('l1'));
     // As features/home/api/kept-reads.ts writes them, in the same store.
@@ -67,7 +67,7 @@ describe('signing out (decisions 0013, 0020)', () => {
 describe('one device, several learners (issue 29, decision 0045)', () => {
   it("a session that ends by itself keeps the learner's answers, and only theirs are sent, with their session", async () => {
     setSessionUser(me('public', 'u-a'), 'token-a');
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await deviceForgotten();
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     await answerQueue.enqueue(slide('la'));
     await lessonStore.save({ lessonId: 'la', savedAt: '', cursor: null, cursorNodeId: null, upcoming: [] });
