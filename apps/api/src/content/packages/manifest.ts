@@ -22,21 +22,12 @@ const MAX_MANIFEST_BYTES = 4 * 1024 * 1024;
 export { MOVE_ON } from './cmi5-structure';
 export type { MoveOn } from './cmi5-structure';
 
-export interface ScormSettings {
+/** The first SCO's runtime settings (scorm-tree.ts `ScoSettings`), with the package's own. */
+export interface ScormSettings extends ScoSettings {
   /** The SCO's item identifier in the manifest. */
   item: string;
   /** schemaversion as written ("1.2", "2004 4th Edition"...), or the namespace's version. */
   schemaVersion: string;
-  /** 1.2 `adlcp:masteryscore` (0..100) → cmi.student_data.mastery_score. */
-  masteryScore: number | null;
-  /** 2004 primary objective's minNormalizedMeasure when satisfied by measure → cmi.scaled_passing_score. */
-  scaledPassingScore: number | null;
-  /** 2004 `adlcp:completionThreshold` → cmi.completion_threshold. */
-  completionThreshold: number | null;
-  /** `adlcp:datafromlms` / `dataFromLMS` → cmi.launch_data. */
-  launchData: string | null;
-  maxTimeAllowed: string | null;
-  timeLimitAction: string | null;
   /**
    * The default organization, every item (issue 39), when it has more than one SCO; absent for a
    * single SCO (and in summaries stored before): the fields above are then the SCO's.

@@ -26,9 +26,13 @@ function defined<T extends Record<string, unknown>>(o: T): T {
 
 /** What one SCO's runtime is loaded with (cmi.student_data, cmi.scaled_passing_score...). */
 export interface ScoSettings {
+  /** 1.2 `adlcp:masteryscore` (0..100) → cmi.student_data.mastery_score. */
   masteryScore: number | null;
+  /** 2004 primary objective's minNormalizedMeasure when satisfied by measure → cmi.scaled_passing_score. */
   scaledPassingScore: number | null;
+  /** 2004 `adlcp:completionThreshold` → cmi.completion_threshold. */
   completionThreshold: number | null;
+  /** `adlcp:datafromlms` / `dataFromLMS` → cmi.launch_data. */
   launchData: string | null;
   maxTimeAllowed: string | null;
   timeLimitAction: string | null;

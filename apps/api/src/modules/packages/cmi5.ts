@@ -367,6 +367,22 @@ export async function launchOfCredential(db: Db, cred: Credential): Promise<Laun
 }
 
 /**
+ * What an operator's action on a launch needs: its course's cmi5 settings, the tenant and the
+ * learner's actor; null when any is gone (a package re-imported without it, an erased learner).
+ */
+async function operatorTarget(
+  d: Cmi5Deps,
+  contextId: string,
+  launch: LaunchRow,
+  course: (launch: LaunchRow) => Promise<Cmi5Settings | null>,
+) {
+  const settings = await course(launch);
+  const tenant = await tenantOf(d.db, contextId);
+  const actor = tenant ? await actorOf(d.db, tenant, launch.userId) : null;
+  return settings && tenant && actor ? { course: settings, tenant, actor } : null;
+}
+
+/**
  * An operator or a teacher abandons a session (cmi5 §9.3.6): the session ends, its credentials
  * too, and `abandoned` is recorded with the session's duration. False when no open session of
  * the tenant has this id.
@@ -387,11 +403,10 @@ export async function abandonSession(
     .where('abandonedAt', 'is', null)
     .executeTakeFirst();
   if (!launch) return false;
-  const c = await course(launch);
-  const settings = c ? auOfLaunch(launch, c) : null;
-  const tenant = await tenantOf(d.db, contextId);
-  const actor = tenant ? await actorOf(d.db, tenant, launch.userId) : null;
-  if (!settings || !tenant || !actor) return false;
+  const target = await operatorTarget(d, contextId, launch, course);
+  const settings = target ? auOfLaunch(launch, target.course) : null;
+  if (!target || !settings) return false;
+  const { tenant, actor } = target;
   await endSessions(d.db, d.kind, [launch.key], launch.xapiKey ? [launch.xapiKey] : [], d.now);
   await storeEmittedNow(d.db, d.kind, tenant, [
     {
@@ -428,11 +443,10 @@ export async function waiveAu(
     .orderBy('createdAt', 'desc')
     .executeTakeFirst();
   if (!launch) return false;
-  const c = await course(launch);
-  const settings = c ? auSettings(c, auIndex) : null;
-  const tenant = await tenantOf(d.db, contextId);
-  const actor = tenant ? await actorOf(d.db, tenant, launch.userId) : null;
-  if (!c || !settings || !tenant || !actor) return false;
+  const target = await operatorTarget(d, contextId, launch, course);
+  const settings = target ? auSettings(target.course, auIndex) : null;
+  if (!target || !settings) return false;
+  const { course: c, tenant, actor } = target;
   const activityId = auActivityId(launch.blockId, settings.auId);
   const record = await auRecord(d.db, launch, activityId);
   if (record.waived) return false;

@@ -3,6 +3,7 @@
  * reading the statuses and the score, the fraction that grades the page, session times, and the
  * `cmi` data a later launch resumes with. Pure functions, table-tested.
  */
+import type { ScoSettings } from '../../content/packages/scorm-tree';
 
 export type ScormKind = 'scorm12' | 'scorm2004';
 type Obj = Record<string, unknown>;
@@ -250,16 +251,11 @@ function prune(v: unknown): unknown {
   return out;
 }
 
-export interface LaunchFacts {
+/** What a SCO's runtime starts with: the learner, the time already spent, the SCO's settings. */
+export interface LaunchFacts extends ScoSettings {
   learnerId: string;
   learnerName: string;
   totalSeconds: number;
-  masteryScore: number | null;
-  scaledPassingScore: number | null;
-  completionThreshold: number | null;
-  launchData: string | null;
-  maxTimeAllowed: string | null;
-  timeLimitAction: string | null;
 }
 
 /**
