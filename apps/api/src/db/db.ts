@@ -35,6 +35,7 @@ import * as m0026 from './migrations/0026-ended-sessions';
 import * as m0027 from './migrations/0027-data-integrity-credentials';
 import * as m0028 from './migrations/0028-viewer-notify';
 import * as m0029 from './migrations/0029-cmi5-sessions';
+import * as m0030 from './migrations/0030-player-stamps';
 import * as m0032 from './migrations/0032-me-stamps';
 import { startCheckpointer } from './checkpointer';
 import { registerSqliteRoot } from './prepared';
@@ -91,6 +92,7 @@ const migrations: Record<string, Migration> = {
   '0027-data-integrity-credentials': m0027,
   '0028-viewer-notify': m0028,
   '0029-cmi5-sessions': m0029,
+  '0030-player-stamps': m0030,
   '0032-me-stamps': m0032,
 };
 /** Every migration this code knows: readiness checks they are all applied (plugins/health.ts). */
