@@ -36,6 +36,7 @@ import * as m0027 from './migrations/0027-data-integrity-credentials';
 import * as m0028 from './migrations/0028-viewer-notify';
 import * as m0029 from './migrations/0029-cmi5-sessions';
 import * as m0032 from './migrations/0032-me-stamps';
+import * as m0033 from './migrations/0033-player-stamps';
 import { startCheckpointer } from './checkpointer';
 import { registerSqliteRoot } from './prepared';
 import { readOnlyScope, refuseWriteInScope, refuseWriteTx } from './read-only';
@@ -92,6 +93,7 @@ const migrations: Record<string, Migration> = {
   '0028-viewer-notify': m0028,
   '0029-cmi5-sessions': m0029,
   '0032-me-stamps': m0032,
+  '0033-player-stamps': m0033,
 };
 /** Every migration this code knows: readiness checks they are all applied (plugins/health.ts). */
 export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);

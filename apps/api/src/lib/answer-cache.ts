@@ -1,10 +1,13 @@
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db';
+import { wroteNothing } from '../plugins/auth';
 import { BROTLI_OPTIONS, COMPRESSION_THRESHOLD, GZIP_OPTIONS } from '../plugins/compression';
 import type { Viewer } from '../modules/scope';
+import { expiryFor, namesFiles, signaturesChangeAt, signedFileUrls } from '../modules/files/signing';
 import { noteStampCovered } from './drawn-reads';
 import { homeVersionsOf, knowHomeVersions } from './home-versions';
+import type { HomeVersions } from './home-versions';
 
 /**
  * The learner's last answers of the home's reads (decision 0015), kept per API process and
@@ -13,30 +16,50 @@ import { homeVersionsOf, knowHomeVersions } from './home-versions';
  * write of what the answer shows, in any process — and (2) the clock has not reached the first
  * instant at which the answer's time rules could show something else (`validUntil`).
  * Only a viewer's own answers are kept (the stamp is the viewer's), keyed by tenant, viewer,
- * administrator or not, and the full request URL. The compressed bytes of an answer are made
- * once, on the first request that accepts them, instead of once per request.
+ * administrator or not, and the request URL without `noCache` (`answerKeyUrl`). The compressed
+ * bytes of an answer are made once, on the first request that accepts them, instead of once per
+ * request. An answer naming files has its download URLs signed for the viewer here (the onSend
+ * hook signs texts, not bytes): signed bytes are kept while the signatures would be the same.
  */
 export interface BuiltAnswer {
   document: unknown;
   /** ms since the epoch; Infinity when only a write can change the answer. */
   validUntil: number;
+  /**
+   * False when the answer turned out not to be the viewer's own after all (staff reading a
+   * learner's page): sent, not kept, and a drawn page's read of it stays uncovered.
+   */
+  keep?: boolean;
 }
 
-interface Entry {
-  stamp: string;
-  validUntil: number;
+/** What is sent: the JSON bytes and their compressed forms, made on first need. */
+interface Bytes {
   /** UTF-8 bytes: sending a string made Fastify measure and encode it again on every hit. */
   body: Buffer;
   br?: Buffer;
   gzip?: Buffer;
 }
 
+interface Entry extends Bytes {
+  stamp: string;
+  validUntil: number;
+  /** The body names files (`/api/files/…/download`): what is sent is `signed`. */
+  files: boolean;
+  /** The body with its URLs signed for the viewer, for one expiry and one revocation instant. */
+  signed?: Bytes & { exp: number; validAfter: string | null };
+}
+
 /** A few thousand learners' home answers; past this the process starts over. */
 const MAX_BYTES = 64 * 1024 * 1024;
+
+/** What an entry holds: its body, and the signed copy of the same size when it names files. */
+const sizeOf = (entry: Entry) => entry.body.length * (entry.files ? 2 : 1);
 
 class AnswerCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
+  /** Answers sent from here and built (tests and the bench read them). */
+  readonly counts = { hits: 0, builds: 0 };
 
   get(key: string, stamp: string, now: number): Entry | undefined {
     const entry = this.entries.get(key);
@@ -45,14 +68,30 @@ class AnswerCache {
 
   set(key: string, entry: Entry): void {
     const old = this.entries.get(key);
-    if (old) this.bytes -= old.body.length;
-    if (this.bytes + entry.body.length > MAX_BYTES) {
+    if (old) this.bytes -= sizeOf(old);
+    if (this.bytes + sizeOf(entry) > MAX_BYTES) {
       this.entries.clear();
       this.bytes = 0;
     }
     this.entries.set(key, entry);
-    this.bytes += entry.body.length;
+    this.bytes += sizeOf(entry);
   }
+}
+
+/**
+ * The request URL as the answer depends on it: without `noCache`, a timestamp the web app adds
+ * to its reads so that no HTTP cache answers them. It names nothing the answer is built from;
+ * kept in the key, every read would make a new entry and the cache, which starts over when full,
+ * would be emptied by them.
+ */
+export function answerKeyUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0 || !url.includes('noCache', q)) return url;
+  const kept = url
+    .slice(q + 1)
+    .split('&')
+    .filter((part) => part !== 'noCache' && !part.startsWith('noCache='));
+  return kept.length ? `${url.slice(0, q)}?${kept.join('&')}` : url.slice(0, q);
 }
 
 const caches = new WeakMap<Db, AnswerCache>();
@@ -61,6 +100,9 @@ function cacheOf(db: Db): AnswerCache {
   if (!cache) caches.set(db, (cache = new AnswerCache()));
   return cache;
 }
+
+/** The counts of the answers kept on `db` in this process. */
+export const answerCacheCounts = (db: Db): { hits: number; builds: number } => cacheOf(db).counts;
 
 type Encoding = 'br' | 'gzip';
 
@@ -94,28 +136,67 @@ function parseAcceptEncoding(header: string): Encoding | null {
   return best;
 }
 
-function compressed(entry: Entry, encoding: Encoding): Buffer {
-  if (encoding === 'br') return (entry.br ??= brotliCompressSync(entry.body, BROTLI_OPTIONS));
-  return (entry.gzip ??= gzipSync(entry.body, GZIP_OPTIONS));
+function compressed(bytes: Bytes, encoding: Encoding): Buffer {
+  if (encoding === 'br') return (bytes.br ??= brotliCompressSync(bytes.body, BROTLI_OPTIONS));
+  return (bytes.gzip ??= gzipSync(bytes.body, GZIP_OPTIONS));
+}
+
+/** The bytes to send the request's user: the body, or its copy signed for them now. */
+function bytesFor(request: FastifyRequest, entry: Entry): Bytes {
+  if (!entry.files || !request.user) return entry;
+  // The clock the signatures are made and checked by (modules/files/signing.ts), not the routes'.
+  const now = Date.now();
+  const exp = expiryFor(now);
+  const validAfter = request.user.row.tokensValidAfter;
+  const kept = entry.signed;
+  if (kept && kept.exp === exp && kept.validAfter === validAfter) return kept;
+  entry.signed = {
+    exp,
+    validAfter,
+    body: Buffer.from(signedFileUrls(request, entry.body.toString('utf8'), now)),
+  };
+  return entry.signed;
+}
+
+/**
+ * Until when a drawn page may keep this answer (lib/drawn-reads.ts): its own `validUntil`, and for
+ * an answer naming files the end of its signatures' step, measured on the signatures' clock and
+ * carried onto the routes' (`now`): a page kept longer would show links that expire.
+ */
+function coveredUntil(entry: Entry, now: number): number {
+  if (!entry.files) return entry.validUntil;
+  const real = Date.now();
+  return Math.min(entry.validUntil, now + (signaturesChangeAt(real) - real));
 }
 
 function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): FastifyReply {
   reply.type('application/json; charset=utf-8');
+  const bytes = bytesFor(request, entry);
   const encoding =
-    entry.body.length >= COMPRESSION_THRESHOLD ? acceptedEncoding(request.headers['accept-encoding']) : null;
-  if (!encoding) return reply.send(entry.body);
+    bytes.body.length >= COMPRESSION_THRESHOLD ? acceptedEncoding(request.headers['accept-encoding']) : null;
+  if (!encoding) return reply.send(bytes.body);
   // Content-Encoding set here tells @fastify/compress the bytes are already compressed.
   const vary = reply.getHeader('vary');
   if (!vary) reply.header('vary', 'accept-encoding');
   else if (!/accept-encoding/i.test(String(vary))) reply.header('vary', `${String(vary)}, accept-encoding`);
-  return reply.header('content-encoding', encoding).send(compressed(entry, encoding));
+  return reply.header('content-encoding', encoding).send(compressed(bytes, encoding));
+}
+
+function entryOf(stamp: string, built: BuiltAnswer): Entry {
+  const body = Buffer.from(JSON.stringify(built.document));
+  return { stamp, validUntil: built.validUntil, body, files: namesFiles(body) };
 }
 
 /**
  * Answers a read from the cache when it may, else builds it, keeps it and sends it. `own` says
- * the answer is about the viewer alone (not, say, an administrator reading someone else's).
- * Either way the document is sent as plain `JSON.stringify` of what our serialisers built to
- * the route's response schema (the schema still documents the route; decision 0010).
+ * the answer is about the viewer alone (not, say, an administrator reading someone else's); the
+ * build may still say it was not (`keep: false`). Either way the document is sent as plain
+ * `JSON.stringify` of what our serialisers built to the route's response schema (the schema
+ * still documents the route; decision 0010).
+ *
+ * A build that writes (the player's first opening of a lesson creates its page) is kept under
+ * the stamps read before it, which its own write has moved: the next read misses it and builds
+ * again; it is never served (test/modules/player-answer-cache.test.ts).
  */
 export async function sendCachedAnswer(
   db: Db,
@@ -127,31 +208,42 @@ export async function sendCachedAnswer(
     now: number;
     /** What else the answer depends on that no stamp moves with (users/me: the tenant's row). */
     variant?: string;
+    /**
+     * Read the stamps from the database, not from this process's copy of them (decision 0068):
+     * on PostgreSQL the copy hears other writers by notification, within its delay, and the
+     * player's page answers a write made anywhere (a package's runtime, another process) at once.
+     */
+    exact?: boolean;
   },
-  build: () => Promise<BuiltAnswer>,
+  /** Builds the answer; content caches it reads are to be those of `versions`, the key's stamps. */
+  build: (versions: HomeVersions) => Promise<BuiltAnswer>,
 ): Promise<FastifyReply> {
   const { viewer: v } = opts;
-  if (!opts.own) {
-    const { document } = await build();
-    return send(request, reply, { stamp: '', validUntil: 0, body: Buffer.from(JSON.stringify(document)) });
-  }
+  const cache = cacheOf(db);
   // Read with the viewer by `requireHomeUser` (one statement), else on their own.
-  const folded = request.user?.id === v.userId ? request.user.homeVersions : undefined;
+  const folded = !opts.exact && request.user?.id === v.userId ? request.user.homeVersions : undefined;
+  if (!opts.own) {
+    cache.counts.builds++;
+    return send(request, reply, entryOf('', await build(folded ?? (await homeVersionsOf(db, v)))));
+  }
   // The content caches of the build below use them too: no second read of the stamps.
   if (folded) knowHomeVersions(v, folded);
   const versions = folded ?? (await homeVersionsOf(db, v));
   const stamp = `${versions.user}/${versions.content}/${opts.variant ?? ''}`;
-  const key = `${v.contextId}\u0000${v.userId}\u0000${v.isAdmin ? 'admin' : ''}\u0000${request.url}`;
-  const cache = cacheOf(db);
+  const key = `${v.contextId}\u0000${v.userId}\u0000${v.isAdmin ? 'admin' : ''}\u0000${answerKeyUrl(request.url)}`;
   const hit = cache.get(key, stamp, opts.now);
   // A drawn page that read this answer is kept under the same key (lib/drawn-reads.ts, 0061).
   if (hit) {
-    noteStampCovered(hit.validUntil);
+    cache.counts.hits++;
+    wroteNothing(request);
+    noteStampCovered(coveredUntil(hit, opts.now));
     return send(request, reply, hit);
   }
-  const { document, validUntil } = await build();
-  const entry: Entry = { stamp, validUntil, body: Buffer.from(JSON.stringify(document)) };
+  cache.counts.builds++;
+  const built = await build(versions);
+  const entry = entryOf(stamp, built);
+  if (built.keep === false) return send(request, reply, entry);
   cache.set(key, entry);
-  noteStampCovered(validUntil);
+  noteStampCovered(coveredUntil(entry, opts.now));
   return send(request, reply, entry);
 }

@@ -12,8 +12,10 @@ import type { DrawnRead } from '../lib/drawn-reads';
  * page and its reads were asked with, and the learner's two version stamps (decision 0059) —
  * the key of the answer cache the page's covered reads came from (lib/drawn-reads.ts). What the
  * stamps do not cover is kept with the entry and checked on every use:
- * - `reads`: the page's uncovered reads (the player's page and its resources), made again and
- *   compared byte for byte; any difference (a 401 included) draws the page again;
+ * - `reads`: the page's uncovered reads (none for the home and the player page since decision
+ *   0068; a read added to a drawn screen until its route is cached, or staff's correction of a
+ *   learner's page), made again and compared byte for byte; any difference (a 401 included)
+ *   draws the page again;
  * - `validUntil`: the first instant the page could read differently — the covered reads' own
  *   time rules, and every instant the page's data names still ahead, and that instant less the
  *   home's one-day lead (`pageTimeLimit`), since the home judges a class's period at the time

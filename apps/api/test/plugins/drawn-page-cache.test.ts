@@ -1,125 +1,35 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HTML_SESSION_COOKIE } from '../../src/plugins/html-session';
 import { keptPagesOf } from '../../src/plugins/signed-in-pages';
 import { settled } from '../helpers/app';
-import type { PageDoc, PlayWorld } from '../helpers/player';
-import { PLAY_HOST, playLogin, player, startPlayWorld, toTimedPage, freshPractice } from '../helpers/player';
+import type { DrawnWorld } from '../helpers/drawn-pages';
+import { startDrawnWorld } from '../helpers/drawn-pages';
+import type { PlayWorld } from '../helpers/player';
+import { PLAY_HOST, playLogin, player } from '../helpers/player';
 
 /**
  * Decision 0061: a drawn page is kept in the process and served again only while everything it
  * was drawn from is unchanged. Each case below gets the old page if the key misses what it
  * changes: the learner's write, a content change, the language asked for and the learner's own,
- * another learner, a revoked session, a read the stamps do not cover (a hint unlocked), the clock
- * of a timed page.
+ * another learner, a revoked session. The player page's cases: drawn-player-page.test.ts.
  *
- * The renderer stands for the web build's (dist-server/server.js): it makes the reads the app's
- * screens make for each drawn route (as in drawn-page-read-only.test.ts), takes the learner's own
- * language as the real one does, and writes every answer it read into the page's data block, so
- * a page drawn from old reads shows them. It counts its draws on globalThis.
+ * The renderer (helpers/drawn-pages.ts) stands for the web build's and writes every answer it
+ * read into the page's data block, so a page drawn from old reads shows them.
  */
-const RENDERER = `
-export async function renderSignIn() { return null; }
-export async function renderSignedIn({ url, lang, fetch }) {
-  globalThis.__parcoursDraws = (globalThis.__parcoursDraws ?? 0) + 1;
-  const { pathname, search } = new URL(url, 'http://server.invalid');
-  const me = await fetch('/api/users/me');
-  if (me.status === 401) return { refused: 'token' };
-  const user = await me.json();
-  const answers = { me: user };
-  const reads = [];
-  if (pathname === '/') {
-    const past = new URLSearchParams(search).get('period') === 'past';
-    reads.push(['lessons', '/api/lessons?filter[userId]=' + user._id + '&include=course']);
-    reads.push(['classUsers', '/api/class-users?filter[role]=STUDENT&filter[expired]=' + past +
-      '&sort=-createdAt&include=class.classPrograms.program.programCourses.course,class.teachers']);
-  }
-  const player = /^\\/session\\/([^/]+)(?:\\/page\\/([^/]+))?\\/?$/.exec(pathname);
-  if (player) {
-    const page = await fetch('/api/lessons/' + player[1] + '/pages/current?noCache=' + Date.now() +
-      (player[2] ? '&pageId=' + player[2] : ''));
-    if (!page.ok) return { refused: 'page' };
-    answers.page = await page.json();
-    reads.push(['resources', '/api/pages/' + answers.page.data.id + '/resources?lessonId=' + player[1]]);
-  }
-  for (const [name, read] of reads) {
-    const res = await fetch(read);
-    if (!res.ok) return { refused: 'page' };
-    answers[name] = await res.json();
-  }
-  const shown = user.profile.preferredLocale ?? lang;
-  return {
-    body: '<h1 data-lang="' + shown + '">drawn</h1>',
-    title: 'drawn',
-    palette: {},
-    state: JSON.stringify(answers),
-    lang: shown,
-  };
-}`;
-
-const draws = () => (globalThis as { __parcoursDraws?: number }).__parcoursDraws ?? 0;
-
+let d: DrawnWorld;
 let w: PlayWorld;
-let root: string;
 let ann: string;
 let ben: string;
 
 beforeAll(async () => {
-  root = mkdtempSync(path.join(tmpdir(), 'parcours-drawn-cache-'));
-  mkdirSync(path.join(root, 'dist'));
-  mkdirSync(path.join(root, 'dist-server'));
-  writeFileSync(
-    path.join(root, 'dist', 'index.html'),
-    '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>T</title></head>' +
-      '<body><div id="root"></div><noscript>JS</noscript></body></html>',
-  );
-  writeFileSync(path.join(root, 'dist-server', 'server.js'), RENDERER);
-  w = await startPlayWorld({ WEB_DIST: path.join(root, 'dist') });
+  d = await startDrawnWorld();
+  w = d.w;
   ann = await playLogin(w.app, 'ann');
   ben = await playLogin(w.app, 'ben');
 });
-afterAll(async () => {
-  await w?.close();
-  rmSync(root, { recursive: true, force: true });
-});
+afterAll(async () => d?.close());
 
-/** A document request as the learner's browser makes it. */
-const request = (url: string, token: string, headers: Record<string, string> = {}) =>
-  w.app.inject({
-    method: 'GET',
-    url,
-    headers: {
-      host: PLAY_HOST,
-      cookie: `${HTML_SESSION_COOKIE}=${token}`,
-      'sec-fetch-site': 'same-origin',
-      'accept-language': 'fr-FR,fr;q=0.9',
-      ...headers,
-    },
-  });
-
-interface Drawn {
-  /** Whether the renderer ran for it (not served from what was kept). */
-  drew: boolean;
-  html: string;
-  /** The page's data block: the answers it was drawn from. */
-  state: Record<string, unknown> | null;
-  res: Awaited<ReturnType<typeof request>>;
-}
-
-async function open(url: string, token = ann, headers: Record<string, string> = {}): Promise<Drawn> {
-  const before = draws();
-  const res = await request(url, token, headers);
-  expect(res.statusCode).toBe(200);
-  const block = /<script type="application\/json" id="parcours-state">(.*?)<\/script>/.exec(res.body);
-  return {
-    drew: draws() > before,
-    html: res.body,
-    state: block ? (JSON.parse(block[1]!) as Record<string, unknown>) : null,
-    res,
-  };
-}
+const open = (url: string, token = ann, headers: Record<string, string> = {}) => d.open(url, token, headers);
 
 type Doc = { data: { id: string; attributes: Record<string, unknown> }[] };
 const lessonOf = (state: Record<string, unknown> | null, id: string) =>
@@ -257,45 +167,5 @@ describe('drawn pages kept in the process (decision 0061)', () => {
     expect(after.drew).toBe(true);
     const companies = (after.state?.me as { profile: { companies: { name: string }[] } }).profile.companies;
     expect(companies.map((c) => c.name)).toContain('Drawn & Co');
-  });
-
-  it('a read the stamps do not cover is made again: a hint unlocked shows on the kept player page', async () => {
-    const L = await freshPractice(w, 'ann');
-    const p = player(w.app, ann);
-    let page = ((await p.current(L)).json() as PageDoc).data;
-    await p.answer(L, page.id);
-    page = ((await p.next(L, page.id)).json() as PageDoc).data;
-    const url = `/session/${L}`;
-    const before = await open(url);
-    expect(before.state).not.toBeNull();
-    expect(keptPagesOf(w.app)!.uncoveredReads().at(-1)).toEqual([
-      `/api/lessons/${L}/pages/current`,
-      expect.stringMatching(/^\/api\/pages\/[^/]+\/resources$/),
-    ]);
-    expect((await open(url)).drew).toBe(false);
-    // Unlocking a hint writes `hints_used` alone, which moves no stamp (migration 0014).
-    expect((await p.hint(L, page.id)).statusCode).toBe(200);
-    const after = await open(url);
-    expect(after.drew).toBe(true);
-    const hints = (s: Record<string, unknown> | null) =>
-      ((s?.page as PageDoc).data.attributes as unknown as { hints: { messages: string[] } }).hints.messages;
-    expect(hints(after.state).length).toBe(hints(before.state).length + 1);
-  });
-
-  it("a timed page is drawn again as its clock runs: the time left is the read's, never the kept one's", async () => {
-    const L = await freshPractice(w, 'ann');
-    const p = player(w.app, ann);
-    const timed = await toTimedPage(p, L);
-    expect((await p.start(L, timed.id)).statusCode).toBe(200);
-    const url = `/session/${L}`;
-    const left = (d: Drawn) =>
-      ((d.state?.page as PageDoc).data.attributes as unknown as { remainingSeconds: number })
-        .remainingSeconds;
-    const first = await open(url);
-    expect(left(first)).toBeGreaterThan(0);
-    w.clock.advance(10);
-    const later = await open(url);
-    expect(later.drew).toBe(true);
-    expect(left(later)).toBe(left(first) - 10);
   });
 });

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
  * Signed download URLs (issue 10 finding 7). `<img>`, `<audio>`, links and the PDF viewer fetch
@@ -92,22 +92,50 @@ export function downloadSigner(secret: string): DownloadSigner {
 const DOWNLOAD_URL = /\/api\/files\/([A-Za-z0-9_-]{1,200})\/download(?![?\w/-])/g;
 
 /**
+ * The first instant after `nowMs` at which `expiryFor` gives another expiry: until then a text
+ * signed at `nowMs` is signed the same (the answer cache keeps signed bytes that long).
+ */
+export function signaturesChangeAt(nowMs: number): number {
+  return Math.ceil(nowMs / 1000 / STEP_S) * STEP_S * 1000 + 1;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The signer of download URLs (registerSignedFileUrls), for answers sent as bytes. */
+    fileUrlSigner: DownloadSigner | null;
+  }
+}
+
+/** Whether `text` names a file by a download URL (one the API signs for its reader). */
+export const namesFiles = (text: string | Buffer): boolean => text.includes('/api/files/');
+
+/**
+ * `text` (a JSON answer) with its file URLs signed for the request's user at `nowMs`, as every
+ * answer to a signed-in user gets them: by the onSend hook below for a text, by the answer cache
+ * (lib/answer-cache.ts) for the bytes it sends, which the hook leaves as they are.
+ */
+export function signedFileUrls(request: FastifyRequest, text: string, nowMs = Date.now()): string {
+  const signer = request.server.fileUrlSigner;
+  if (!signer || !request.user || !namesFiles(text)) return text;
+  const userId = request.user.id;
+  const validAfter = request.user.row.tokensValidAfter;
+  const contextId = request.context.id;
+  return text.replace(DOWNLOAD_URL, (url: string, id: string) => {
+    const s = signer.sign(id, userId, contextId, validAfter, nowMs);
+    return `${url}?u=${encodeURIComponent(s.u)}&exp=${s.exp}&sig=${s.sig}`;
+  });
+}
+
+/**
  * Every JSON answer to a signed-in user gets its file URLs signed for that user, wherever they
  * sit: file resources, page documents (content rows), resources lists, log-book attachments.
  * Registered on the root instance so it sees the JSON text before compression.
  */
 export function registerSignedFileUrls(app: FastifyInstance, secret: string): void {
-  const signer = downloadSigner(secret);
+  app.decorate('fileUrlSigner', downloadSigner(secret));
   app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' || !request.user || !payload.includes('/api/files/')) return payload;
+    if (typeof payload !== 'string' || !request.user || !namesFiles(payload)) return payload;
     if (!/json/.test(String(reply.getHeader('content-type') ?? ''))) return payload;
-    const userId = request.user.id;
-    const validAfter = request.user.row.tokensValidAfter;
-    const contextId = request.context.id;
-    const now = Date.now();
-    return payload.replace(DOWNLOAD_URL, (url: string, id: string) => {
-      const s = signer.sign(id, userId, contextId, validAfter, now);
-      return `${url}?u=${encodeURIComponent(s.u)}&exp=${s.exp}&sig=${s.sig}`;
-    });
+    return signedFileUrls(request, payload);
   });
 }

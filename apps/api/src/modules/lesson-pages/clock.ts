@@ -33,6 +33,36 @@ export function remainingSeconds(now: Date, deadline: number | null): number | n
   return Math.max(0, Math.ceil((deadline - now.getTime()) / 1000));
 }
 
+/**
+ * The first instant after `now` at which `remainingSeconds(·, deadline)` gives another number:
+ * it is the whole seconds left rounded up, so it steps down at `deadline − k s` and rests at 0
+ * from the deadline on. Infinity when no clock runs or it has run out.
+ */
+export function remainingChangesAt(now: Date, deadline: number | null): number {
+  const t = now.getTime();
+  if (deadline === null || t >= deadline) return Infinity;
+  return deadline - (Math.ceil((deadline - t) / 1000) - 1) * 1000;
+}
+
+/**
+ * The first instant after `now` at which a page document built at `now` could read differently
+ * by the clock alone (decision 0068): the page's and the lesson's countdowns stepping down a
+ * second, and the lesson becoming late (`isLate`: no retry is open any more, so the key shows,
+ * and a write is refused). Infinity when no clock of theirs runs.
+ */
+export function pageClockLimit(
+  now: Date,
+  pageDeadline: number | null,
+  lessonDeadline: number | null,
+): number {
+  const late = lessonDeadline === null ? Infinity : lessonDeadline + GRACE_SECONDS * 1000 + 1;
+  return Math.min(
+    remainingChangesAt(now, pageDeadline),
+    remainingChangesAt(now, lessonDeadline),
+    late > now.getTime() ? late : Infinity,
+  );
+}
+
 /** Whole seconds since the last sign of life, capped: what a keep-alive adds to time spent. */
 export function elapsedSince(lastIso: string | null, now: Date): number {
   if (!lastIso) return 0;

@@ -43,6 +43,11 @@ export interface Loaded {
   settings: GradingSettings;
   /** The learner's time accommodation in this class (decision 0019), applied to every limit. */
   accommodation: TimeAccommodation;
+  /**
+   * Loaded through the progression rules (the player's read, `loadForOpen`): until when (ms) they
+   * would show the lesson the same without a write. Absent: not judged by them.
+   */
+  rulesValidUntil?: number;
 }
 
 const CLOSED_STATES = new Set(['LOCKED', 'HIDDEN', 'EXPIRED']);
@@ -82,7 +87,7 @@ export async function loadLesson(
 ): Promise<OwnLessonRow> {
   const found = await findOwnLesson(ctx.db, ctx.contextId, ctx.userId, lessonId);
   if (!found) throw notFound('Lesson');
-  if (sync) return judgeSynced(ctx, found, access);
+  if (sync) return (await judgeSynced(ctx, found, access)).lesson;
   if (CLOSED_STATES.has(found.state)) throw new ApiError(403, 'Forbidden', 'This lesson is not open.');
   if (access !== 'read') await refuseIfWindowClosed(ctx, found);
   if (access === 'write') await refuseIfLessonTimeIsUp(ctx, found);
@@ -92,23 +97,25 @@ export async function loadLesson(
 /**
  * `loadLesson(…, access, true)` for a lesson already read: the progression rules applied first
  * (issue 4: on opening, windows and time limits are applied before the state is judged), then
- * the closed states and, for a write, the lesson's own time limit.
+ * the closed states and, for a write, the lesson's own time limit. With the lesson, until when
+ * the rules would show it the same (`syncLesson`).
  */
 export async function judgeSynced(
   ctx: PlayerContext,
   found: OwnLessonRow,
   access: Access,
-): Promise<OwnLessonRow> {
+): Promise<{ lesson: OwnLessonRow; validUntil: number }> {
+  const synced = await syncLesson(ctx.db, ctx.kind, found, ctx.receivedAt, (ids) =>
+    ctx.cache.programContexts(ctx.db, ids),
+  );
   const lesson: OwnLessonRow = {
-    ...(await syncLesson(ctx.db, ctx.kind, found, ctx.receivedAt, (ids) =>
-      ctx.cache.programContexts(ctx.db, ids),
-    )),
+    ...synced.lesson,
     timeFactor: found.timeFactor,
     noTimeLimit: found.noTimeLimit,
   };
   if (CLOSED_STATES.has(lesson.state)) throw new ApiError(403, 'Forbidden', 'This lesson is not open.');
   if (access === 'write') await refuseIfLessonTimeIsUp(ctx, lesson);
-  return lesson;
+  return { lesson, validUntil: synced.validUntil };
 }
 
 async function refuseIfLessonTimeIsUp(ctx: PlayerContext, lesson: OwnLessonRow): Promise<void> {

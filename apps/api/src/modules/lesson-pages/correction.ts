@@ -1,9 +1,9 @@
 import { ApiError } from '../../plugins/errors';
-import type { Resource } from '../../plugins/jsonapi';
 import { notFound } from '../scope';
 import type { PlayerContext } from './context';
 import { activePage, loadAll } from './context';
-import { pageDocument } from './document';
+import { pageView } from './document';
+import type { PageView } from './document';
 import { openPage } from './navigation';
 
 /**
@@ -18,7 +18,7 @@ export async function readPage(
   isAdmin: boolean,
   lessonId: string,
   pageId: string,
-): Promise<Resource> {
+): Promise<PageView> {
   const lesson = await ctx.db
     .selectFrom('lessons')
     .selectAll()
@@ -43,5 +43,5 @@ export async function readPage(
       parameter: 'pageId',
     });
   }
-  return pageDocument(ctx, l, page, 'staff');
+  return pageView(ctx, l, page, 'staff');
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../db/db';
 import { prepared } from '../../db/prepared';
 import { parseJson } from '../../db/schema';
 import type { Resource } from '../../plugins/jsonapi';
-import { deadlineOf, remainingSeconds } from './clock';
+import { deadlineOf, pageClockLimit, remainingSeconds } from './clock';
 import { blockOf, nodeOf } from './context';
 import { keyShownToLearner, shownSheet } from './disclosure';
 import { lessonDeadlineOf, lessonLimitOf, pageLimitOf } from './limits';
@@ -55,6 +55,18 @@ async function launchOf(
  */
 export type PageAudience = 'learner' | 'staff';
 
+/** A page document as the player's read answers it (decision 0068). */
+export interface PageView {
+  resource: Resource;
+  /** Who it was built for: only the learner's own read of their page is kept (lib/answer-cache.ts). */
+  audience: PageAudience;
+  /**
+   * The first instant (ms) at which the same read could answer differently by the clock alone:
+   * its countdowns, the lesson's lateness, and the progression rules when they judged the lesson.
+   */
+  validUntil: number;
+}
+
 /** The page as the learner sees it (docs/api.md "Lesson player"). */
 export async function pageDocument(
   ctx: PlayerContext,
@@ -62,6 +74,16 @@ export async function pageDocument(
   shown: PageRow,
   audience: PageAudience = 'learner',
 ): Promise<Resource> {
+  return (await pageView(ctx, l, shown, audience)).resource;
+}
+
+/** `pageDocument`, with whom it was built for and until when its clock leaves it as it is. */
+export async function pageView(
+  ctx: PlayerContext,
+  l: Loaded,
+  shown: PageRow,
+  audience: PageAudience = 'learner',
+): Promise<PageView> {
   const { node, slot } = nodeOf(l, shown);
   // An answered page shows its answer and correction: read them for this page only.
   const page = shown.answeredAt ? await withAnswer(ctx.db, shown) : shown;
@@ -75,7 +97,9 @@ export async function pageDocument(
   // Finding 2: the expected answers only once no further attempt of this page can be graded.
   const keyShown = audience === 'staff' || keyShownToLearner(ctx, l, page, results);
   const view = content ? ctx.cache.view(content) : null;
-  return pageResource({
+  const pageDeadline = page.answeredAt ? null : deadlineOf(page.startedAt, timeLimit);
+  const lessonDeadline = lessonDeadlineOf(l.accommodation, l.lesson);
+  const resource = pageResource({
     page,
     stored,
     node,
@@ -94,13 +118,16 @@ export async function pageDocument(
     // As GET /lessons serves it: a lesson stored with `{}` is 0 of 0, never a missing `global`.
     lessonScoring: scoringOf(l.lesson.scoring),
     timeLimit,
-    remainingSeconds: page.answeredAt
-      ? null
-      : remainingSeconds(ctx.receivedAt, deadlineOf(page.startedAt, timeLimit)),
+    remainingSeconds: page.answeredAt ? null : remainingSeconds(ctx.receivedAt, pageDeadline),
     lessonTimeLimit: lessonLimitOf(l.accommodation, l.lesson),
-    lessonRemainingSeconds: remainingSeconds(ctx.receivedAt, lessonDeadlineOf(l.accommodation, l.lesson)),
+    lessonRemainingSeconds: remainingSeconds(ctx.receivedAt, lessonDeadline),
     keyShown,
     tincanLaunch: audience === 'staff' ? null : await launchOf(ctx, page, content),
     sheet: shownSheet(ctx, content, page, keyShown),
   });
+  const validUntil = Math.min(
+    l.rulesValidUntil ?? Infinity,
+    pageClockLimit(ctx.receivedAt, pageDeadline, lessonDeadline),
+  );
+  return { resource, audience, validUntil };
 }

@@ -116,8 +116,8 @@ export async function loadForWrite(ctx: PlayerContext, lessonId: string): Promis
  */
 export async function loadForOpen(ctx: PlayerContext, lessonId: string, access: Access): Promise<Loaded> {
   const state = await readState(ctx, lessonId);
-  const lesson = await judgeSynced(ctx, state.lesson, access);
-  return loaded(ctx, lesson, state.pages);
+  const { lesson, validUntil } = await judgeSynced(ctx, state.lesson, access);
+  return { ...(await loaded(ctx, lesson, state.pages)), rulesValidUntil: validUntil };
 }
 
 async function readState(ctx: PlayerContext, lessonId: string): Promise<LessonState> {

@@ -19,7 +19,8 @@ import {
   withPage,
 } from './context';
 import type { Loaded, PlayerContext } from './context';
-import { pageDocument } from './document';
+import { pageDocument, pageView } from './document';
+import type { PageView } from './document';
 import { loadForOpen, loadForWrite } from './lesson-state';
 import { pageDeadlineOf } from './limits';
 import { nextShownSlot } from './plan';
@@ -62,7 +63,7 @@ async function reach(
   l: Loaded,
   slot: Slot,
   node: PlanNode = slot.node,
-): Promise<Resource> {
+): Promise<PageView> {
   const iso = ctx.receivedAt.toISOString();
   const advance = slot.index >= frontierOf(l);
   const sheet = newSheet(ctx.cache, node.type === 'multiblock' ? null : await blockOf(ctx, node));
@@ -95,7 +96,7 @@ async function reach(
     startedAt: l.lesson.startedAt ?? iso,
     progress: l.lesson.progress ?? 'ONGOING',
   };
-  return pageDocument(ctx, withPage(l, page, lesson), page);
+  return pageView(ctx, withPage(l, page, lesson), page);
 }
 
 export interface OpenOptions {
@@ -104,11 +105,11 @@ export interface OpenOptions {
 }
 
 /** GET …/pages/current: the current page (created on first open), a reached page, or a section's first page. */
-export async function openPage(ctx: PlayerContext, lessonId: string, o: OpenOptions): Promise<Resource> {
+export async function openPage(ctx: PlayerContext, lessonId: string, o: OpenOptions): Promise<PageView> {
   // Reading a reached page (correction mode) is always allowed; anything that may move the learner is a write.
   const l = await loadForOpen(ctx, lessonId, o.pageId ? 'read' : 'write');
   const { lesson } = l;
-  if (o.pageId) return pageDocument(ctx, l, activePage(l, o.pageId));
+  if (o.pageId) return pageView(ctx, l, activePage(l, o.pageId));
   if (l.plan.slots.length === 0) throw conflict('NO_LESSON_PAGE_AVAILABLE', 'This lesson has no page.');
 
   let slot: Slot;
@@ -129,10 +130,10 @@ export async function openPage(ctx: PlayerContext, lessonId: string, o: OpenOpti
     // The first opening may land on a first page passed over by its conditions (decision 0051).
     slot = current ?? nextShownSlot(l.plan, l.pages, Math.max(frontier, 0), 1) ?? l.plan.slots[0]!;
     const chosen = lesson.currentNodeId ? l.pages.find((p) => p.nodeId === lesson.currentNodeId) : undefined;
-    if (chosen && current) return pageDocument(ctx, l, chosen);
+    if (chosen && current) return pageView(ctx, l, chosen);
   }
   const existing = pageOfSlot(l, slot);
-  if (existing) return pageDocument(ctx, l, existing);
+  if (existing) return pageView(ctx, l, existing);
   return reach(ctx, l, slot);
 }
 
@@ -159,7 +160,7 @@ export async function choosePage(
   if (chosen && chosen.id !== child.id) throw anotherChoice();
   const existing = l.pages.find((p) => p.nodeId === child.id);
   if (existing) return pageDocument(ctx, l, existing);
-  return reach(ctx, l, slot, child);
+  return (await reach(ctx, l, slot, child)).resource;
 }
 
 /** A page left unanswered: slides and tincan close with an empty answer; an exercise whose time ran out is recorded as skipped. */
@@ -197,7 +198,7 @@ export async function nextPage(ctx: PlayerContext, lessonId: string, fromPageId:
   const target = nextShownSlot(l.plan, l.pages, slot.index + 1, 1);
   if (!target) throw conflict('NO_LESSON_PAGE_AVAILABLE', 'This was the last page of the lesson.');
   const existing = pageOfSlot(l, target);
-  return existing ? pageDocument(ctx, l, existing) : reach(ctx, l, target);
+  return existing ? pageDocument(ctx, l, existing) : (await reach(ctx, l, target)).resource;
 }
 
 /** POST …/pages/previous: pages behind are read-only once answered; the current page does not move back. */

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
+import { sendCachedAnswer } from '../../lib/answer-cache';
 import { noBody } from '../../plugins/answers';
 import { currentUser } from '../../plugins/auth';
 import { resourceDocument } from '../../plugins/jsonapi';
 import { emitPlayerEvent } from '../lrs/emit';
+import { scopeOf } from '../scope';
 import { VersionedContentCache } from './content-cache';
 import { readPage } from './correction';
 import type { PlayerContext } from './service';
@@ -87,13 +89,17 @@ export const lessonPageRoutes: FastifyPluginAsyncZod<LessonPageRoutesOptions> = 
   const stamp = async (request: FastifyRequest) => {
     received.set(request, now());
   };
-  const ctxOf = (request: FastifyRequest): PlayerContext => ({
+  // `content`: the content stamp the request reads by (the viewer's, unless told).
+  const ctxOf = (
+    request: FastifyRequest,
+    content = currentUser(request).homeVersions?.content,
+  ): PlayerContext => ({
     db: app.db,
     kind: app.dbKind,
     contextId: request.context.id,
     userId: currentUser(request).id,
     receivedAt: received.get(request) ?? now(),
-    cache: caches.at(currentUser(request).homeVersions?.content),
+    cache: caches.at(content),
   });
   // requireHomeUser: the same checks as requireUser, with the content stamp read in the viewer's
   // statement (no extra statement per answer).
@@ -120,19 +126,37 @@ export const lessonPageRoutes: FastifyPluginAsyncZod<LessonPageRoutesOptions> = 
         response: { 200: documentOf(lessonPageResource) },
       },
     },
-    async (request) =>
-      resourceDocument(
-        request.query.pageId
-          ? // A reached page: the learner's own, or staff correcting it (issue 13).
-            await readPage(
-              ctxOf(request),
-              currentUser(request).isAdmin,
-              request.params.id,
-              request.query.pageId,
-            )
-          : await openPage(ctxOf(request), request.params.id, { section: request.query.section }),
-        [],
-      ),
+    async (request, reply) => {
+      const receivedAt = received.get(request) ?? now();
+      // The learner's own page is answered from the answer cache while their stamps, read from
+      // the database, say nothing it shows changed (migration 0030) and its clock has not moved
+      // it (`validUntil`); staff correcting someone else's page get it built each time (0068).
+      return sendCachedAnswer(
+        app.db,
+        request,
+        reply,
+        {
+          viewer: scopeOf(app.db, request).viewer,
+          own: true,
+          now: receivedAt.getTime(),
+          // SQLite's copy is exact (lib/viewer-copy.ts); PostgreSQL's is read past.
+          exact: app.dbKind === 'postgres',
+        },
+        async (versions) => {
+          // Built from the content of the stamps it is kept under.
+          const ctx = ctxOf(request, versions.content);
+          const view = request.query.pageId
+            ? // A reached page: the learner's own, or staff correcting it (issue 13).
+              await readPage(ctx, currentUser(request).isAdmin, request.params.id, request.query.pageId)
+            : await openPage(ctx, request.params.id, { section: request.query.section });
+          return {
+            document: resourceDocument(view.resource, []),
+            validUntil: view.validUntil,
+            keep: view.audience === 'learner',
+          };
+        },
+      );
+    },
   );
 
   app.patch(

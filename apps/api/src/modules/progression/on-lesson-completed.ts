@@ -22,7 +22,8 @@ export async function onLessonCompleted(trx: Kysely<Database>, lesson: LessonRow
 
 /**
  * For the player's reads and writes: the lesson as the progression rules have it now (a window
- * that opened or closed, a time limit that ran out), written first when something is due.
+ * that opened or closed, a time limit that ran out), written first when something is due, and
+ * until when the rules would have it so without a write (`nextChangeAt`).
  */
 export async function syncLesson(
   db: Kysely<Database>,
@@ -30,7 +31,7 @@ export async function syncLesson(
   lesson: LessonRow,
   now: Date,
   contextsOf?: ProgramContextLoader,
-): Promise<LessonRow> {
+): Promise<{ lesson: LessonRow; validUntil: number }> {
   const view = await syncProgression(db, [lesson], now, (fn) => writeTx(db, kind, fn), contextsOf);
-  return view.rows[0] ?? lesson;
+  return { lesson: view.rows[0] ?? lesson, validUntil: view.validUntil };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerCacheCounts } from '../../../src/lib/answer-cache';
 import { hashPassword } from '../../../src/lib/password';
 import { PLAY_PASSWORD, playLogin, playLoginAs, player, startPlayWorld } from '../../helpers/player';
 import type { PageDoc, PlayWorld } from '../../helpers/player';
@@ -131,5 +132,25 @@ describe('staff correction of a learner page', () => {
     const res = await read(await playLoginAs(w.app, 'tom@play.test'), unansweredPageId);
     expect(res.statusCode).toBe(404);
     expect((res.json() as { errors: { code: string }[] }).errors[0]?.code).toBe('MODEL_NOT_FOUND');
+  });
+
+  // Decision 0068: the learner's own read is kept under her stamps; the correction is about
+  // someone else's rows, which the teacher's stamps do not follow, so it is built every time.
+  it("is built for every read, never kept nor taken from the learner's: her retry shows at once", async () => {
+    const counts = answerCacheCounts(w.tdb.db);
+    const ann = await playLogin(w.app, 'ann');
+    const tom = await playLoginAs(w.app, 'tom@play.test');
+    const own = (await read(ann)).body;
+    expect((await read(ann)).body).toBe(own);
+    const { hits, builds } = counts;
+    const first = await read(tom);
+    const second = await read(tom);
+    expect(counts).toMatchObject({ hits, builds: builds + 2 });
+    expect(second.body).toBe(first.body);
+    expect(first.body).not.toBe(own);
+    expect(first.body).toContain('"missing"');
+    // Ann retries the page: the attempt the teacher read is archived, and the teacher sees so.
+    expect((await player(w.app, ann).retry(w.lessons.ann.practice, annPageId)).statusCode).toBe(200);
+    expect((await read(tom)).statusCode).toBe(404);
   });
 });
