@@ -193,6 +193,8 @@ export async function writePackageContent(zips: Partial<Record<Kind, Buffer>> = 
   - { id: ann, email: ann@pk.test, password: '${PK_PASSWORD}', firstname: Ann, lastname: Lee }
   - { id: ben, email: ben@pk.test, password: '${PK_PASSWORD}', firstname: Ben, lastname: Roy }
   - { id: ada, email: ada@pk.test, password: '${PK_PASSWORD}', firstname: Ada, lastname: Admin, roles: [admin] }
+  - { id: tom, email: tom@pk.test, password: '${PK_PASSWORD}', firstname: Tom, lastname: Teacher }
+  - { id: tia, email: tia@pk.test, password: '${PK_PASSWORD}', firstname: Tia, lastname: Elsewhere }
 `,
   );
   const made: Record<Kind, Buffer> = {
@@ -234,7 +236,13 @@ tree:
     startAt: -1d
     expireAt: +30d
     programs: [{ program: all }]
-    users: [{ user: ann, role: STUDENT }, { user: ben, role: STUDENT }]
+    users: [{ user: ann, role: STUDENT }, { user: ben, role: STUDENT }, { user: tom, role: TEACHER }]
+  - id: c2
+    name: Class two
+    startAt: -1d
+    expireAt: +30d
+    programs: [{ program: all }]
+    users: [{ user: tia, role: TEACHER }]
 `,
   );
   return root;
@@ -247,7 +255,7 @@ export interface PackageWorld {
   filesDir: string;
   contentDir: string;
   users: { ann: string; ben: string };
-  login(who: 'ann' | 'ben' | 'ada'): Promise<string>;
+  login(who: 'ann' | 'ben' | 'ada' | 'tom' | 'tia'): Promise<string>;
   /** A fresh lesson of the kind's course for `who`, at its package page, with the page's launch. */
   toPackage(
     kind: Kind,
@@ -302,7 +310,7 @@ export async function startPackageWorld(
     (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
   const users = { ann: await userId('ann@pk.test'), ben: await userId('ben@pk.test') };
   const tokens = new Map<string, string>();
-  const login = async (who: 'ann' | 'ben' | 'ada') => {
+  const login = async (who: 'ann' | 'ben' | 'ada' | 'tom' | 'tia') => {
     const known = tokens.get(who);
     if (known) return known;
     const res = await app.inject({

@@ -366,6 +366,12 @@ export async function launchOfCredential(db: Db, cred: Credential): Promise<Laun
   );
 }
 
+/** What an operator's action came to: done, nothing of the tenant to act on, or not theirs to do. */
+export type OperatorOutcome = 'done' | 'missing' | 'forbidden';
+
+/** Whether the user acting may act on this launch (a tenant administrator, the class's teacher). */
+export type MayOperate = (launch: LaunchRow) => Promise<boolean>;
+
 /**
  * What an operator's action on a launch needs: its course's cmi5 settings, the tenant and the
  * learner's actor; null when any is gone (a package re-imported without it, an erased learner).
@@ -384,15 +390,16 @@ async function operatorTarget(
 
 /**
  * An operator or a teacher abandons a session (cmi5 §9.3.6): the session ends, its credentials
- * too, and `abandoned` is recorded with the session's duration. False when no open session of
- * the tenant has this id.
+ * too, and `abandoned` is recorded with the session's duration. `missing` when no open session of
+ * the tenant has this id, `forbidden` when `may` refuses the user its launch.
  */
 export async function abandonSession(
   d: Cmi5Deps,
   contextId: string,
   sessionId: string,
   course: (launch: LaunchRow) => Promise<Cmi5Settings | null>,
-): Promise<boolean> {
+  may: MayOperate,
+): Promise<OperatorOutcome> {
   const launch = await d.db
     .selectFrom('packageLaunches')
     .selectAll()
@@ -402,10 +409,11 @@ export async function abandonSession(
     .where('terminatedAt', 'is', null)
     .where('abandonedAt', 'is', null)
     .executeTakeFirst();
-  if (!launch) return false;
+  if (!launch) return 'missing';
+  if (!(await may(launch))) return 'forbidden';
   const target = await operatorTarget(d, contextId, launch, course);
   const settings = target ? auOfLaunch(launch, target.course) : null;
-  if (!target || !settings) return false;
+  if (!target || !settings) return 'missing';
   const { tenant, actor } = target;
   await endSessions(d.db, d.kind, [launch.key], launch.xapiKey ? [launch.xapiKey] : [], d.now);
   await storeEmittedNow(d.db, d.kind, tenant, [
@@ -418,13 +426,14 @@ export async function abandonSession(
       ),
     },
   ]);
-  return true;
+  return 'done';
 }
 
 /**
  * An operator or a teacher waives an AU of a registration (cmi5 §9.3.7): `waived` with the reason
- * in the registration's last session, then the blocks and the course it satisfies. False when
- * the registration has no launch, or the AU is unknown or satisfied already.
+ * in the registration's last session, then the blocks and the course it satisfies. `missing`
+ * when the registration has no launch, or the AU is unknown or waived already; `forbidden` when
+ * `may` refuses the user its launch.
  */
 export async function waiveAu(
   d: Cmi5Deps,
@@ -433,7 +442,8 @@ export async function waiveAu(
   auIndex: number,
   reason: string,
   course: (launch: LaunchRow) => Promise<Cmi5Settings | null>,
-): Promise<boolean> {
+  may: MayOperate,
+): Promise<OperatorOutcome> {
   const launch = await d.db
     .selectFrom('packageLaunches')
     .selectAll()
@@ -442,18 +452,19 @@ export async function waiveAu(
     .where('kind', '=', 'cmi5')
     .orderBy('createdAt', 'desc')
     .executeTakeFirst();
-  if (!launch) return false;
+  if (!launch) return 'missing';
+  if (!(await may(launch))) return 'forbidden';
   const target = await operatorTarget(d, contextId, launch, course);
   const settings = target ? auSettings(target.course, auIndex) : null;
-  if (!target || !settings) return false;
+  if (!target || !settings) return 'missing';
   const { course: c, tenant, actor } = target;
   const activityId = auActivityId(launch.blockId, settings.auId);
   const record = await auRecord(d.db, launch, activityId);
-  if (record.waived) return false;
+  if (record.waived) return 'missing';
   const session = { ...sessionOf(launch, settings, actor), activityId };
   await storeEmittedNow(d.db, d.kind, tenant, [
     { userId: launch.userId, statement: waivedStatement(session, reason, d.now) },
   ]);
   await evaluateRegistration(d, { ...launch, auIndex }, c, tenant, actor, launch.sessionId);
-  return true;
+  return 'done';
 }

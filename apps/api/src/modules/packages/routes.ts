@@ -6,7 +6,7 @@ import { ApiError } from '../../plugins/errors';
 import { uuid } from '../lrs/statement-schema';
 import { readSummary } from '../../content/packages/store';
 import * as answers from './answers';
-import { abandonSession, fetchAuthToken, waiveAu } from './cmi5';
+import { abandonSession, fetchAuthToken, waiveAu, type MayOperate, type OperatorOutcome } from './cmi5';
 import { LAUNCH_MODES, createLaunch, packagesOriginOf } from './launches';
 import type { LaunchRow } from './launches';
 
@@ -54,10 +54,32 @@ export const packageRoutes: FastifyPluginAsyncZod<{
       ),
   );
 
-  // cmi5 §9.3.6, §9.3.7: a tenant administrator abandons a session or waives an AU (issue 39).
-  const admin = (request: Parameters<typeof currentUser>[0]) => {
-    if (!currentUser(request).isAdmin)
-      throw new ApiError(403, 'Forbidden', 'Only a tenant administrator abandons sessions or waives AUs.');
+  // cmi5 §9.3.6, §9.3.7: a tenant administrator, or a teacher of the learner's class, abandons a
+  // session or waives an AU (issue 39), as a teacher corrects a learner's page (correction.ts).
+  const mayOperate =
+    (request: Parameters<typeof currentUser>[0]): MayOperate =>
+    async (launch) => {
+      const user = currentUser(request);
+      if (user.isAdmin) return true;
+      const teacher = await app.db
+        .selectFrom('lessons')
+        .innerJoin('classUsers', 'classUsers.classId', 'lessons.classId')
+        .select('classUsers.id')
+        .where('lessons.id', '=', launch.lessonId)
+        .where('lessons.contextId', '=', launch.contextId)
+        .where('classUsers.userId', '=', user.id)
+        .where('classUsers.role', '=', 'TEACHER')
+        .executeTakeFirst();
+      return teacher !== undefined;
+    };
+  const answered = (outcome: OperatorOutcome, missing: string) => {
+    if (outcome === 'forbidden')
+      throw new ApiError(
+        403,
+        'Forbidden',
+        "Only a tenant administrator or the learner's teacher abandons sessions or waives AUs.",
+      );
+    if (outcome === 'missing') throw new ApiError(404, 'MODEL_NOT_FOUND', missing);
   };
   const courseOf = async (launch: LaunchRow) =>
     app.files ? ((await readSummary(app.files, launch.contextId, launch.packageId))?.cmi5 ?? null) : null;
@@ -73,15 +95,21 @@ export const packageRoutes: FastifyPluginAsyncZod<{
       onRequest: [app.auth.requireUser],
       schema: {
         tags,
-        summary: 'cmi5: a tenant administrator abandons an open AU session; `abandoned` is recorded.',
+        summary:
+          "cmi5: a tenant administrator or the learner's teacher abandons an open AU session; `abandoned` is recorded.",
         params: z.strictObject({ sessionId: uuid }),
         response: { 204: answers.done },
       },
     },
     async (request, reply) => {
-      admin(request);
-      if (!(await abandonSession(deps(request), request.context.id, request.params.sessionId, courseOf)))
-        throw new ApiError(404, 'MODEL_NOT_FOUND', 'No open cmi5 session of this tenant has this id.');
+      const outcome = await abandonSession(
+        deps(request),
+        request.context.id,
+        request.params.sessionId,
+        courseOf,
+        mayOperate(request),
+      );
+      answered(outcome, 'No open cmi5 session of this tenant has this id.');
       return reply.code(204).send();
     },
   );
@@ -91,7 +119,8 @@ export const packageRoutes: FastifyPluginAsyncZod<{
       onRequest: [app.auth.requireUser],
       schema: {
         tags,
-        summary: 'cmi5: a tenant administrator waives an AU of a registration, with the reason.',
+        summary:
+          "cmi5: a tenant administrator or the learner's teacher waives an AU of a registration, with the reason.",
         params: z.strictObject({ registration: uuid }),
         body: z.strictObject({
           au: z.number().int().min(0).max(9999),
@@ -101,12 +130,17 @@ export const packageRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      admin(request);
       const { au, reason } = request.body;
-      if (
-        !(await waiveAu(deps(request), request.context.id, request.params.registration, au, reason, courseOf))
-      )
-        throw new ApiError(404, 'MODEL_NOT_FOUND', 'No launched registration with this AU to waive.');
+      const outcome = await waiveAu(
+        deps(request),
+        request.context.id,
+        request.params.registration,
+        au,
+        reason,
+        courseOf,
+        mayOperate(request),
+      );
+      answered(outcome, 'No launched registration with this AU to waive.');
       return reply.code(204).send();
     },
   );

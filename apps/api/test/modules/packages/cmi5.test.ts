@@ -362,6 +362,37 @@ describe('cmi5: abandon, waive and launch modes (issue 39)', () => {
     });
   });
 
+  it("the learner's teacher abandons a session and waives an AU; a teacher of another class may not", async () => {
+    const au = await startAu();
+    const sessionId = (au.launchData as { contextTemplate: { extensions: Record<string, string> } })
+      .contextTemplate.extensions[`${EXT}sessionid`] as string;
+    const elsewhere = w.api(await w.login('tia'));
+    expect((await elsewhere('POST', `/api/packages/cmi5/sessions/${sessionId}/abandon`)).statusCode).toBe(
+      403,
+    );
+    expect(
+      (
+        await elsewhere('POST', `/api/packages/cmi5/registrations/${au.registration}/waive`, {
+          au: 0,
+          reason: 'Administrative',
+        })
+      ).statusCode,
+    ).toBe(403);
+    const teacher = w.api(await w.login('tom'));
+    expect((await teacher('POST', `/api/packages/cmi5/sessions/${sessionId}/abandon`)).statusCode).toBe(204);
+    expect(
+      (
+        await teacher('POST', `/api/packages/cmi5/registrations/${au.registration}/waive`, {
+          au: 0,
+          reason: 'Equivalent AU',
+        })
+      ).statusCode,
+    ).toBe(204);
+    // An unknown session is a 404 to a teacher as to anyone.
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect((await teacher('POST', `/api/packages/cmi5/sessions/${unknown}/abandon`)).statusCode).toBe(404);
+  });
+
   it('an administrator waives an AU: waived with the reason, then the course satisfied and the page scored', async () => {
     const au = await startAu();
     const admin = w.api(await w.login('ada'));
