@@ -67,7 +67,7 @@ export async function apiLoad(): Promise<void> {
   execSync('npm run build -w @parcours/api', { cwd: ROOT, stdio: 'ignore' });
   for (const kind of DATABASES) {
     if (kind !== 'sqlite' && kind !== 'postgres') throw new Error(`BENCH_API_DATABASES: unknown ${kind}`);
-    reportMachine('api', kind);
+    await reportMachine('api', kind);
     await apiLoadOn(kind);
   }
 }

@@ -136,7 +136,7 @@ function planOf(db: SQLite.Database, userId: string, contextId: string): string 
 }
 
 export async function dashboardLoad(): Promise<void> {
-  reportMachine('dashboard');
+  await reportMachine('dashboard');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parcours-bench-dashboard-'));
   const env = {
     PORT: '0',

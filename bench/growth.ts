@@ -232,7 +232,7 @@ export async function growthBench(): Promise<void> {
   for (const kind of DATABASES) {
     if (kind !== 'sqlite' && kind !== 'postgres') throw new Error(`BENCH_GROWTH_DATABASES: unknown ${kind}`);
     // Each database's run lasts minutes: the machine's load at the start of each.
-    reportMachine('growth', kind);
+    await reportMachine('growth', kind);
     const t0 = performance.now();
     await growOne(kind);
     console.log(`[growth ${kind}] done in ${((performance.now() - t0) / 60_000).toFixed(1)} min`);

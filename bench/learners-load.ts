@@ -217,7 +217,7 @@ export async function learnersLoad(): Promise<void> {
     if (kind !== 'sqlite' && kind !== 'postgres') throw new Error(`BENCH_LOAD_DATABASES: unknown ${kind}`);
     // The machine's load at the start of each database's run (its figures are single runs of
     // BENCH_LOAD_SECONDS: this part has no throughput ratio to take in rounds).
-    reportMachine('load', kind);
+    await reportMachine('load', kind);
     await loadOne(kind);
   }
 }

@@ -59,7 +59,7 @@ export async function pagesLoad(): Promise<void> {
   if (process.env.BENCH_PAGES_BUILT !== '1') execSync('npm run build', { cwd: ROOT, stdio: 'ignore' });
   for (const kind of DATABASES) {
     if (kind !== 'sqlite' && kind !== 'postgres') throw new Error(`BENCH_PAGES_DATABASES: unknown ${kind}`);
-    reportMachine('pages', kind);
+    await reportMachine('pages', kind);
     await pagesLoadOn(kind);
   }
 }

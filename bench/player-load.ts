@@ -114,7 +114,7 @@ export async function playerLoad(): Promise<void> {
   execSync('npm run build -w @parcours/api', { cwd: ROOT, stdio: 'ignore' });
   for (const kind of DATABASES) {
     if (kind !== 'sqlite' && kind !== 'postgres') throw new Error(`BENCH_PLAYER_DATABASES: unknown ${kind}`);
-    reportMachine('player', kind);
+    await reportMachine('player', kind);
     await playerLoadOn(kind);
   }
 }

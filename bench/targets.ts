@@ -70,11 +70,36 @@ export function reportRounds(row: {
   return summary;
 }
 
+/** The 1-minute load average a part waits for before it measures (`BENCH_SETTLE_LOAD`, 1). */
+const SETTLE_LOAD = Number(process.env.BENCH_SETTLE_LOAD ?? 1);
+/** How long it waits at most (`BENCH_SETTLE_SECONDS`, 240; 0: not at all). */
+const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 240);
+
 /**
- * The machine at the start of a part, printed and kept as a context row: ratios from a machine
- * whose neighbours keep it busy (load average above its core count) are not the code's.
+ * Waits, bounded, until the machine's 1-minute load average is below `SETTLE_LOAD`: a part's own
+ * build (or the part before it) leaves the load at 2 or more, and the figures of a run that starts
+ * on a busy machine are the neighbours' as much as the code's. Says how long it waited, and
+ * whether the load came down.
  */
-export function reportMachine(part: string, of = 'the part'): string {
+async function settle(part: string): Promise<void> {
+  const started = Date.now();
+  while (os.loadavg()[0]! >= SETTLE_LOAD && Date.now() - started < SETTLE_SECONDS * 1000)
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+  const waited = Math.round((Date.now() - started) / 1000);
+  if (waited > 0)
+    console.log(
+      `[${part}] waited ${waited} s for the load average to fall below ${SETTLE_LOAD}` +
+        (os.loadavg()[0]! >= SETTLE_LOAD ? ' (it did not: measured anyway)' : ''),
+    );
+}
+
+/**
+ * The machine at the start of a part, once its load has settled (`settle`), printed and kept as a
+ * context row: ratios from a machine whose neighbours keep it busy (load average above its core
+ * count) are not the code's.
+ */
+export async function reportMachine(part: string, of = 'the part'): Promise<string> {
+  await settle(part);
   const text = machineText(os.loadavg(), os.cpus());
   console.log(`[${part}] ${of === 'the part' ? '' : `${of}: `}${text}`);
   reportTarget({ part, what: `machine at the start of ${of}`, figure: text, target: '', met: null });
