@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
 import { SYSTEM_ROLES } from '@parcours/domain/entities';
 import type { SystemRole } from '@parcours/domain/entities';
@@ -144,10 +144,15 @@ export function registerAuth(
   // copy has heard of every commit so far, so the process that wrote never shows the state before
   // it (other processes: within the delay). Other writes without a viewer (a package's xAPI
   // statements) do not wait: they change no one's sign-in.
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: a read (nearly every request) passes in the same turn, without the promise
+  // and microtask of an async hook.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const method = request.method;
     const read = method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
-    if (read && request.routeOptions.config.writes !== true) return payload;
+    if (read && request.routeOptions.config.writes !== true) return done(null, payload);
+    afterWrite(request, reply).then(() => done(null, payload), done);
+  });
+  async function afterWrite(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const user = request.user;
     const heard = (user ? user.isAdmin : accountWrite(request)) ? copy.caughtUp() : null;
     if (user && reply.statusCode < 400) {
@@ -157,8 +162,7 @@ export function registerAuth(
       if (stamp) reply.header(STAMP_HEADER, stamp);
     }
     await heard;
-    return payload;
-  });
+  }
 
   // Tokens whose signature was verified, so that a learner's many requests pay for one HMAC:
   // the verdict depends only on the token text and the key, so a hit returns exactly what

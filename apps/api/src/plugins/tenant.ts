@@ -30,11 +30,49 @@ export function normaliseHostname(hostname: string): string {
  * on content import.
  */
 export function registerTenant(app: FastifyInstance, options: TenantOptions): void {
-  const resolve = tenantResolver(options);
+  const { cached, resolve } = tenantLookup(options);
   app.decorateRequest('context', null as unknown as ContextRow);
-  app.addHook('onRequest', async (request) => {
-    request.context = await resolve(normaliseHostname(request.hostname));
+  // A callback hook, answered in the same turn when the tenant is cached (nearly every request):
+  // an async hook costs a promise and a turn of the microtask queue on every /api request.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const hostname = normaliseHostname(request.hostname);
+    const row = cached(hostname);
+    if (row) {
+      request.context = row;
+      return done();
+    }
+    resolve(hostname).then((found) => {
+      request.context = found;
+      done();
+    }, done);
   });
+}
+
+interface TenantLookup {
+  /** The cached tenant of a (normalised) hostname, if still fresh. */
+  cached(hostname: string): ContextRow | undefined;
+  resolve(hostname: string): Promise<ContextRow>;
+}
+
+function tenantLookup({ db, ttlMs = 30_000 }: TenantOptions): TenantLookup {
+  const cache = new Map<string, { row: ContextRow; expires: number }>();
+  const cached = (hostname: string, now = Date.now()) => {
+    const hit = cache.get(hostname);
+    return hit && hit.expires > now ? hit.row : undefined;
+  };
+  return {
+    cached,
+    async resolve(hostname) {
+      const now = Date.now();
+      const hit = cached(hostname, now);
+      if (hit) return hit;
+      const row = (await findContextByHostname(db, hostname)) ?? (await findGenericContext(db));
+      if (!row) throw new ApiError(404, 'NOT_FOUND', 'No tenant answers on this host.');
+      if (cache.size >= MAX_ENTRIES) cache.clear();
+      cache.set(hostname, { row, expires: now + ttlMs });
+      return row;
+    },
+  };
 }
 
 /**
@@ -42,21 +80,6 @@ export function registerTenant(app: FastifyInstance, options: TenantOptions): vo
  * back while cached, a new one after, even when nothing changed (the web app's pages are found
  * again by the tenant's content then, plugins/web-app.ts).
  */
-export function tenantResolver({
-  db,
-  ttlMs = 30_000,
-}: TenantOptions): (hostname: string) => Promise<ContextRow> {
-  const cache = new Map<string, { row: ContextRow; expires: number }>();
-
-  async function resolve(hostname: string): Promise<ContextRow> {
-    const now = Date.now();
-    const hit = cache.get(hostname);
-    if (hit && hit.expires > now) return hit.row;
-    const row = (await findContextByHostname(db, hostname)) ?? (await findGenericContext(db));
-    if (!row) throw new ApiError(404, 'NOT_FOUND', 'No tenant answers on this host.');
-    if (cache.size >= MAX_ENTRIES) cache.clear();
-    cache.set(hostname, { row, expires: now + ttlMs });
-    return row;
-  }
-  return resolve;
+export function tenantResolver(options: TenantOptions): (hostname: string) => Promise<ContextRow> {
+  return tenantLookup(options).resolve;
 }

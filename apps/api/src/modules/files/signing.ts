@@ -98,16 +98,19 @@ const DOWNLOAD_URL = /\/api\/files\/([A-Za-z0-9_-]{1,200})\/download(?![?\w/-])/
  */
 export function registerSignedFileUrls(app: FastifyInstance, secret: string): void {
   const signer = downloadSigner(secret);
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' || !request.user || !payload.includes('/api/files/')) return payload;
-    if (!/json/.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+  // A callback hook: it runs on every answer and signs in the same turn (nothing to wait for).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (typeof payload !== 'string' || !request.user || !payload.includes('/api/files/'))
+      return done(null, payload);
+    if (!/json/.test(String(reply.getHeader('content-type') ?? ''))) return done(null, payload);
     const userId = request.user.id;
     const validAfter = request.user.row.tokensValidAfter;
     const contextId = request.context.id;
     const now = Date.now();
-    return payload.replace(DOWNLOAD_URL, (url: string, id: string) => {
+    const signed = payload.replace(DOWNLOAD_URL, (url: string, id: string) => {
       const s = signer.sign(id, userId, contextId, validAfter, now);
       return `${url}?u=${encodeURIComponent(s.u)}&exp=${s.exp}&sig=${s.sig}`;
     });
+    done(null, signed);
   });
 }
