@@ -5,6 +5,7 @@ import { BROTLI_OPTIONS, COMPRESSION_THRESHOLD, GZIP_OPTIONS } from '../plugins/
 import type { Viewer } from '../modules/scope';
 import { noteStampCovered } from './drawn-reads';
 import { homeVersionsOf, knowHomeVersions } from './home-versions';
+import type { HomeVersions } from './home-versions';
 
 /**
  * The learner's last answers of the home's reads (decision 0015), kept per API process and
@@ -23,7 +24,13 @@ export interface BuiltAnswer {
 }
 
 interface Entry {
-  stamp: string;
+  /** What the answer was built for (with the user and the URL, which find it). */
+  contextId: string;
+  isAdmin: boolean;
+  /** The stamps and the variant it was built under. */
+  user: string;
+  content: string;
+  variant: string;
   validUntil: number;
   /** UTF-8 bytes: sending a string made Fastify measure and encode it again on every hit. */
   body: Buffer;
@@ -34,23 +41,40 @@ interface Entry {
 /** A few thousand learners' home answers; past this the process starts over. */
 const MAX_BYTES = 64 * 1024 * 1024;
 
+/**
+ * By user, then by request URL: the user's id is the same string on every request (the token's
+ * verified claims are kept, plugins/auth.ts), so its hash is computed once, and no key is built
+ * per request (a joined key string was made and hashed on every hit). The rest of what the
+ * answer depends on is compared on the entry.
+ */
 class AnswerCache {
-  private readonly entries = new Map<string, Entry>();
+  private users = new Map<string, Map<string, Entry>>();
   private bytes = 0;
 
-  get(key: string, stamp: string, now: number): Entry | undefined {
-    const entry = this.entries.get(key);
-    return entry && entry.stamp === stamp && now < entry.validUntil ? entry : undefined;
+  get(v: Viewer, url: string, versions: HomeVersions, variant: string, now: number): Entry | undefined {
+    const entry = this.users.get(v.userId)?.get(url);
+    return entry &&
+      entry.contextId === v.contextId &&
+      entry.isAdmin === v.isAdmin &&
+      entry.user === versions.user &&
+      entry.content === versions.content &&
+      entry.variant === variant &&
+      now < entry.validUntil
+      ? entry
+      : undefined;
   }
 
-  set(key: string, entry: Entry): void {
-    const old = this.entries.get(key);
+  set(userId: string, url: string, entry: Entry): void {
+    let answers = this.users.get(userId);
+    const old = answers?.get(url);
     if (old) this.bytes -= old.body.length;
     if (this.bytes + entry.body.length > MAX_BYTES) {
-      this.entries.clear();
+      this.users = new Map();
       this.bytes = 0;
+      answers = undefined;
     }
-    this.entries.set(key, entry);
+    if (!answers) this.users.set(userId, (answers = new Map()));
+    answers.set(url, entry);
     this.bytes += entry.body.length;
   }
 }
@@ -94,12 +118,15 @@ function parseAcceptEncoding(header: string): Encoding | null {
   return best;
 }
 
-function compressed(entry: Entry, encoding: Encoding): Buffer {
+/** What `send` needs of an answer: its bytes, and room to keep their compressed copies. */
+type Sendable = Pick<Entry, 'body' | 'br' | 'gzip'>;
+
+function compressed(entry: Sendable, encoding: Encoding): Buffer {
   if (encoding === 'br') return (entry.br ??= brotliCompressSync(entry.body, BROTLI_OPTIONS));
   return (entry.gzip ??= gzipSync(entry.body, GZIP_OPTIONS));
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): FastifyReply {
+function send(request: FastifyRequest, reply: FastifyReply, entry: Sendable): FastifyReply {
   reply.type('application/json; charset=utf-8');
   const encoding =
     entry.body.length >= COMPRESSION_THRESHOLD ? acceptedEncoding(request.headers['accept-encoding']) : null;
@@ -133,25 +160,32 @@ export async function sendCachedAnswer(
   const { viewer: v } = opts;
   if (!opts.own) {
     const { document } = await build();
-    return send(request, reply, { stamp: '', validUntil: 0, body: Buffer.from(JSON.stringify(document)) });
+    return send(request, reply, { body: Buffer.from(JSON.stringify(document)) });
   }
   // Read with the viewer by `requireHomeUser` (one statement), else on their own.
   const folded = request.user?.id === v.userId ? request.user.homeVersions : undefined;
-  // The content caches of the build below use them too: no second read of the stamps.
-  if (folded) knowHomeVersions(v, folded);
   const versions = folded ?? (await homeVersionsOf(db, v));
-  const stamp = `${versions.user}/${versions.content}/${opts.variant ?? ''}`;
-  const key = `${v.contextId}\u0000${v.userId}\u0000${v.isAdmin ? 'admin' : ''}\u0000${request.url}`;
+  const variant = opts.variant ?? '';
   const cache = cacheOf(db);
-  const hit = cache.get(key, stamp, opts.now);
+  const hit = cache.get(v, request.url, versions, variant, opts.now);
   // A drawn page that read this answer is kept under the same key (lib/drawn-reads.ts, 0061).
   if (hit) {
     noteStampCovered(hit.validUntil);
     return send(request, reply, hit);
   }
+  // The content caches of the build below use the stamps too: no second read of them.
+  if (folded) knowHomeVersions(v, folded);
   const { document, validUntil } = await build();
-  const entry: Entry = { stamp, validUntil, body: Buffer.from(JSON.stringify(document)) };
-  cache.set(key, entry);
+  const entry: Entry = {
+    contextId: v.contextId,
+    isAdmin: v.isAdmin,
+    user: versions.user,
+    content: versions.content,
+    variant,
+    validUntil,
+    body: Buffer.from(JSON.stringify(document)),
+  };
+  cache.set(v.userId, request.url, entry);
   noteStampCovered(validUntil);
   return send(request, reply, entry);
 }
