@@ -18,8 +18,9 @@ import { PgListener } from './pg-listener';
  * - SQLite (one process; the importer may write from another connection): before each use, the
  *   highest sequence number of the moves (`max(seq)`, any connection's commits) says whether a
  *   stamp moved since the last look; if so the moves are read by their sequence number
- *   (`seq > ?`). The copy is exact, never late. During an open transaction on the connection (its
- *   writes may still roll back) the database is read.
+ *   (`seq > ?`). The look is made after the lookups it answers were asked, shared by those of one
+ *   turn of the event loop (decision 0070). The copy is exact, never late. During an open
+ *   transaction on the connection (its writes may still roll back) the database is read.
  *
  * Read-your-writes: a caller names the stamp it must see at least (`X-Parcours-Stamp`, the stamp
  * a write of theirs answered with); a copy behind it reads the database instead.
@@ -109,7 +110,8 @@ export class ViewerCopy {
 
   /** The viewer, from memory when the copy is current and not behind `wanted`, else the database. */
   async viewer(contextId: string, userId: string, wanted: Stamp | null): Promise<ViewerRead | undefined> {
-    if (this.current()) {
+    // SQLite: after a look at the database made once this lookup was asked (see SqliteWatch).
+    if (this.sqlite ? await this.sqlite.lookedAfter() : this.current()) {
       const entry = this.users.get(userId);
       const kept = entry?.viewer;
       if (
@@ -299,11 +301,39 @@ class SqliteWatch {
   private moves: SQLite.Statement | null = null;
   /** The highest `seq` applied to the copy. */
   private seq = 0;
+  /** The look every lookup asked since the last one waits for, once they are all asked. */
+  private nextLook: Promise<boolean> | null = null;
+  /** Looks made for lookups (tests: several lookups of one turn share one). */
+  looks = 0;
 
   constructor(
     private readonly database: SQLite.Database,
     private readonly onMove: (key: string, version: number) => void,
   ) {}
+
+  /**
+   * Whether the copy is current, by a look at the database made after the call: the lookups
+   * asked while the event loop reads its sockets (one per request read in that turn) share the
+   * look made right after, in the same turn's check phase (`setImmediate`). Each still sees
+   * every commit made before it was asked, which is what makes the copy exact (a look shared
+   * with lookups asked after it would not be); under load one look serves many requests, where
+   * each paid its own (issue 38 item 4).
+   */
+  lookedAfter(): Promise<boolean> {
+    return (this.nextLook ??= new Promise<boolean>((resolve) =>
+      setImmediate(() => {
+        // From here on a new lookup needs a new look: it may be asked after this one's read.
+        this.nextLook = null;
+        this.looks++;
+        try {
+          resolve(this.sync());
+        } catch {
+          // The database is read instead, which reports what went wrong.
+          resolve(false);
+        }
+      }),
+    ));
+  }
 
   /** True when the copy is current (after applying what moved); false to read the database. */
   sync(): boolean {
