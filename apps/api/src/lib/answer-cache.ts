@@ -118,8 +118,16 @@ function parseAcceptEncoding(header: string): Encoding | null {
   return best;
 }
 
-/** What `send` needs of an answer: its bytes, and room to keep their compressed copies. */
-type Sendable = Pick<Entry, 'body' | 'br' | 'gzip'>;
+/**
+ * An answer's bytes, made once, with room for their compressed copies (made on first demand):
+ * what `sendPrepared` sends.
+ */
+export interface PreparedAnswer {
+  body: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+type Sendable = PreparedAnswer;
 
 function compressed(entry: Sendable, encoding: Encoding): Buffer {
   if (encoding === 'br') return (entry.br ??= brotliCompressSync(entry.body, BROTLI_OPTIONS));
@@ -136,6 +144,18 @@ function send(request: FastifyRequest, reply: FastifyReply, entry: Sendable): Fa
   if (!vary) reply.header('vary', 'accept-encoding');
   else if (!/accept-encoding/i.test(String(vary))) reply.header('vary', `${String(vary)}, accept-encoding`);
   return reply.header('content-encoding', encoding).send(compressed(entry, encoding));
+}
+
+/**
+ * Sends bytes made once (a route's answer kept with what it depends on), in the encoding the
+ * client prefers, compressed once; the route is registered with `compress: false`.
+ */
+export function sendPrepared(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: PreparedAnswer,
+): FastifyReply {
+  return send(request, reply, answer);
 }
 
 /**
