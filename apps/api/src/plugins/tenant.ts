@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db';
 import { findContextByHostname, findGenericContext } from '../modules/contexts/repository';
 import type { ContextRow } from '../modules/contexts/repository';
@@ -35,7 +35,7 @@ export function registerTenant(app: FastifyInstance, options: TenantOptions): vo
   // A callback hook, answered in the same turn when the tenant is cached (nearly every request):
   // an async hook costs a promise and a turn of the microtask queue on every /api request.
   app.addHook('onRequest', (request, _reply, done) => {
-    const hostname = normaliseHostname(request.hostname);
+    const hostname = hostnameOf(request);
     const row = cached(hostname);
     if (row) {
       request.context = row;
@@ -46,6 +46,26 @@ export function registerTenant(app: FastifyInstance, options: TenantOptions): vo
       done();
     }, done);
   });
+}
+
+/** The last Host of a connection and its normalised hostname. */
+const LAST_HOST = Symbol('parcours.lastHost');
+type RememberingSocket = { [LAST_HOST]?: { host: string; hostname: string } } | undefined;
+
+/**
+ * The request's normalised hostname. A connection sends the same Host on each request: while it
+ * does, the hostname made from it the last time is given back, the same string, whose hash the
+ * tenant cache has already computed (issue 38 item 4). `request.hostname` is made from
+ * `request.host` alone (the Host header, or X-Forwarded-Host behind a trusted proxy).
+ */
+function hostnameOf(request: FastifyRequest): string {
+  const host = request.host;
+  const socket = request.raw.socket as RememberingSocket;
+  const last = socket?.[LAST_HOST];
+  if (last?.host === host) return last.hostname;
+  const hostname = normaliseHostname(request.hostname);
+  if (socket) socket[LAST_HOST] = { host, hostname };
+  return hostname;
 }
 
 interface TenantLookup {

@@ -1,3 +1,5 @@
+import { Agent, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,9 +31,27 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  agent.destroy();
   await app.close();
   await tdb.close();
 });
+
+const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+let port = 0;
+
+/** GET /who over one kept-alive connection (inject makes a socket per request). */
+function whoOverConnection(host: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ port, host: '127.0.0.1', path: '/who', agent, headers: { host } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve(res.statusCode === 200 ? (JSON.parse(body) as { id: string }).id : body));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 const who = (host: string) => app.inject({ method: 'GET', url: '/who', headers: { host } });
 const T = '2026-01-01T00:00:00.000Z';
@@ -71,5 +91,44 @@ describe('the tenant hook', () => {
     expect(seen).toHaveLength(3);
     expect(new Set(seen).size).toBe(1);
     expect(seen[0]?.id).toBe('ctx-hook');
+  });
+
+  it('answers each request of one connection for its own Host, whatever came before', async () => {
+    await tdb.db
+      .insertInto('contexts')
+      .values({
+        id: 'ctx-named',
+        alias: 'named',
+        name: 'Named',
+        description: null,
+        hosts: '{}',
+        assets: '{}',
+        metas: '{}',
+        settings: '{}',
+        isGeneric: 0,
+        createdAt: T,
+        updatedAt: T,
+      })
+      .execute();
+    await tdb.db
+      .insertInto('contextHostnames')
+      .values({ hostname: 'named.test', contextId: 'ctx-named' })
+      .execute();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as AddressInfo).port;
+    let connections = 0;
+    app.server.on('connection', () => connections++);
+    const seen = [];
+    for (const host of [
+      'named.test',
+      'named.test',
+      'cached.test',
+      'NAMED.test:8080',
+      'named.test.',
+      'elsewhere.test',
+    ])
+      seen.push(await whoOverConnection(host));
+    expect(seen).toEqual(['ctx-named', 'ctx-named', 'ctx-hook', 'ctx-named', 'ctx-named', 'ctx-hook']);
+    expect(connections).toBe(1);
   });
 });
