@@ -32,16 +32,28 @@ export interface BuiltAnswer {
   keep?: boolean;
 }
 
-/** What is sent: the JSON bytes and their compressed forms, made on first need. */
-interface Bytes {
+/**
+ * An answer's bytes, made once, with room for their compressed copies (made on first demand):
+ * what is sent (`sendPrepared` sends a route's own).
+ */
+export interface PreparedAnswer {
   /** UTF-8 bytes: sending a string made Fastify measure and encode it again on every hit. */
   body: Buffer;
   br?: Buffer;
   gzip?: Buffer;
 }
 
+/** What is sent: the JSON bytes and their compressed forms, made on first need. */
+type Bytes = PreparedAnswer;
+
 interface Entry extends Bytes {
-  stamp: string;
+  /** What the answer was built for (with the user and the URL, which find it). */
+  contextId: string;
+  isAdmin: boolean;
+  /** The stamps and the variant it was built under. */
+  user: string;
+  content: string;
+  variant: string;
   validUntil: number;
   /** The body names files (`/api/files/…/download`): what is sent is `signed`. */
   files: boolean;
@@ -55,25 +67,42 @@ const MAX_BYTES = 64 * 1024 * 1024;
 /** What an entry holds: its body, and the signed copy of the same size when it names files. */
 const sizeOf = (entry: Entry) => entry.body.length * (entry.files ? 2 : 1);
 
+/**
+ * By user, then by request URL: the user's id is the same string on every request (the token's
+ * verified claims are kept, plugins/auth.ts), so its hash is computed once, and no key is built
+ * per request (a joined key string was made and hashed on every hit). The rest of what the
+ * answer depends on is compared on the entry.
+ */
 class AnswerCache {
-  private readonly entries = new Map<string, Entry>();
+  private users = new Map<string, Map<string, Entry>>();
   private bytes = 0;
   /** Answers sent from here and built (tests and the bench read them). */
   readonly counts = { hits: 0, builds: 0 };
 
-  get(key: string, stamp: string, now: number): Entry | undefined {
-    const entry = this.entries.get(key);
-    return entry && entry.stamp === stamp && now < entry.validUntil ? entry : undefined;
+  get(v: Viewer, url: string, versions: HomeVersions, variant: string, now: number): Entry | undefined {
+    const entry = this.users.get(v.userId)?.get(url);
+    return entry &&
+      entry.contextId === v.contextId &&
+      entry.isAdmin === v.isAdmin &&
+      entry.user === versions.user &&
+      entry.content === versions.content &&
+      entry.variant === variant &&
+      now < entry.validUntil
+      ? entry
+      : undefined;
   }
 
-  set(key: string, entry: Entry): void {
-    const old = this.entries.get(key);
+  set(userId: string, url: string, entry: Entry): void {
+    let answers = this.users.get(userId);
+    const old = answers?.get(url);
     if (old) this.bytes -= sizeOf(old);
     if (this.bytes + sizeOf(entry) > MAX_BYTES) {
-      this.entries.clear();
+      this.users = new Map();
       this.bytes = 0;
+      answers = undefined;
     }
-    this.entries.set(key, entry);
+    if (!answers) this.users.set(userId, (answers = new Map()));
+    answers.set(url, entry);
     this.bytes += sizeOf(entry);
   }
 }
@@ -169,9 +198,9 @@ function coveredUntil(entry: Entry, now: number): number {
   return Math.min(entry.validUntil, now + (signaturesChangeAt(real) - real));
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): FastifyReply {
+function send(request: FastifyRequest, reply: FastifyReply, entry: Entry | Bytes): FastifyReply {
   reply.type('application/json; charset=utf-8');
-  const bytes = bytesFor(request, entry);
+  const bytes = 'files' in entry ? bytesFor(request, entry) : entry;
   const encoding =
     bytes.body.length >= COMPRESSION_THRESHOLD ? acceptedEncoding(request.headers['accept-encoding']) : null;
   if (!encoding) return reply.send(bytes.body);
@@ -182,9 +211,30 @@ function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): Fasti
   return reply.header('content-encoding', encoding).send(compressed(bytes, encoding));
 }
 
-function entryOf(stamp: string, built: BuiltAnswer): Entry {
+/**
+ * Sends bytes made once (a route's answer kept with what it depends on), in the encoding the
+ * client prefers, compressed once; the route is registered with `compress: false`.
+ */
+export function sendPrepared(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: PreparedAnswer,
+): FastifyReply {
+  return send(request, reply, answer);
+}
+
+function entryOf(v: Viewer, versions: HomeVersions, variant: string, built: BuiltAnswer): Entry {
   const body = Buffer.from(JSON.stringify(built.document));
-  return { stamp, validUntil: built.validUntil, body, files: namesFiles(body) };
+  return {
+    contextId: v.contextId,
+    isAdmin: v.isAdmin,
+    user: versions.user,
+    content: versions.content,
+    variant,
+    validUntil: built.validUntil,
+    body,
+    files: namesFiles(body),
+  };
 }
 
 /**
@@ -222,16 +272,15 @@ export async function sendCachedAnswer(
   const cache = cacheOf(db);
   // Read with the viewer by `requireHomeUser` (one statement), else on their own.
   const folded = !opts.exact && request.user?.id === v.userId ? request.user.homeVersions : undefined;
+  const variant = opts.variant ?? '';
   if (!opts.own) {
     cache.counts.builds++;
-    return send(request, reply, entryOf('', await build(folded ?? (await homeVersionsOf(db, v)))));
+    const versions = folded ?? (await homeVersionsOf(db, v));
+    return send(request, reply, entryOf(v, versions, variant, await build(versions)));
   }
-  // The content caches of the build below use them too: no second read of the stamps.
-  if (folded) knowHomeVersions(v, folded);
   const versions = folded ?? (await homeVersionsOf(db, v));
-  const stamp = `${versions.user}/${versions.content}/${opts.variant ?? ''}`;
-  const key = `${v.contextId}\u0000${v.userId}\u0000${v.isAdmin ? 'admin' : ''}\u0000${answerKeyUrl(request.url)}`;
-  const hit = cache.get(key, stamp, opts.now);
+  const url = answerKeyUrl(request.url);
+  const hit = cache.get(v, url, versions, variant, opts.now);
   // A drawn page that read this answer is kept under the same key (lib/drawn-reads.ts, 0061).
   if (hit) {
     cache.counts.hits++;
@@ -239,11 +288,13 @@ export async function sendCachedAnswer(
     noteStampCovered(coveredUntil(hit, opts.now));
     return send(request, reply, hit);
   }
+  // The content caches of the build below use the stamps too: no second read of them.
+  if (folded) knowHomeVersions(v, folded);
   cache.counts.builds++;
   const built = await build(versions);
-  const entry = entryOf(stamp, built);
+  const entry = entryOf(v, versions, variant, built);
   if (built.keep === false) return send(request, reply, entry);
-  cache.set(key, entry);
+  cache.set(v.userId, url, entry);
   noteStampCovered(coveredUntil(entry, opts.now));
   return send(request, reply, entry);
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db';
 import { findContextByHostname, findGenericContext } from '../modules/contexts/repository';
 import type { ContextRow } from '../modules/contexts/repository';
@@ -30,11 +30,69 @@ export function normaliseHostname(hostname: string): string {
  * on content import.
  */
 export function registerTenant(app: FastifyInstance, options: TenantOptions): void {
-  const resolve = tenantResolver(options);
+  const { cached, resolve } = tenantLookup(options);
   app.decorateRequest('context', null as unknown as ContextRow);
-  app.addHook('onRequest', async (request) => {
-    request.context = await resolve(normaliseHostname(request.hostname));
+  // A callback hook, answered in the same turn when the tenant is cached (nearly every request):
+  // an async hook costs a promise and a turn of the microtask queue on every /api request.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const hostname = hostnameOf(request);
+    const row = cached(hostname);
+    if (row) {
+      request.context = row;
+      return done();
+    }
+    resolve(hostname).then((found) => {
+      request.context = found;
+      done();
+    }, done);
   });
+}
+
+/** The last Host of a connection and its normalised hostname. */
+const LAST_HOST = Symbol('parcours.lastHost');
+type RememberingSocket = { [LAST_HOST]?: { host: string; hostname: string } } | undefined;
+
+/**
+ * The request's normalised hostname. A connection sends the same Host on each request: while it
+ * does, the hostname made from it the last time is given back, the same string, whose hash the
+ * tenant cache has already computed (issue 38 item 4). `request.hostname` is made from
+ * `request.host` alone (the Host header, or X-Forwarded-Host behind a trusted proxy).
+ */
+function hostnameOf(request: FastifyRequest): string {
+  const host = request.host;
+  const socket = request.raw.socket as RememberingSocket;
+  const last = socket?.[LAST_HOST];
+  if (last?.host === host) return last.hostname;
+  const hostname = normaliseHostname(request.hostname);
+  if (socket) socket[LAST_HOST] = { host, hostname };
+  return hostname;
+}
+
+interface TenantLookup {
+  /** The cached tenant of a (normalised) hostname, if still fresh. */
+  cached(hostname: string): ContextRow | undefined;
+  resolve(hostname: string): Promise<ContextRow>;
+}
+
+function tenantLookup({ db, ttlMs = 30_000 }: TenantOptions): TenantLookup {
+  const cache = new Map<string, { row: ContextRow; expires: number }>();
+  const cached = (hostname: string, now = Date.now()) => {
+    const hit = cache.get(hostname);
+    return hit && hit.expires > now ? hit.row : undefined;
+  };
+  return {
+    cached,
+    async resolve(hostname) {
+      const now = Date.now();
+      const hit = cached(hostname, now);
+      if (hit) return hit;
+      const row = (await findContextByHostname(db, hostname)) ?? (await findGenericContext(db));
+      if (!row) throw new ApiError(404, 'NOT_FOUND', 'No tenant answers on this host.');
+      if (cache.size >= MAX_ENTRIES) cache.clear();
+      cache.set(hostname, { row, expires: now + ttlMs });
+      return row;
+    },
+  };
 }
 
 /**
@@ -42,21 +100,6 @@ export function registerTenant(app: FastifyInstance, options: TenantOptions): vo
  * back while cached, a new one after, even when nothing changed (the web app's pages are found
  * again by the tenant's content then, plugins/web-app.ts).
  */
-export function tenantResolver({
-  db,
-  ttlMs = 30_000,
-}: TenantOptions): (hostname: string) => Promise<ContextRow> {
-  const cache = new Map<string, { row: ContextRow; expires: number }>();
-
-  async function resolve(hostname: string): Promise<ContextRow> {
-    const now = Date.now();
-    const hit = cache.get(hostname);
-    if (hit && hit.expires > now) return hit.row;
-    const row = (await findContextByHostname(db, hostname)) ?? (await findGenericContext(db));
-    if (!row) throw new ApiError(404, 'NOT_FOUND', 'No tenant answers on this host.');
-    if (cache.size >= MAX_ENTRIES) cache.clear();
-    cache.set(hostname, { row, expires: now + ttlMs });
-    return row;
-  }
-  return resolve;
+export function tenantResolver(options: TenantOptions): (hostname: string) => Promise<ContextRow> {
+  return tenantLookup(options).resolve;
 }

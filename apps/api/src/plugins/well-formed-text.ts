@@ -47,22 +47,26 @@ function refuse(source: ErrorSource): ApiError {
   );
 }
 
-function checkUrl(request: FastifyRequest): void {
+function urlError(request: FastifyRequest): ApiError | undefined {
   const params = findIllFormed(request.params);
-  if (params) throw refuse({ parameter: params.slice(1).split('/')[0] ?? '' });
+  if (params) return refuse({ parameter: params.slice(1).split('/')[0] ?? '' });
   const query = findIllFormed(request.query);
-  if (query) throw refuse({ parameter: query.slice(1).split('/')[0] ?? '' });
+  if (query) return refuse({ parameter: query.slice(1).split('/')[0] ?? '' });
+  return undefined;
 }
 
-/** Registered on the root instance, before anything that reads the request. */
+/**
+ * Registered on the root instance, before anything that reads the request. Callback hooks: they
+ * run on every request, and an async hook costs a promise and a microtask each time.
+ */
 export function registerWellFormedText(app: FastifyInstance): void {
   // onRequest: before the tenant, the token and every route's own hooks read params or query.
-  app.addHook('onRequest', async (request) => {
-    checkUrl(request);
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(urlError(request));
   });
   // The body exists only after parsing; preValidation runs before the route's zod schema.
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const body = findIllFormed(request.body);
-    if (body) throw refuse({ pointer: body });
+    done(body ? refuse({ pointer: body }) : undefined);
   });
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { acceptedEncodings } from '../../src/plugins/web-app';
 import { login, startTestApp, type TestContext } from '../helpers/app';
-import { hosts } from '../helpers/fixtures';
+import { hosts, ids } from '../helpers/fixtures';
 
 /** What the build writes: the file and, beside it, its brotli and gzip copies (vite-precompress.ts). */
 function writeWithCopies(file: string, text: string): Buffer {
@@ -128,6 +128,19 @@ describe('API answers', () => {
       expect(decoded(res).equals(plain.rawPayload)).toBe(true);
     },
   );
+
+  it("compresses an answer the cache does not keep (an administrator's read of a learner's lessons)", async () => {
+    // The cached reads choose their encoding themselves (compress: false on their routes).
+    const admin = await login(app, 'admin@example.test');
+    const url = `/api/lessons?filter[userId]=${ids.learnerA}&include=course`;
+    const plain = await get(url, { authorization: `Bearer ${admin}` });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const res = await get(url, { authorization: `Bearer ${admin}`, 'accept-encoding': 'gzip' });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(decoded(res).equals(plain.rawPayload)).toBe(true);
+  });
 
   it('leaves small answers and errors below the threshold plain', async () => {
     const res = await get('/api/contexts/current', { 'accept-encoding': 'br, gzip' });

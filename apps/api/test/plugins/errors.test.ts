@@ -1,7 +1,7 @@
 import { LIBRARY_STYLE_TEXTS, styleTextSources } from '../../src/plugins/page-styles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hosts } from '../helpers/fixtures';
-import { get, startTestApp } from '../helpers/app';
+import { get, login, startTestApp } from '../helpers/app';
 import type { ErrorDoc, TestContext } from '../helpers/app';
 
 let t: TestContext;
@@ -69,6 +69,34 @@ describe('security headers and API docs', () => {
     expect(res.headers['strict-transport-security']).toBeDefined();
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('sends every security header on an answer, a signed-in one and an error alike', async () => {
+    // The headers are recorded once from helmet and set from a list on each request (issue 38
+    // item 4): none may go missing on the way.
+    const expected = {
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+      'x-content-type-options': 'nosniff',
+    };
+    const token = await login(t.app, 'anna@example.test');
+    for (const res of [
+      await get(t.app, '/api/contexts/current'),
+      await get(t.app, '/api/users/me', token),
+      await get(t.app, '/api/nothing-here'),
+    ]) {
+      expect(res.headers).toMatchObject(expected);
+      expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+      expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+      expect(String(res.headers['permissions-policy'])).toContain('camera=()');
+    }
   });
 
   it('serves the OpenAPI document at /api/docs/json with the routes and their parameters', async () => {

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { createTestDb } from '../helpers/test-db';
 import type { TestDb } from '../helpers/test-db';
@@ -14,6 +14,7 @@ import { login, testEnv } from '../helpers/app';
  */
 let tdb: TestDb;
 const apps: FastifyInstance[] = [];
+const seenLoggers: FastifyBaseLogger[] = [];
 
 async function appAt(level: string, lines: Record<string, unknown>[]): Promise<FastifyInstance> {
   const stream = new Writable({
@@ -34,6 +35,10 @@ async function appAt(level: string, lines: Record<string, unknown>[]): Promise<F
     request.log.debug('a debug line');
     request.log.warn({ headers: request.headers }, 'a warning');
     request.log.child({ step: 'inner' }).error('an inner error');
+    return { ok: true };
+  });
+  app.get('/api-test/quiet', async (request) => {
+    seenLoggers.push(request.log);
     return { ok: true };
   });
   app.get('/api-test/fail', async () => {
@@ -74,6 +79,23 @@ describe('request logger above info', () => {
     expect(JSON.stringify(lines)).not.toContain('secret-token-value');
     expect(lines.some((l) => l.msg === 'an info line' || l.msg === 'a debug line')).toBe(false);
     expect(lines.some((l) => l.msg === 'incoming request' || l.msg === 'request completed')).toBe(false);
+  });
+
+  it('gives each request its own stand-in, sharing its methods (no closures made per request)', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const app = await appAt('warn', lines);
+    seenLoggers.length = 0;
+    await get(app, '/api-test/quiet');
+    await get(app, '/api-test/quiet');
+    const [first, second] = seenLoggers;
+    expect(first).toBeDefined();
+    expect(first).not.toBe(second);
+    for (const level of ['warn', 'error', 'child'] as const) expect(first![level]).toBe(second![level]);
+    // pino's own methods stay reachable through the stand-in.
+    const pino = first as unknown as { bindings(): unknown; isLevelEnabled(level: string): boolean };
+    expect(typeof pino.bindings()).toBe('object');
+    expect(pino.isLevelEnabled('warn')).toBe(true);
+    expect(lines).toEqual([]);
   });
 
   it('logs a failed request as before, with its id', async () => {

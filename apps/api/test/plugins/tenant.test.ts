@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { toContextAttributes } from '../../src/modules/contexts/service';
 import { hosts, ids } from '../helpers/fixtures';
 import { get, startTestApp } from '../helpers/app';
@@ -76,5 +76,42 @@ describe('GET /api/contexts/current (tenant from the Host header)', () => {
       toContextAttributes({ ...row, settings: JSON.stringify({ badges: { xpPeriodDays: 0 } }) }).settings
         .badges,
     ).toEqual({ xpPeriodDays: 7 });
+  });
+});
+
+describe('GET /api/contexts/current, answered from bytes made once per tenant row', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('sends the same bytes while the row is kept, and the changed tenant once it is read again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const first = await get(t.app, '/api/contexts/current', undefined, hosts.beta);
+    const again = await get(t.app, '/api/contexts/current', undefined, hosts.beta);
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.headers.vary).toBe('Host');
+    await t.tdb.db.updateTable('contexts').set({ name: 'Beta Academy' }).where('id', '=', ids.ctxB).execute();
+    try {
+      // Within the tenant cache's 30 s the row, and so the answer, is the one read before.
+      expect(
+        (await get(t.app, '/api/contexts/current', undefined, hosts.beta)).json().data.attributes.name,
+      ).toBe('Beta School');
+      vi.setSystemTime(Date.now() + 31_000);
+      const changed = await get(t.app, '/api/contexts/current', undefined, hosts.beta);
+      expect(changed.json().data.attributes.name).toBe('Beta Academy');
+      // Another tenant's answer is its own.
+      const alpha = await get(t.app, '/api/contexts/current', undefined, hosts.alpha);
+      expect(alpha.json().data.id).toBe(ids.ctxA);
+    } finally {
+      await t.tdb.db
+        .updateTable('contexts')
+        .set({ name: 'Beta School' })
+        .where('id', '=', ids.ctxB)
+        .execute();
+      // The tenant cache keeps the restored row, for the tests after this one.
+      vi.setSystemTime(Date.now() + 31_000);
+      await get(t.app, '/api/contexts/current', undefined, hosts.beta);
+    }
   });
 });

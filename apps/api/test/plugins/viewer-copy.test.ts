@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db, DbHandle } from '../../src/db/db';
 import { STAMP_HEADER, copiesCaughtUp, viewerCopiesOf } from '../../src/lib/viewer-copy';
 import type { ViewerCopy } from '../../src/lib/viewer-copy';
+import { sqliteDatabaseOf } from '../../src/db/prepared';
 import { findHomeViewer } from '../../src/modules/users/repository';
 import { get, login } from '../helpers/app';
 import { T0, hosts, ids, seedWorld } from '../helpers/fixtures';
@@ -212,6 +213,67 @@ describe('the viewer copy after every kind of write', () => {
         await copy.viewer(ids.ctxA, c.user, null);
         expect(copy.counts.memory).toBeGreaterThan(before);
       }
+    }
+  });
+});
+
+describe.runIf(!PG)('two connections on SQLite: exact, never late', () => {
+  const looksOf = (copy: ViewerCopy) => (copy as unknown as { sqlite: { looks: number } }).sqlite.looks;
+
+  it('sees a commit of the other connection made between two lookups of one turn', async () => {
+    // The importer's case, at its tightest: a synchronous commit of another connection between
+    // two lookups, with no await between them. The second lookup must see it: a look at the
+    // database is shared only by lookups asked before it (issue 38 item 4).
+    const copy = copyOf(ha());
+    await copy.viewer(ids.ctxA, ids.teacher, null);
+    const other = sqliteDatabaseOf(hb().db)!;
+    const before = copy.viewer(ids.ctxA, ids.teacher, null);
+    other.prepare('update users set firstname = ? where id = ?').run('Tessa', ids.teacher);
+    const after = copy.viewer(ids.ctxA, ids.teacher, null);
+    expect((await after)?.row.firstname).toBe('Tessa');
+    // The first was asked before the commit: it may show either state, never an error.
+    expect(['Tess', 'Tessa']).toContain((await before)?.row.firstname);
+    // A write that moves no stamp leaves the copy serving from memory.
+    const memory = copy.counts.memory;
+    other
+      .prepare('insert into login_attempts (key, count, window_start) values (?, 1, ?)')
+      .run('viewer-copy-probe', new Date().toISOString());
+    await copy.viewer(ids.ctxA, ids.teacher, null);
+    expect(copy.counts.memory).toBe(memory + 1);
+  });
+
+  it('shares one look among the lookups of a turn, and looks again for a lookup asked after it', async () => {
+    const copy = copyOf(ha());
+    await copy.viewer(ids.ctxA, ids.teacher, null);
+    const looks = looksOf(copy);
+    const memory = copy.counts.memory;
+    const turn = [0, 1, 2, 3, 4].map(() => copy.viewer(ids.ctxA, ids.teacher, null));
+    const late = turn[0]!.then(() => {
+      // Asked once the look of the turn was made: a commit just before it must show.
+      sqliteDatabaseOf(hb().db)!
+        .prepare('update users set firstname = ? where id = ?')
+        .run('Theo', ids.teacher);
+      return copy.viewer(ids.ctxA, ids.teacher, null);
+    });
+    for (const seen of await Promise.all(turn)) expect(seen?.row.firstname).not.toBe('Theo');
+    expect((await late)?.row.firstname).toBe('Theo');
+    expect(looksOf(copy)).toBe(looks + 2);
+    expect(copy.counts.memory).toBe(memory + 5);
+  });
+
+  it("sees its own connection's commit at once, and reads the database inside a transaction", async () => {
+    const copy = copyOf(ha());
+    const own = sqliteDatabaseOf(ha().db)!;
+    await copy.viewer(ids.ctxA, ids.teacher, null);
+    own.prepare('update users set firstname = ? where id = ?').run('Tania', ids.teacher);
+    expect((await copy.viewer(ids.ctxA, ids.teacher, null))?.row.firstname).toBe('Tania');
+    const reads = copy.counts.database;
+    own.exec('begin');
+    try {
+      await copy.viewer(ids.ctxA, ids.teacher, null);
+      expect(copy.counts.database).toBe(reads + 1);
+    } finally {
+      own.exec('rollback');
     }
   });
 });

@@ -27,6 +27,8 @@ export const classUserRoutes: FastifyPluginAsyncZod = async (app) => {
     '/class-users',
     {
       onRequest: app.auth.requireHomeUser,
+      // Sent by the answer cache, which picks the encoding itself (lib/answer-cache.ts).
+      compress: false,
       schema: {
         tags: ['classes'],
         summary:

@@ -133,9 +133,10 @@ export function signedFileUrls(request: FastifyRequest, text: string, nowMs = Da
  */
 export function registerSignedFileUrls(app: FastifyInstance, secret: string): void {
   app.decorate('fileUrlSigner', downloadSigner(secret));
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' || !request.user || !namesFiles(payload)) return payload;
-    if (!/json/.test(String(reply.getHeader('content-type') ?? ''))) return payload;
-    return signedFileUrls(request, payload);
+  // A callback hook: it runs on every answer and signs in the same turn (nothing to wait for).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (typeof payload !== 'string' || !request.user || !namesFiles(payload)) return done(null, payload);
+    if (!/json/.test(String(reply.getHeader('content-type') ?? ''))) return done(null, payload);
+    done(null, signedFileUrls(request, payload));
   });
 }

@@ -46,6 +46,8 @@ export const lessonRoutes: FastifyPluginAsyncZod<LessonRoutesOptions> = async (a
     '/lessons',
     {
       onRequest: app.auth.requireHomeUser,
+      // Sent by the answer cache, which picks the encoding itself (lib/answer-cache.ts).
+      compress: false,
       schema: {
         tags: ['lessons'],
         summary: "The signed-in learner's lessons, with tree and progression.",

@@ -150,6 +150,8 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     '/users/me',
     {
       onRequest: app.auth.requireUserOrQueryToken,
+      // Sent by the answer cache, which picks the encoding itself (lib/answer-cache.ts).
+      compress: false,
       schema: {
         tags: ['users'],
         summary: 'The signed-in user (token from the Authorization header or ?access_token=).',
