@@ -129,7 +129,7 @@ export const lessonPageRoutes: FastifyPluginAsyncZod<LessonPageRoutesOptions> = 
     async (request, reply) => {
       const receivedAt = received.get(request) ?? now();
       // The learner's own page is answered from the answer cache while their stamps, read from
-      // the database, say nothing it shows changed (migration 0030) and its clock has not moved
+      // the database, say nothing it shows changed (migration 0033) and its clock has not moved
       // it (`validUntil`); staff correcting someone else's page get it built each time (0068).
       return sendCachedAnswer(
         app.db,

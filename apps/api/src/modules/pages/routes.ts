@@ -60,7 +60,7 @@ export const pageResourceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       // Only ever the learner's own lesson (anyone else's is a 404): served from the answer cache
       // while their stamps say nothing it shows changed — their lesson and page (`u:`), the
-      // course's nodes, blocks and terms and its content media (`content`, migration 0030).
+      // course's nodes, blocks and terms and its content media (`content`, migration 0033).
       // Nothing in it reads the clock (decision 0068).
       sendCachedAnswer(
         app.db,
