@@ -16,6 +16,8 @@ export default tseslint.config(
       '**/.data/**',
       'test-results/**',
       'playwright-report/**',
+      // Other people's suites, cloned by the conformance scripts (gitignored): theirs to lint.
+      'conformance/*/.catapult/**',
     ],
   },
   js.configs.recommended,
