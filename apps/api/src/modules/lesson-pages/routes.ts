@@ -6,8 +6,8 @@ import { noBody } from '../../plugins/answers';
 import { currentUser } from '../../plugins/auth';
 import { resourceDocument } from '../../plugins/jsonapi';
 import { emitPlayerEvent } from '../lrs/emit';
-import { scopeOf } from '../scope';
 import { VersionedContentCache } from './content-cache';
+import { ownPlayerRead } from './own-reads';
 import { readPage } from './correction';
 import type { PlayerContext } from './service';
 import {
@@ -135,13 +135,7 @@ export const lessonPageRoutes: FastifyPluginAsyncZod<LessonPageRoutesOptions> = 
         app.db,
         request,
         reply,
-        {
-          viewer: scopeOf(app.db, request).viewer,
-          own: true,
-          now: receivedAt.getTime(),
-          // SQLite's copy is exact (lib/viewer-copy.ts); PostgreSQL's is read past.
-          exact: app.dbKind === 'postgres',
-        },
+        ownPlayerRead(app, request, receivedAt.getTime()),
         async (versions) => {
           // Built from the content of the stamps it is kept under.
           const ctx = ctxOf(request, versions.content);

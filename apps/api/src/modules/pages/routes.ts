@@ -5,9 +5,10 @@ import { sendCachedAnswer } from '../../lib/answer-cache';
 import { currentUser } from '../../plugins/auth';
 import { ApiError } from '../../plugins/errors';
 import { blocksByIds, findOwnLesson, findPage, planNodes, termsOfBlocks } from '../lesson-pages/repository';
+import { ownPlayerRead } from '../lesson-pages/own-reads';
 import { blockView, nodeView } from '../lesson-pages/serializer';
 import { jsonStrings } from '../programs/serializer';
-import { notFound, scopeOf } from '../scope';
+import { notFound } from '../scope';
 
 const CLOSED_STATES = new Set(['LOCKED', 'HIDDEN', 'EXPIRED']);
 const fileSchema = z.object({
@@ -62,28 +63,16 @@ export const pageResourceRoutes: FastifyPluginAsyncZod = async (app) => {
       // while their stamps say nothing it shows changed — their lesson and page (`u:`), the
       // course's nodes, blocks and terms and its content media (`content`, migration 0033).
       // Nothing in it reads the clock (decision 0068).
-      sendCachedAnswer(
-        app.db,
-        request,
-        reply,
-        {
-          viewer: scopeOf(app.db, request).viewer,
-          own: true,
-          now: Date.now(),
-          // As the page read (lesson-pages/routes.ts): PostgreSQL's copy of the stamps is read past.
-          exact: app.dbKind === 'postgres',
-        },
-        async () => ({
-          document: await pageResources(
-            app.db,
-            request.context.id,
-            currentUser(request).id,
-            request.query.lessonId,
-            request.params.id,
-          ),
-          validUntil: Infinity,
-        }),
-      ),
+      sendCachedAnswer(app.db, request, reply, ownPlayerRead(app, request, Date.now()), async () => ({
+        document: await pageResources(
+          app.db,
+          request.context.id,
+          currentUser(request).id,
+          request.query.lessonId,
+          request.params.id,
+        ),
+        validUntil: Infinity,
+      })),
   );
 };
 
