@@ -1,6 +1,11 @@
-import type { ContextAttributes, MeResponse, Resource, UserDomain } from '@parcours/domain/entities';
+import type {
+  ContextAttributes,
+  LessonAttributes,
+  MeResponse,
+  Resource,
+  UserDomain,
+} from '@parcours/domain/entities';
 import type { ClassUsersDocument } from '../features/home/api/get-class-users';
-import type { LessonResource } from '../features/home/api/get-lessons';
 import { setTenant, type Tenant } from '../lib/tenant';
 
 export function tenant(
@@ -213,8 +218,8 @@ export function lesson(
   classId: string,
   programCourseId: string,
   courseId: string,
-  overrides: Partial<LessonResource['attributes']> = {},
-): LessonResource {
+  overrides: Partial<LessonAttributes> = {},
+): Resource<string, LessonAttributes> {
   return {
     type: 'lessons',
     id,
