@@ -130,9 +130,17 @@ function startCode(): void {
     });
 }
 
+/** How long a parsed page waits for its paint before its code starts anyway. */
+const PAINT_WAIT_MS = 1_000;
+
 /**
- * Once the parsed page has been painted: the frame after DOMContentLoaded. A tab opened in the
- * background paints nothing (no frames): there, and if frames are late, the code starts anyway.
+ * Once the parsed page has been painted: when the browser reports its first contentful paint
+ * (Paint Timing), whose time is when the frame reached the screen. A frame's own callbacks come
+ * earlier than that: started from the frame after DOMContentLoaded, the code's requests began
+ * before the paint in 2 of 5 Lighthouse runs of the drawn home (10–40 ms on a fast line), and
+ * its simulated LCP then counted them (0.8 → 2.2 s). Without Paint Timing, the frame after
+ * DOMContentLoaded. A tab opened in the background paints nothing: there, and if no paint comes
+ * in time, the code starts anyway.
  */
 function afterPaint(start: () => void): void {
   let started = false;
@@ -143,8 +151,20 @@ function afterPaint(start: () => void): void {
   };
   const whenParsed = () => {
     if (document.visibilityState === 'hidden') return once();
-    requestAnimationFrame(() => setTimeout(once, 0));
-    setTimeout(once, 250);
+    if (
+      typeof PerformanceObserver === 'function' &&
+      PerformanceObserver.supportedEntryTypes?.includes('paint')
+    ) {
+      new PerformanceObserver((list, observer) => {
+        if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+        observer.disconnect();
+        setTimeout(once, 0);
+      }).observe({ type: 'paint', buffered: true });
+      setTimeout(once, PAINT_WAIT_MS);
+    } else {
+      requestAnimationFrame(() => setTimeout(once, 0));
+      setTimeout(once, 250);
+    }
   };
   if (document.readyState === 'loading')
     document.addEventListener('DOMContentLoaded', whenParsed, { once: true });
