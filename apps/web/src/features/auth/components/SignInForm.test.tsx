@@ -1,4 +1,6 @@
-import { render, waitFor } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { holdSubmit, keepTypedValues } from '../../../lib/prerendered';
 import { mockApi } from '../../../test/api-mock';
 import { SignInForm } from './SignInForm';
@@ -44,5 +46,42 @@ describe('a sign-in submitted before the app started', () => {
     expect(fetchMock).not.toHaveBeenCalled();
     expect(onSignedIn).not.toHaveBeenCalled();
     root.remove();
+  });
+
+  it('keeps what was typed while React hydrated the form, and sends it', async () => {
+    const onSignedIn = vi.fn(async () => true);
+    const container = document.createElement('div');
+    container.dataset.prerendered = 'sign-in';
+    container.innerHTML = renderToString(<SignInForm onSignedIn={onSignedIn} />);
+    document.body.append(container);
+    keepTypedValues(container);
+    const field = (name: string) => container.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
+    field('password').value = 'secret';
+    // Typed after the form read its fields, before its handlers were on: nothing tells React.
+    function TypedDuringHydration() {
+      field('email').value = 'late@example.org';
+      return null;
+    }
+    holdSubmit();
+    const fetchMock = mockApi({
+      'POST users/login': {
+        body: { access_token: 'jwt', token_type: 'Bearer', expires_in: 28800, user_id: 'u-1' },
+      },
+    });
+    const root = await act(async () =>
+      hydrateRoot(
+        container,
+        <>
+          <SignInForm onSignedIn={onSignedIn} />
+          <TypedDuringHydration />
+        </>,
+      ),
+    );
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('jwt', 'u-1'));
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({ email: 'late@example.org', password: 'secret' });
+    expect(field('email').value).toBe('late@example.org');
+    act(() => root.unmount());
+    container.remove();
   });
 });

@@ -11,6 +11,11 @@ interface SignInFormProps {
   onSignedIn: (token: string, userId: string) => Promise<boolean>;
 }
 
+/** The credentials as the form's fields show them. */
+function shownValues(email: HTMLInputElement | null, password: HTMLInputElement | null): Credentials {
+  return { email: email?.value ?? '', password: password?.value ?? '' };
+}
+
 /** docs/product.md §2 sign-in mode of the /login portal: identifier, password, inline errors, failure alert. */
 export function SignInForm({ onSignedIn }: SignInFormProps) {
   const { t } = useTranslation();
@@ -27,9 +32,16 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  // Hydrated over the server's form (if it was): the app's submit handler is in place, and sends
-  // a submit the early script held meanwhile (Enter pressed before the app started).
+  // Hydrated over the server's form (if it was): the app's handlers are in place. What was typed
+  // after the state above read the fields and before React owned them reached no handler: the
+  // fields still show it, and the next render would empty them (a field filled early on a slow
+  // phone came back blank once the next one was typed). Taken from the fields now; a submit the
+  // early script held meanwhile (Enter pressed before the app started) is sent, with what they show.
   useEffect(() => {
+    const typed = shownValues(emailRef.current, passwordRef.current);
+    setValues((current) =>
+      current.email === typed.email && current.password === typed.password ? current : typed,
+    );
     endPrerender();
     if (takeHeldSubmit()) formRef.current?.requestSubmit();
   }, []);
@@ -45,7 +57,8 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
     setFailure(null);
     setSubmitting(true);
     try {
-      const checked = await validateLogin(values);
+      // What the fields show: the state, except for a submit held while the form hydrated (above).
+      const checked = await validateLogin(shownValues(emailRef.current, passwordRef.current));
       if (checked.errors) {
         setErrors(checked.errors);
         (checked.errors.email ? emailRef : passwordRef).current?.focus();
