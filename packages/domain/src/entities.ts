@@ -9,6 +9,7 @@ import type { CompanyRole, Locale, SystemRole } from './contract/enums';
 // The closed lists and the resources' attributes are the contract's schemas (contract/*.ts): their
 // types are inferred from the same Zod schemas the API documents its answers with (/api/docs).
 export {
+  AU_STATUSES,
   BLOCK_TYPES,
   CLASS_ROLES,
   COMPANY_ROLES,
@@ -25,6 +26,7 @@ export {
   TOUCH_ICON_SIZES,
 } from './contract/enums';
 export type {
+  AuStatus,
   BlockType,
   ClassRole,
   CompanyRole,

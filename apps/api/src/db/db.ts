@@ -37,6 +37,7 @@ import * as m0028 from './migrations/0028-viewer-notify';
 import * as m0029 from './migrations/0029-cmi5-sessions';
 import * as m0032 from './migrations/0032-me-stamps';
 import * as m0033 from './migrations/0033-player-stamps';
+import * as m0034 from './migrations/0034-cmi5-status-stamps';
 import { startCheckpointer } from './checkpointer';
 import { registerSqliteRoot } from './prepared';
 import { readOnlyScope, refuseWriteInScope, refuseWriteTx } from './read-only';
@@ -94,6 +95,7 @@ const migrations: Record<string, Migration> = {
   '0029-cmi5-sessions': m0029,
   '0032-me-stamps': m0032,
   '0033-player-stamps': m0033,
+  '0034-cmi5-status-stamps': m0034,
 };
 /** Every migration this code knows: readiness checks they are all applied (plugins/health.ts). */
 export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);

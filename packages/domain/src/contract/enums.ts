@@ -76,3 +76,18 @@ export const TOUCH_ICON_SIZES = ['192x192', '512x512'] as const;
 /** The e-learning packages a tincan block may play (issue 31, docs/content-format.md "Packages"). */
 export const PACKAGE_KINDS = ['scorm12', 'scorm2004', 'cmi5', 'xapi'] as const;
 export type PackageKind = (typeof PACKAGE_KINDS)[number];
+/**
+ * A cmi5 AU's state in the learner's registration, as the player lists it (decision 0071):
+ * `satisfied` once its moveOn is met; before that what it recorded (passed, failed, completed),
+ * `inProgress` once launched; `waived` by a teacher or an operator.
+ */
+export const AU_STATUSES = [
+  'notAttempted',
+  'inProgress',
+  'completed',
+  'passed',
+  'failed',
+  'satisfied',
+  'waived',
+] as const;
+export type AuStatus = (typeof AU_STATUSES)[number];

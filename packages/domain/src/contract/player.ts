@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BLOCK_TYPES, NODE_TYPES, PACKAGE_KINDS, PAGE_PROGRESS, ROW_TYPES } from './enums';
+import { AU_STATUSES, BLOCK_TYPES, NODE_TYPES, PACKAGE_KINDS, PAGE_PROGRESS, ROW_TYPES } from './enums';
 import { scoringSchema } from './lessons';
 
 /**
@@ -63,8 +63,12 @@ export const packageViewSchema = z.object({
   /**
    * A cmi5 course's AUs in order (issue 39): the player lists them, each launched by its place;
    * `ownWindow`: the AU asks for a window of its own (launchMethod OwnWindow). Empty otherwise.
+   * `status` (decision 0071): the AU's state in the page's registration, in a page document only
+   * (absent when the course's settings cannot be read); it says nothing of any expected answer.
    */
-  units: z.array(z.object({ title: z.string(), ownWindow: z.boolean() })).optional(),
+  units: z
+    .array(z.object({ title: z.string(), ownWindow: z.boolean(), status: z.enum(AU_STATUSES).optional() }))
+    .optional(),
 });
 export type PackageView = z.infer<typeof packageViewSchema>;
 export type PackageUnit = NonNullable<PackageView['units']>[number];

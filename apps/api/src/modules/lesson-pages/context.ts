@@ -4,6 +4,7 @@ import { accommodationOf } from '@parcours/domain/time-accommodation';
 import type { TimeAccommodation } from '@parcours/domain/time-accommodation';
 import type { PageResults } from '@parcours/domain/entities';
 import type { Db, DbKind } from '../../db/db';
+import type { FileStore } from '../../files/store';
 import { ApiError } from '../../plugins/errors';
 import { syncLesson } from '../progression/on-lesson-completed';
 import { applyProgression } from '../progression/rules';
@@ -34,6 +35,8 @@ export interface PlayerContext {
   /** Server time at which the request arrived: the only clock lateness is judged by. */
   receivedAt: Date;
   cache: ContentCache;
+  /** Where packages' summaries are: a cmi5 course's AU statuses need it (decision 0071). */
+  files?: FileStore | null;
 }
 
 export interface Loaded {

@@ -14,6 +14,7 @@ import type { BlockContent } from './content-cache';
 import { withAnswer } from './repository';
 import type { PageRow } from './repository';
 import { pageResource } from './serializer';
+import { withUnitStatuses } from './package-units';
 import { writeTx } from '../../db/tx';
 import { scoringOf } from '../lessons/serializer';
 
@@ -96,7 +97,7 @@ export async function pageView(
   const results: Partial<PageResults> | null = page.answeredAt ? (stored ?? {}) : null;
   // Finding 2: the expected answers only once no further attempt of this page can be graded.
   const keyShown = audience === 'staff' || keyShownToLearner(ctx, l, page, results);
-  const view = content ? ctx.cache.view(content) : null;
+  const view = await withUnitStatuses(ctx, l.lesson, page, content, content ? ctx.cache.view(content) : null);
   const pageDeadline = page.answeredAt ? null : deadlineOf(page.startedAt, timeLimit);
   const lessonDeadline = lessonDeadlineOf(l.accommodation, l.lesson);
   const resource = pageResource({

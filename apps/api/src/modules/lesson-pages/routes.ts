@@ -100,6 +100,7 @@ export const lessonPageRoutes: FastifyPluginAsyncZod<LessonPageRoutesOptions> = 
     userId: currentUser(request).id,
     receivedAt: received.get(request) ?? now(),
     cache: caches.at(content),
+    files: app.files,
   });
   // requireHomeUser: the same checks as requireUser, with the content stamp read in the viewer's
   // statement (no extra statement per answer).

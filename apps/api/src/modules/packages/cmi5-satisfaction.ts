@@ -7,17 +7,15 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbKind } from '../../db/db';
-import { parseJson } from '../../db/schema';
 import { auSettings } from '../../content/packages/manifest';
 import type { Cmi5Settings } from '../../content/packages/manifest';
 import { storeEmittedNow } from '../lrs/emit';
-import type { StoredStatement } from '../lrs/store';
 import type { Agent, Statement } from '../lrs/statement-schema';
 import type { LaunchRow } from './launches';
-import { fractionOf, moveOnFraction } from './move-on';
-import type { AuRecord } from './move-on';
+import { moveOnFraction } from './move-on';
+import { auActivityId, auRecord } from './cmi5-record';
 import { scorePage } from './score';
-import { CMI5_CATEGORY, VERBS, satisfiedStatement } from './statements';
+import { VERBS, satisfiedStatement } from './statements';
 import type { Cmi5Session } from './statements';
 
 export interface TenantFacts {
@@ -34,76 +32,11 @@ export interface Cmi5Deps {
   log: FastifyBaseLogger;
 }
 
-/** The AU's activity id for this LMS (§8.1.5): stable for the block, never the publisher's id. */
-export const auActivityId = (blockId: string, auId: string) =>
-  `urn:parcours:block:${blockId}/au/${encodeURIComponent(auId)}`;
 /** The course object of `satisfied` statements (§9.4): generated, never the publisher's id. */
 export const courseObjectId = (blockId: string) => `urn:parcours:block:${blockId}/course`;
 /** A cmi5 block's object of `satisfied` statements (§9.4): generated, never the publisher's id. */
 export const cmi5BlockObjectId = (blockId: string, cmi5BlockId: string) =>
   `urn:parcours:block:${blockId}/cmi5-block/${encodeURIComponent(cmi5BlockId)}`;
-
-const CMI5_VERBS: string[] = [
-  VERBS.completed.id,
-  VERBS.passed.id,
-  VERBS.failed.id,
-  VERBS.terminated.id,
-  VERBS.waived.id,
-];
-
-function isCmi5Defined(s: StoredStatement['body'], activityId: string): boolean {
-  const cats = (s.context as { contextActivities?: { category?: { id?: string }[] } } | undefined)
-    ?.contextActivities?.category;
-  const obj = s.object as { id?: string };
-  return Array.isArray(cats) && cats.some((c) => c?.id === CMI5_CATEGORY) && obj.id === activityId;
-}
-
-export interface Cmi5Record extends AuRecord {
-  waived: boolean;
-}
-
-/** What the AU recorded in the registration: its cmi5 defined verbs and its passed or failed score. */
-export async function auRecord(
-  db: Db,
-  launch: Pick<LaunchRow, 'contextId' | 'userId' | 'registration'>,
-  activityId: string,
-): Promise<Cmi5Record> {
-  const rows = await db
-    .selectFrom('xapiStatements')
-    .select(['verbId', 'body'])
-    .where('contextId', '=', launch.contextId)
-    .where('userId', '=', launch.userId)
-    .where('registration', '=', launch.registration)
-    .where('activityId', '=', activityId)
-    .where('verbId', 'in', CMI5_VERBS)
-    .where('voided', '=', 0)
-    .execute();
-  const r: Cmi5Record = {
-    completed: false,
-    passed: false,
-    failed: false,
-    score: null,
-    ended: false,
-    waived: false,
-  };
-  let failedScore: number | null = null;
-  for (const row of rows) {
-    const body = parseJson<StoredStatement['body'] | null>(row.body, null);
-    if (!body || !isCmi5Defined(body, activityId)) continue;
-    const score = fractionOf(body.result?.score);
-    if (row.verbId === VERBS.completed.id) r.completed = true;
-    else if (row.verbId === VERBS.passed.id) {
-      r.passed = true;
-      if (score !== null) r.score = score;
-    } else if (row.verbId === VERBS.failed.id) {
-      r.failed = true;
-      if (score !== null) failedScore = score;
-    } else if (row.verbId === VERBS.terminated.id) r.ended = true;
-    else if (row.verbId === VERBS.waived.id) r.waived = true;
-  }
-  if (!r.passed && failedScore !== null) r.score = failedScore;
-  return r;
-}
 
 /** The objects the LMS already said `satisfied` about in the registration. */
 async function satisfiedObjects(db: Db, launch: LaunchRow): Promise<Set<string>> {

@@ -25,13 +25,15 @@ import type { LaunchRow } from './launches';
 import { issueLaunchCredentials } from './launch-credentials';
 import { NEW_SESSION, cmi5Refusal } from './cmi5-rules';
 import type { SessionState } from './cmi5-rules';
-import { auActivityId, auRecord, evaluateRegistration } from './cmi5-satisfaction';
+import { auActivityId, auRecord } from './cmi5-record';
+import { evaluateRegistration } from './cmi5-satisfaction';
 import type { Cmi5Deps, TenantFacts } from './cmi5-satisfaction';
 import { VERBS, abandonedStatement, launchData, launchedStatement, waivedStatement } from './statements';
 import type { Cmi5Session } from './statements';
 
 export type { Cmi5Deps, TenantFacts } from './cmi5-satisfaction';
-export { auActivityId, courseObjectId } from './cmi5-satisfaction';
+export { auActivityId } from './cmi5-record';
+export { courseObjectId } from './cmi5-satisfaction';
 
 /** The launch's AU settings, or null when the course has no AU at its index. */
 export const auOfLaunch = (launch: LaunchRow, course: Cmi5Settings) => auSettings(course, launch.auIndex);

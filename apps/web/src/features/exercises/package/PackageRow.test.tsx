@@ -301,10 +301,11 @@ describe('PackageRow: a cmi5 course of several AUs (issue 39)', () => {
         ],
       },
     }) as unknown as PublicRowView;
-  const renderCourse = (launch: string | null) =>
+  const renderCourse = (launch: string | null) => renderRow(course(launch));
+  const renderRow = (courseRow: PublicRowView) =>
     render(
       <PackageRow
-        row={course(launch)}
+        row={courseRow}
         rowIndex={-1}
         idPrefix="p-1"
         labelledBy="p-1-title"
@@ -330,6 +331,44 @@ describe('PackageRow: a cmi5 course of several AUs (issue 39)', () => {
     await screen.findByTitle('Updates and backups');
     const [, init] = fetchMock.mock.calls[0]!;
     expect(JSON.parse(String(init?.body))).toEqual({ lessonId: 'l-1', pageId: 'p-1', launch: 'L-1', au: 1 });
+  });
+
+  it.each([
+    ['notAttempted', 'Not started'],
+    ['inProgress', 'In progress'],
+    ['completed', 'Completed'],
+    ['passed', 'Passed'],
+    ['failed', 'Failed'],
+    ['satisfied', 'Validated'],
+    ['waived', 'Exempted'],
+  ])('shows a unit’s status %s as text, in its button’s description (decision 0071)', (status, text) => {
+    const row = course('L-1');
+    const pkg = (row as unknown as { package: { units: Record<string, unknown>[] } }).package;
+    pkg.units = [
+      { ...pkg.units[0], status },
+      { ...pkg.units[1], status: 'notAttempted' },
+    ];
+    renderRow(row);
+    const [first] = screen.getAllByRole('listitem');
+    expect(first!.textContent).toContain(text);
+    const button = screen.getByRole('button', { name: 'Open the unit: Quiz' });
+    expect(button).toHaveAccessibleDescription(new RegExp(`^${text} `));
+    expect(button.getAttribute('aria-describedby')?.split(' ')).toContain('p-1-unit-0-status');
+    expect(document.getElementById('p-1-unit-0-status')?.textContent).toBe(text);
+    expect(screen.getByRole('button', { name: 'Open the unit: Checklist' })).toHaveAccessibleDescription(
+      /^Not started/,
+    );
+  });
+
+  it('lists units without a status when the page gives none, and an unknown status is not shown', () => {
+    const row = course('L-1');
+    const pkg = (row as unknown as { package: { units: Record<string, unknown>[] } }).package;
+    pkg.units = [{ ...pkg.units[0], status: 'bogus' }, pkg.units[1]!];
+    renderRow(row);
+    expect(document.getElementById('p-1-unit-0-status')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Open the unit: Quiz' }).getAttribute('aria-describedby')).toBe(
+      'p-1-package-note',
+    );
   });
 
   it('plays again in Review once the course is satisfied (its page has no launch left)', async () => {

@@ -65,21 +65,30 @@ export function PackageRow({ row, idPrefix, packagePlay, onPackageClosed }: RowP
         // A cmi5 course of several AUs: its table of contents, each AU launched by its place.
         <nav aria-label={t('exercises.package.units', { title })}>
           <ol className="package-row__units">
-            {units.map((u, i) => (
-              <li key={i}>
-                <Button
-                  variant="secondary"
-                  onClick={() => session.open({ au: i, ownWindow: u.ownWindow, launchMode: mode })}
-                  disabled={!request || !online}
-                  aria-describedby={noteId}
-                >
-                  {t('exercises.package.openUnit', { title: unitTitle(i) })}
-                </Button>
-                {u.ownWindow ? (
-                  <span className="package-row__hint">{t('exercises.package.ownWindow')}</span>
-                ) : null}
-              </li>
-            ))}
+            {units.map((u, i) => {
+              // Its status as text beside it, and in the button's description (decision 0071).
+              const statusId = `${idPrefix}-unit-${i}-status`;
+              return (
+                <li key={i}>
+                  <Button
+                    variant="secondary"
+                    onClick={() => session.open({ au: i, ownWindow: u.ownWindow, launchMode: mode })}
+                    disabled={!request || !online}
+                    aria-describedby={u.status ? `${statusId} ${noteId}` : noteId}
+                  >
+                    {t('exercises.package.openUnit', { title: unitTitle(i) })}
+                  </Button>
+                  {u.status ? (
+                    <span id={statusId} className={`package-row__status package-row__status--${u.status}`}>
+                      {t(`exercises.package.unitStatus.${u.status}`)}
+                    </span>
+                  ) : null}
+                  {u.ownWindow ? (
+                    <span className="package-row__hint">{t('exercises.package.ownWindow')}</span>
+                  ) : null}
+                </li>
+              );
+            })}
           </ol>
         </nav>
       ) : (

@@ -4,7 +4,13 @@
  * the server issued with the page. Anything else is no package: the player shows nothing rather
  * than a button that cannot work.
  */
-import { PACKAGE_KINDS, type PackageKind, type PackageView } from '@parcours/domain/entities';
+import {
+  AU_STATUSES,
+  PACKAGE_KINDS,
+  type AuStatus,
+  type PackageKind,
+  type PackageView,
+} from '@parcours/domain/entities';
 
 /** A size is taken between these bounds (the content format's); anything else is ignored. */
 const MIN_SIDE = 200;
@@ -29,10 +35,13 @@ export function packageInfoOf(value: unknown): PackageView | null {
       ? p.units.flatMap((u: unknown) => {
           if (typeof u !== 'object' || u === null) return [];
           const unit = u as Record<string, unknown>;
+          // A cmi5 AU's status in the learner's registration (decision 0071); an unknown one is left out.
+          const status = AU_STATUSES.includes(unit.status as AuStatus) ? (unit.status as AuStatus) : null;
           return [
             {
               title: typeof unit.title === 'string' ? unit.title.trim() : '',
               ownWindow: unit.ownWindow === true,
+              ...(status ? { status } : {}),
             },
           ];
         })
