@@ -260,6 +260,9 @@ test.describe('a new version deployed while the app is open (SPEC §8)', () => {
     }) => {
       await page.goto('/login');
       await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+      // The app has taken the server's screen over (decision 0026): a click before that is a
+      // page load, whose missing chunk the shell's banner reports instead of the screen.
+      await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
       // What a deployment does to the open app: the old build's files answer 404.
       await page.route(chunk.pattern, (route) => route.fulfill({ status: 404, body: 'Not found' }));
       await page.getByRole('contentinfo').getByRole('link', { name: 'Mentions légales' }).click();

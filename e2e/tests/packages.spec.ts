@@ -256,6 +256,11 @@ test.describe('e-learning packages', () => {
     });
 
     await page.goto(`/session/${lessonId}`);
+    // Each unit says where the learner is with it, to a screen reader too (decision 0071).
+    const unit = (title: string) => page.getByRole('button', { name: `Ouvrir l’unité : ${title}` });
+    await expect(unit('Mises à jour et sauvegardes')).toHaveAccessibleDescription(/^Non commencé/);
+    await expect(unit('Ma liste de vérification')).toHaveAccessibleDescription(/^Non commencé/);
+    await expect(page.getByText('Non commencé')).toHaveCount(2);
     const dialog = await openPackage(page, 'Mises à jour et sauvegardes', 'Mises à jour et sauvegardes');
     const quiz = packagePage(page);
     await start(page, 'state');
@@ -283,12 +288,16 @@ test.describe('e-learning packages', () => {
       ]);
     await dialog.getByRole('button', { name: 'Fermer et enregistrer' }).click();
     await expect(dialog).toBeHidden();
+    // Passed and completed: its moveOn (CompletedAndPassed) is met.
+    await expect(unit('Mises à jour et sauvegardes')).toHaveAccessibleDescription(/^Validé/);
+    await expect(unit('Ma liste de vérification')).toHaveAccessibleDescription(/^Non commencé/);
     // The course's second AU (moveOn Completed): once done, the course is satisfied and the page
     // scored, the mean of its AUs (0.75 and 1).
     const second = await openPackage(page, 'Mises à jour et sauvegardes', 'Ma liste de vérification');
     await packagePage(page).getByRole('button', { name: 'J’ai vérifié ces points' }).click();
     await expect(packagePage(page).getByText('C’est noté : cette unité est terminée.')).toBeVisible();
     await closeAndFindScore(page, second, /Score sur cette page : 8[.,]75 \/ 10/);
+    await expect(unit('Ma liste de vérification')).toHaveAccessibleDescription(/^Validé/);
 
     expect(await pageResults(page.request, token, lessonId, pageId)).toMatchObject({
       score: { actual: 8.75, max: 10 },
