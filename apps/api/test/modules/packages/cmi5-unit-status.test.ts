@@ -4,7 +4,8 @@ import type { Db } from '../../../src/db/db';
 import { STATUS_VERBS } from '../../../src/db/migrations/0034-cmi5-status-stamps';
 import { answerCacheCounts } from '../../../src/lib/answer-cache';
 import { CMI5_RECORD_VERBS } from '../../../src/modules/packages/cmi5-record';
-import { bridge, PACKAGES_ORIGIN, PK_HOST, startPackageWorld, zipOf } from '../../helpers/packages';
+import { auSession } from '../../helpers/cmi5-au';
+import { bridge, startPackageWorld, zipOf } from '../../helpers/packages';
 import type { PackageWorld, PageData } from '../../helpers/packages';
 
 /**
@@ -79,37 +80,9 @@ async function startAu(p: Pkg, au: number) {
   const [, key, secret] = /\/launch\/([0-9a-f]{32})#(.+)$/.exec((launched.json() as { url: string }).url)!;
   const start = await bridge(w, key!, secret!)('POST', '/start');
   expect(start.statusCode, start.body).toBe(200);
-  const q = new URL((start.json() as { entry: string }).entry, PACKAGES_ORIGIN).searchParams;
-  const got = await w.app.inject({
-    method: 'POST',
-    url: new URL(q.get('fetch')!).pathname,
-    headers: { host: PK_HOST },
-  });
-  const auth = (got.json() as { 'auth-token': string })['auth-token'];
-  const actor = JSON.parse(q.get('actor')!);
-  const registration = q.get('registration')!;
-  const activityId = q.get('activityId')!;
-  const lrs = (method: 'GET' | 'POST', path: string, payload?: unknown) =>
-    w.app.inject({
-      method,
-      url: `/api/xapi/${path}`,
-      headers: {
-        host: PK_HOST,
-        authorization: `Basic ${auth}`,
-        'x-experience-api-version': '1.0.3',
-        'content-type': 'application/json',
-      },
-      ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-    });
-  const agent = encodeURIComponent(JSON.stringify(actor));
-  const launchData = await lrs(
-    'GET',
-    `activities/state?stateId=LMS.LaunchData&activityId=${encodeURIComponent(activityId)}&agent=${agent}&registration=${registration}`,
-  );
-  const template = (launchData.json() as { contextTemplate: Record<string, unknown> }).contextTemplate;
-  expect(
-    (await lrs('GET', `agents/profile?profileId=cmi5LearnerPreferences&agent=${agent}`)).statusCode,
-  ).toBe(200);
+  const session = await auSession(w, (start.json() as { entry: string }).entry);
+  const { actor, registration, activityId, lrs } = session;
+  const template = session.launchData.contextTemplate;
   const statement = (
     verb: string,
     extra: Record<string, unknown> = {},

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushEmitted } from '../../../src/modules/lrs/emit';
 import { TestClock } from '../../helpers/player';
+import { auSession } from '../../helpers/cmi5-au';
 import { bridge, launchOf, PK_HOST, startPackageWorld } from '../../helpers/packages';
 import type { PackageWorld, PageData } from '../../helpers/packages';
 
@@ -31,41 +32,9 @@ async function startAuOf(p: Awaited<ReturnType<PackageWorld['toPackage']>>) {
   const start = await b('POST', '/start');
   expect(start.statusCode, start.body).toBe(200);
   const { entry } = start.json() as { entry: string };
-  const url = new URL(entry, 'http://packages.pk.test');
-  const q = url.searchParams;
-  const fetchUrl = new URL(q.get('fetch') as string);
-  const fetchToken = () =>
-    w.app.inject({ method: 'POST', url: fetchUrl.pathname, headers: { host: PK_HOST } });
-  const got = await fetchToken();
-  expect(got.statusCode).toBe(200);
-  const auth = (got.json() as { 'auth-token': string })['auth-token'];
-  const actor = JSON.parse(q.get('actor') as string);
-  const registration = q.get('registration') as string;
-  const activityId = q.get('activityId') as string;
-  const lrs = (method: 'GET' | 'POST' | 'PUT', path: string, payload?: unknown) =>
-    w.app.inject({
-      method,
-      url: `/api/xapi/${path}`,
-      headers: {
-        host: PK_HOST,
-        authorization: `Basic ${auth}`,
-        'x-experience-api-version': '1.0.3',
-        'content-type': 'application/json',
-      },
-      ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-    });
-  const launchData = await lrs(
-    'GET',
-    `activities/state?stateId=LMS.LaunchData&activityId=${encodeURIComponent(activityId)}&agent=${encodeURIComponent(JSON.stringify(actor))}&registration=${registration}`,
-  );
-  expect(launchData.statusCode, launchData.body).toBe(200);
-  const template = (launchData.json() as { contextTemplate: Record<string, unknown> }).contextTemplate;
-  // cmi5 §11: the AU reads the learner preferences before it sends initialized.
-  const prefs = await lrs(
-    'GET',
-    `agents/profile?profileId=cmi5LearnerPreferences&agent=${encodeURIComponent(JSON.stringify(actor))}`,
-  );
-  expect(prefs.statusCode).toBe(200);
+  const au = await auSession(w, entry);
+  const { url, q, fetchToken, auth, actor, registration, activityId, lrs } = au;
+  const template = au.launchData.contextTemplate;
   const statement = (verb: string, extra: Record<string, unknown> = {}, moveOn = false) => ({
     id: randomUUID(),
     actor,
@@ -96,7 +65,7 @@ async function startAuOf(p: Awaited<ReturnType<PackageWorld['toPackage']>>) {
     registration,
     activityId,
     lrs,
-    launchData: launchData.json(),
+    launchData: au.launchData,
     statement,
     key,
     secret,
