@@ -244,7 +244,6 @@ test.describe('the home on a reload (issue 11, decision 0024)', () => {
     expect(Math.min(...times.scripts)).toBeGreaterThan(times.paint!);
   });
 
-  // Known failure since the merge (session note of 2026-11-27): a drawn home also loads the other language's texts. To fix first next session (issue 26).
   test('asks for none of its reads: they came in the HTML the server drew; the tenant, its styles and its texts come with fewer requests', async ({
     page,
   }) => {
