@@ -1,6 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { PACKAGES_ORIGIN, PK_HOST } from './packages';
 import type { PackageWorld } from './packages';
+
+export const CMI5_CATEGORY = 'https://w3id.org/xapi/cmi5/context/categories/cmi5';
+export const MOVEON_CATEGORY = 'https://w3id.org/xapi/cmi5/context/categories/moveon';
 
 /**
  * The AU's side of a started cmi5 launch, as an AU does it (cmi5 §8, §10, §11): its launch URL's
@@ -39,7 +43,36 @@ export async function auSession(w: PackageWorld, entry: string) {
   expect(launchData.statusCode, launchData.body).toBe(200);
   const prefs = await lrs('GET', `agents/profile?profileId=cmi5LearnerPreferences&agent=${agent}`);
   expect(prefs.statusCode).toBe(200);
+  const template = (launchData.json() as { contextTemplate: Record<string, unknown> }).contextTemplate;
+  /**
+   * A statement of this AU in its registration, from LMS.LaunchData's context template: a cmi5
+   * defined one (§9.6.2 category) unless `cmi5` is false, with the moveOn category if asked.
+   */
+  const statement = (
+    verb: string,
+    extra: Record<string, unknown> = {},
+    opts: { cmi5?: boolean; moveOn?: boolean; extensions?: Record<string, unknown> } = {},
+  ) => ({
+    id: randomUUID(),
+    actor,
+    verb: { id: `http://adlnet.gov/expapi/verbs/${verb}` },
+    object: { id: activityId, objectType: 'Activity' },
+    context: {
+      ...template,
+      registration,
+      extensions: { ...(template.extensions as object), ...opts.extensions },
+      contextActivities: {
+        ...(template.contextActivities as object),
+        ...(opts.cmi5 === false
+          ? {}
+          : { category: [{ id: CMI5_CATEGORY }, ...(opts.moveOn ? [{ id: MOVEON_CATEGORY }] : [])] }),
+      },
+    },
+    timestamp: new Date().toISOString(),
+    ...extra,
+  });
   return {
+    statement,
     url,
     q,
     fetchToken,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/db/db';
 import { STATUS_VERBS } from '../../../src/db/migrations/0034-cmi5-status-stamps';
@@ -35,9 +34,6 @@ const twoAus = {
   'quiz.html': page('Quiz'),
   'read.html': page('Reading'),
 };
-
-const CMI5 = 'https://w3id.org/xapi/cmi5/context/categories/cmi5';
-const MOVEON = 'https://w3id.org/xapi/cmi5/context/categories/moveon';
 
 let w: PackageWorld;
 beforeAll(async () => {
@@ -81,31 +77,14 @@ async function startAu(p: Pkg, au: number) {
   const start = await bridge(w, key!, secret!)('POST', '/start');
   expect(start.statusCode, start.body).toBe(200);
   const session = await auSession(w, (start.json() as { entry: string }).entry);
-  const { actor, registration, activityId, lrs } = session;
-  const template = session.launchData.contextTemplate;
+  const { lrs } = session;
   const statement = (
     verb: string,
     extra: Record<string, unknown> = {},
     cmi5 = true,
     moveOn = false,
     extensions: Record<string, unknown> = {},
-  ) => ({
-    id: randomUUID(),
-    actor,
-    verb: { id: `http://adlnet.gov/expapi/verbs/${verb}` },
-    object: { id: activityId, objectType: 'Activity' },
-    context: {
-      ...template,
-      registration,
-      extensions: { ...(template.extensions as object), ...extensions },
-      contextActivities: {
-        ...(template.contextActivities as object),
-        ...(cmi5 ? { category: [{ id: CMI5 }, ...(moveOn ? [{ id: MOVEON }] : [])] } : {}),
-      },
-    },
-    timestamp: new Date().toISOString(),
-    ...extra,
-  });
+  ) => session.statement(verb, extra, { cmi5, moveOn, extensions });
   const post = async (...statements: unknown[]) => {
     const res = await lrs('POST', 'statements', statements);
     expect(res.statusCode, res.body).toBe(200);

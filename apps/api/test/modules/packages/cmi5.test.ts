@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushEmitted } from '../../../src/modules/lrs/emit';
 import { TestClock } from '../../helpers/player';
-import { auSession } from '../../helpers/cmi5-au';
+import { auSession, CMI5_CATEGORY, MOVEON_CATEGORY } from '../../helpers/cmi5-au';
 import { bridge, launchOf, PK_HOST, startPackageWorld } from '../../helpers/packages';
 import type { PackageWorld, PageData } from '../../helpers/packages';
 
@@ -17,8 +16,8 @@ beforeAll(async () => {
 });
 afterAll(async () => w?.close());
 
-const CMI5 = 'https://w3id.org/xapi/cmi5/context/categories/cmi5';
-const MOVEON = 'https://w3id.org/xapi/cmi5/context/categories/moveon';
+const CMI5 = CMI5_CATEGORY;
+const MOVEON = MOVEON_CATEGORY;
 const EXT = 'https://w3id.org/xapi/cmi5/context/extensions/';
 
 /** The AU's view: its launch parameters and an LRS client with the fetched token. */
@@ -34,27 +33,11 @@ async function startAuOf(p: Awaited<ReturnType<PackageWorld['toPackage']>>) {
   const { entry } = start.json() as { entry: string };
   const au = await auSession(w, entry);
   const { url, q, fetchToken, auth, actor, registration, activityId, lrs } = au;
-  const template = au.launchData.contextTemplate;
-  const statement = (verb: string, extra: Record<string, unknown> = {}, moveOn = false) => ({
-    id: randomUUID(),
-    actor,
-    verb: { id: `http://adlnet.gov/expapi/verbs/${verb}` },
-    object: { id: activityId, objectType: 'Activity' },
-    context: {
-      ...template,
-      registration,
-      extensions: {
-        ...(template.extensions as object),
-        'https://w3id.org/xapi/cmi5/context/extensions/masteryscore': 0.7,
-      },
-      contextActivities: {
-        ...(template.contextActivities as object),
-        category: [{ id: CMI5 }, ...(moveOn ? [{ id: MOVEON }] : [])],
-      },
-    },
-    timestamp: new Date().toISOString(),
-    ...extra,
-  });
+  const statement = (verb: string, extra: Record<string, unknown> = {}, moveOn = false) =>
+    au.statement(verb, extra, {
+      moveOn,
+      extensions: { 'https://w3id.org/xapi/cmi5/context/extensions/masteryscore': 0.7 },
+    });
   return {
     p,
     b,
